@@ -1,0 +1,5 @@
+import sys
+
+from newscrawl.cli import main
+
+sys.exit(main())

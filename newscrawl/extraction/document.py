@@ -1,0 +1,138 @@
+"""The parsed page every method works on: decoded text, cleaned tree and head metadata."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml.html import HtmlElement
+
+from .decode import decode_html
+from .dom import clean_tree, normalize_space, parse_html
+
+# Beyond this many characters a page is cut before parsing: no real article is this big,
+# and parsing cost must stay bounded (issue #2: a 20 MB page returns within a second or so).
+MAX_HTML_CHARS = 5_000_000
+
+_BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")
+_MARKUP_HINT = re.compile(r"<\s*(html|head|body|div|p|title|meta|table|article|span|br|h[1-6])\b",
+                          re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Document:
+    """One page, parsed once and shared by the methods run on it.
+
+    ``root`` is the cleaned tree (scripts, styles, comments removed; ``<br>`` as newlines).
+    Methods must not mutate it (copy first): ``method="auto"`` runs several on one Document.
+    """
+
+    html: str
+    root: HtmlElement
+    url: str | None = None
+    anchor_text: str | None = None
+    encoding: str | None = None
+    title_text: str = ""
+    meta: dict[str, str] = field(default_factory=dict)
+    json_ld: list[dict[str, Any]] = field(default_factory=list)
+    lang: str | None = None
+
+    @property
+    def body(self) -> HtmlElement | None:
+        body = self.root.find("body")
+        return body if body is not None else None
+
+
+class DocumentError(ValueError):
+    """Input that is not a parseable HTML page; ``reason`` is a RejectReason value."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+def looks_like_html(text: str) -> bool:
+    head = text[:4096]
+    if _BINARY_CONTROL.search(head[:1024]) and len(_BINARY_CONTROL.findall(head)) > 8:
+        return False
+    stripped = head.lstrip()
+    if stripped.startswith(("{", "[")) and not _MARKUP_HINT.search(head):
+        return False  # JSON
+    if stripped.startswith("%PDF"):
+        return False
+    return bool(_MARKUP_HINT.search(text[:200_000]))
+
+
+def load_document(
+    html: bytes | str,
+    *,
+    url: str | None = None,
+    anchor_text: str | None = None,
+    encoding: str | None = None,
+) -> Document:
+    """Decode, parse and clean a page. Raises :class:`DocumentError` for non-pages."""
+    used_encoding: str | None = None
+    if isinstance(html, bytes):
+        if not html.strip():
+            raise DocumentError("empty_input", "no bytes")
+        text, used_encoding = decode_html(html[: MAX_HTML_CHARS * 2], encoding)
+    else:
+        text = html
+    if not text.strip():
+        raise DocumentError("empty_input", "empty document")
+    text = text[:MAX_HTML_CHARS]
+    if not looks_like_html(text):
+        raise DocumentError("not_html", "input does not look like HTML")
+    root = parse_html(text)
+    if root is None:
+        raise DocumentError("not_html", "HTML parser produced no tree")
+    doc = Document(
+        html=text,
+        root=root,
+        url=url,
+        anchor_text=normalize_space(anchor_text) if anchor_text else None,
+        encoding=used_encoding,
+    )
+    _read_head(doc)
+    clean_tree(root)
+    return doc
+
+
+def _read_head(doc: Document) -> None:
+    """Capture what cleaning throws away: ``<title>``, ``<meta>``, JSON-LD, ``lang``."""
+    root = doc.root
+    title = root.find(".//title")
+    if title is not None:
+        doc.title_text = normalize_space(title.text_content())
+    for meta in root.iter("meta"):
+        key = meta.get("property") or meta.get("name") or meta.get("itemprop")
+        content = meta.get("content")
+        if key and content and key.lower() not in doc.meta:
+            doc.meta[key.lower()] = normalize_space(content)
+    for script in root.iter("script"):
+        if (script.get("type") or "").lower() == "application/ld+json" and script.text:
+            doc.json_ld.extend(_json_ld_objects(script.text))
+    lang = root.get("lang") or doc.meta.get("og:locale") or doc.meta.get("content-language")
+    doc.lang = lang.split("-")[0].split("_")[0].lower() if lang else None
+
+
+def _json_ld_objects(text: str) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    stack: list[Any] = [data]
+    found: list[dict[str, Any]] = []
+    while stack and len(found) < 50:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            found.append(item)
+            graph = item.get("@graph")
+            if isinstance(graph, list):
+                stack.extend(reversed(graph))
+    return found

@@ -1,0 +1,239 @@
+"""Shared DOM stages used by every extraction method: parse, clean, walk, text, sanitise.
+
+Nothing here is specific to one algorithm. Functions never recurse in Python (pages with
+100,000 nested elements must not hit the recursion limit) and never mutate a tree they did
+not create, except :func:`clean_tree`, which works on the tree it is given by design.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from urllib.parse import urljoin
+
+import lxml.html
+from lxml import etree
+from lxml.html import HtmlElement
+
+# Removed with their content (their tail text is kept: it belongs to the parent).
+JUNK_TAGS = frozenset(
+    {"script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas",
+     "select", "textarea", "button", "input", "form_meta"}
+)
+# Elements that start a new paragraph when turned into text.
+BLOCK_TAGS = frozenset(
+    {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
+     "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1",
+     "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "legend", "li", "main", "nav", "ol",
+     "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
+)
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Attributes that may hold the real image URL on lazy-loading pages, best first.
+IMAGE_SRC_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc", "data-url",
+                   "src")
+# Attributes kept in sanitised content HTML.
+SAFE_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan"})
+
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+
+
+def parse_html(text: str) -> HtmlElement | None:
+    """Parse HTML text into a document tree; return None when there is nothing to parse.
+
+    libxml2's default parser caps nesting depth, which keeps hostile pages (100,000 nested
+    ``<div>``) from costing more than a bounded tree.
+    """
+    # lxml rejects str input that carries an XML encoding declaration.
+    text = re.sub(r"^\s*<\?xml[^>]*>", "", text[:512]) + text[512:] if text.lstrip().startswith(
+        "<?xml") else text
+    text = text.replace("\x00", "")
+    if not text.strip():
+        return None
+    try:
+        root = lxml.html.document_fromstring(text)
+    except (etree.ParserError, ValueError):
+        return None
+    return root if isinstance(root, HtmlElement) else None
+
+
+def drop_keep_tail(el: etree._Element) -> None:
+    """Remove ``el`` and its content, keeping the text that follows it in the parent."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    previous = el.getprevious()
+    if tail:
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def clean_tree(root: HtmlElement, junk_tags: Iterable[str] = JUNK_TAGS) -> HtmlElement:
+    """Remove comments, processing instructions and junk elements; turn ``<br>`` into newlines.
+
+    Tail text of removed elements is kept (unlike GNE, spec B.8); ``<br>`` becomes a newline
+    in the text so ``<br>``-separated lines stay separate paragraphs (spec B.9, GNE #120).
+    """
+    junk = frozenset(junk_tags)
+    doomed: list[etree._Element] = []
+    brs: list[etree._Element] = []
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str):  # comment, PI, entity
+            doomed.append(el)
+        elif tag in junk:
+            doomed.append(el)
+        elif tag == "br":
+            brs.append(el)
+    for el in doomed:
+        drop_keep_tail(el)
+    for br in brs:
+        br.tail = "\n" + (br.tail or "")
+        drop_keep_tail(br)
+    return root
+
+
+def iter_with_depth(root: etree._Element) -> Iterator[tuple[HtmlElement, int]]:
+    """Preorder walk of element nodes with their depth below ``root`` (root has depth 0)."""
+    stack: list[tuple[etree._Element, int]] = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if isinstance(el.tag, str):
+            yield el, depth  # type: ignore[misc]
+            children = [child for child in el if isinstance(child.tag, str)]
+            stack.extend((child, depth + 1) for child in reversed(children))
+
+
+def normalize_space(text: str) -> str:
+    """Collapse runs of horizontal whitespace to one space; trim."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def node_text(el: etree._Element) -> str:
+    """All text under ``el`` (not its tail), whitespace collapsed."""
+    return normalize_space(" ".join(el.itertext()))
+
+
+def paragraph_text(el: etree._Element) -> str:
+    """Text under ``el`` with one paragraph per line.
+
+    Block elements and ``<br>`` (already turned into newlines by :func:`clean_tree`) end a
+    line; inline elements join their neighbours. Blank lines are dropped.
+    """
+    parts: list[str] = []
+    for event, node in etree.iterwalk(el, events=("start", "end")):
+        tag = node.tag
+        if not isinstance(tag, str):
+            if event == "end" and node is not el and node.tail:
+                parts.append(node.tail)
+            continue
+        if event == "start":
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            if node.text:
+                parts.append(node.text)
+        else:
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            if node is not el and node.tail:
+                parts.append(node.tail)
+    return join_lines("".join(parts).split("\n"))
+
+
+def join_lines(lines: Iterable[str]) -> str:
+    """Normalise each line, drop empty ones, join with newlines."""
+    return "\n".join(line for line in (normalize_space(x) for x in lines) if line)
+
+
+def link_text_length(el: etree._Element) -> int:
+    """Characters of text inside ``<a>`` elements under (or being) ``el``, whitespace excluded."""
+    total = 0
+    anchors = [el] if el.tag == "a" else el.iterdescendants("a")
+    for a in anchors:
+        total += sum(len(t) - t.count(" ") for t in a.itertext())
+    return total
+
+
+def resolve_url(url: str, base_url: str | None) -> str | None:
+    """Absolute http(s) URL for ``url`` relative to ``base_url``; None for data:/js: URLs."""
+    url = url.strip()
+    if not url or url.startswith(("data:", "javascript:", "about:", "#")):
+        return None
+    if base_url:
+        url = urljoin(base_url, url)
+    elif url.startswith("//"):
+        url = "https:" + url
+    return url
+
+
+def image_urls(nodes: Iterable[etree._Element], base_url: str | None) -> list[str]:
+    """Image URLs under ``nodes`` in document order, lazy-load attributes first, deduplicated."""
+    seen: dict[str, None] = {}
+    for node in nodes:
+        images = [node] if node.tag == "img" else node.iterdescendants("img")
+        for img in images:
+            for attr in IMAGE_SRC_ATTRS:
+                value = img.get(attr)
+                resolved = resolve_url(value, base_url) if value else None
+                if resolved:
+                    seen.setdefault(resolved, None)
+                    break
+    return list(seen)
+
+
+def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None) -> str:
+    """Serialise content nodes without scripts, styles, event handlers or unsafe attributes.
+
+    Works on copies; lazy-loaded images get their real URL in ``src``, links are absolute.
+    """
+    chunks: list[str] = []
+    for node in nodes:
+        copy = _copy_without_tail(node)
+        for el in list(copy.iter()):
+            if not isinstance(el.tag, str) or el.tag in JUNK_TAGS:
+                if el is not copy:
+                    drop_keep_tail(el)
+                continue
+            if el.tag == "img":
+                src = image_urls([el], base_url)
+                el.attrib.clear()
+                if src:
+                    el.set("src", src[0])
+                continue
+            for name in list(el.attrib):
+                if name not in SAFE_ATTRS:
+                    del el.attrib[name]
+            for name in ("href", "src"):
+                value = el.get(name)
+                if value is not None:
+                    resolved = resolve_url(value, base_url)
+                    if resolved is None or resolved.lower().startswith("javascript"):
+                        del el.attrib[name]
+                    else:
+                        el.set(name, resolved)
+        chunks.append(lxml.html.tostring(copy, encoding="unicode", with_tail=False))
+    return "\n".join(chunks)
+
+
+def _copy_without_tail(node: etree._Element) -> etree._Element:
+    copy = lxml.html.fromstring(lxml.html.tostring(node, encoding="unicode", with_tail=False))
+    return copy
+
+
+def text_to_html(text: str) -> str:
+    """Content HTML for methods that produce text only (one ``<p>`` per line)."""
+    from html import escape
+
+    return "\n".join(f"<p>{escape(line)}</p>" for line in text.split("\n") if line)
+
+
+def is_blank(text: str | None) -> bool:
+    return not text or not text.strip()
+
+
+def remove_blank_lines(text: str) -> str:
+    return _BLANK_LINES.sub("\n", text).strip()

@@ -1,0 +1,1 @@
+"""Content extraction methods; each module exposes ``extract_content(doc) -> ContentResult``."""

@@ -1,0 +1,67 @@
+"""Result types of the extraction library: an :class:`Article` or a typed :class:`Rejection`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class RejectReason(StrEnum):
+    """Why a page produced no article; values are stable and used as stats keys."""
+
+    EMPTY_INPUT = "empty_input"
+    NOT_HTML = "not_html"
+    NO_BODY = "no_body"
+    NO_CONTENT = "no_content"
+    UNKNOWN_METHOD = "unknown_method"
+    EXTRACTOR_ERROR = "extractor_error"
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A page that yielded no article. ``reason`` is machine-readable; ``detail`` is for people."""
+
+    reason: RejectReason
+    detail: str = ""
+    method: str = ""
+    url: str | None = None
+
+    def __bool__(self) -> bool:  # lets callers write ``if result:`` for "got an article"
+        return False
+
+
+@dataclass(slots=True)
+class Article:
+    """A clean news record.
+
+    ``content`` is plain text with one paragraph per line; ``content_html`` is the sanitised
+    content node(s); ``publish_time`` is ISO 8601 with a timezone only when the page states one.
+    """
+
+    title: str
+    content: str
+    content_html: str = ""
+    publish_time: str | None = None
+    author: str | None = None
+    images: list[str] = field(default_factory=list)
+    lang: str | None = None
+    method: str = ""
+    url: str | None = None
+    diagnostics: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "content": self.content,
+            "content_html": self.content_html,
+            "publish_time": self.publish_time,
+            "author": self.author,
+            "images": list(self.images),
+            "lang": self.lang,
+            "method": self.method,
+            "url": self.url,
+        }
+
+
+ExtractResult = Article | Rejection
