@@ -1,0 +1,68 @@
+"""The news database schema (SQLAlchemy Core), identical on SQLite and PostgreSQL.
+
+``articles`` holds one row per canonical URL; ``article_html`` the raw page bytes, zlib
+compressed, so ``newscrawl reextract`` can re-run extraction without crawling again.
+See docs/storage.md for the column meanings.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+# 64-bit ids on PostgreSQL; SQLite only auto-increments a column declared exactly INTEGER.
+_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
+metadata = sa.MetaData()
+
+articles = sa.Table(
+    "articles",
+    metadata,
+    sa.Column("id", _ID, primary_key=True, autoincrement=True),
+    sa.Column("url", sa.Text, nullable=False, unique=True),
+    sa.Column("site", sa.Text, nullable=False, index=True),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("anchor_text", sa.Text),
+    sa.Column("content", sa.Text, nullable=False),
+    sa.Column("content_html", sa.Text, nullable=False, default=""),
+    # ISO 8601 text as extracted: a page often gives a local time with no zone, which a
+    # TIMESTAMP column would silently shift or reject. ISO strings still sort by time when
+    # their zones agree.
+    sa.Column("publish_time", sa.Text),
+    sa.Column("author", sa.Text),
+    sa.Column("images", sa.JSON, nullable=False),
+    sa.Column("lang", sa.String(16)),
+    sa.Column("method", sa.String(32), nullable=False, default=""),
+    sa.Column("content_hash", sa.String(40), nullable=False, index=True),
+    # UTC. first_seen is set once; last_seen and fetch_count change on every re-crawl.
+    sa.Column("first_seen", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("fetch_count", sa.Integer, nullable=False, default=1),
+)
+
+article_html = sa.Table(
+    "article_html",
+    metadata,
+    sa.Column(
+        "url",
+        sa.Text,
+        sa.ForeignKey("articles.url", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("encoding", sa.String(64)),
+    sa.Column("html_zlib", sa.LargeBinary, nullable=False),
+    sa.Column("html_size", sa.Integer, nullable=False),  # uncompressed bytes, for `db stats`
+    sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# Columns a re-crawl or re-extraction overwrites (everything extraction produces).
+EXTRACTED_COLUMNS = (
+    "title",
+    "content",
+    "content_html",
+    "publish_time",
+    "author",
+    "images",
+    "lang",
+    "method",
+    "content_hash",
+)
