@@ -1,0 +1,123 @@
+"""Aggregating page results into one row per system and language, and printing the table."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .runner import PageResult
+
+# A page counts as "well extracted" from this F1 on (the issue's success threshold).
+GOOD_F1 = 0.9
+ALL_LANGS = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """Averages over one system's pages in one language (or ``all``).
+
+    ``scored`` pages have a ground-truth body and make up precision/recall/F1; ``titled``
+    pages have a title label and make up ``title_em``. Averages are None when nothing counts.
+    """
+
+    system: str
+    lang: str
+    pages: int
+    scored: int
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    good_share: float | None
+    titled: int
+    title_em: float | None
+    pages_per_second: float
+
+
+def summarize(results: Iterable[PageResult], order: Sequence[str] = ()) -> list[Row]:
+    """Rows per (system, lang), systems in ``order`` (then by name), plus an ``all`` row per
+    system when it ran on pages of several languages."""
+    groups: dict[tuple[str, str], list[PageResult]] = defaultdict(list)
+    langs: dict[str, set[str]] = defaultdict(set)
+    for result in results:
+        groups[(result.system, result.lang)].append(result)
+        groups[(result.system, ALL_LANGS)].append(result)
+        langs[result.system].add(result.lang)
+    rank = {name: index for index, name in enumerate(order)}
+    systems = sorted(langs, key=lambda name: (rank.get(name, len(rank)), name))
+    rows: list[Row] = []
+    for system in systems:
+        keys = sorted(langs[system])
+        if len(keys) > 1:
+            keys.append(ALL_LANGS)
+        rows.extend(summarize_group(system, lang, groups[(system, lang)]) for lang in keys)
+    return rows
+
+
+def summarize_group(system: str, lang: str, results: Sequence[PageResult]) -> Row:
+    scores = [result.scores for result in results if result.scores is not None]
+    titles = [result.title_match for result in results if result.title_match is not None]
+    seconds = sum(result.seconds for result in results)
+    return Row(
+        system=system,
+        lang=lang,
+        pages=len(results),
+        scored=len(scores),
+        precision=_mean([s.precision for s in scores]),
+        recall=_mean([s.recall for s in scores]),
+        f1=_mean([s.f1 for s in scores]),
+        good_share=_mean([1.0 if s.f1 >= GOOD_F1 else 0.0 for s in scores]),
+        titled=len(titles),
+        title_em=_mean([1.0 if match else 0.0 for match in titles]),
+        pages_per_second=len(results) / seconds if seconds > 0 else 0.0,
+    )
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def rejection_counts(results: Iterable[PageResult]) -> dict[str, Counter[str]]:
+    """Per system, how many pages were rejected for each reason."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for result in results:
+        if result.rejection is not None:
+            counts[result.system][result.rejection] += 1
+    return dict(counts)
+
+
+HEADERS = ("system", "lang", "pages", "scored", "P", "R", "F1", "F1>=0.9", "titled",
+           "title EM", "pages/s")
+
+
+def format_table(rows: Sequence[Row], *, markdown: bool = False) -> str:
+    """The rows as an aligned text table, or a Markdown table for docs."""
+    cells = [HEADERS, *(_cells(row) for row in rows)]
+    if markdown:
+        lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(HEADERS)]
+        lines += ["| " + " | ".join(line) + " |" for line in cells[1:]]
+        return "\n".join(lines)
+    widths = [max(len(line[i]) for line in cells) for i in range(len(HEADERS))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) if i < 2 else cell.rjust(w)
+                  for i, (cell, w) in enumerate(zip(line, widths, strict=True))).rstrip()
+        for line in cells
+    )
+
+
+def _cells(row: Row) -> tuple[str, ...]:
+    return (row.system, row.lang, str(row.pages), str(row.scored), _num(row.precision),
+            _num(row.recall), _num(row.f1), _num(row.good_share), str(row.titled),
+            _num(row.title_em), f"{row.pages_per_second:.1f}")
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def format_rejections(counts: dict[str, Counter[str]]) -> str:
+    lines = []
+    for system, counter in counts.items():
+        reasons = ", ".join(f"{reason}={n}" for reason, n in counter.most_common())
+        lines.append(f"rejected by {system}: {reasons}")
+    return "\n".join(lines)
