@@ -1,0 +1,87 @@
+"""A safe YAML loader that remembers line numbers, so config errors can point at ``file:LINE``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class LineMap(dict[Any, Any]):
+    """A YAML mapping: a dict plus the 1-based line of itself and of each key.
+
+    ``duplicates`` lists ``(key, line)`` for keys written twice; plain YAML loading would keep
+    the last value silently, hiding a typo'd copy of an entry.
+    """
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[Any, int] = {}
+        self.duplicates: list[tuple[Any, int]] = []
+
+    def line_of(self, key: Any) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LineList(list[Any]):
+    """A YAML sequence: a list plus the 1-based line of itself and of each item."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.item_lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        return self.item_lines[index] if index < len(self.item_lines) else self.line
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader whose mappings and sequences are :class:`LineMap` / :class:`LineList`."""
+
+
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> LineMap:
+    loader.flatten_mapping(node)  # resolves ``<<: *anchor`` merge keys
+    mapping = LineMap(node.start_mark.line + 1)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        try:
+            seen = key in mapping
+        except TypeError:  # unhashable key such as a list: keep it visible as text
+            key, seen = repr(key), False
+        if seen:
+            mapping.duplicates.append((key, line))
+        mapping[key] = loader.construct_object(value_node, deep=True)
+        mapping.key_lines[key] = line
+    return mapping
+
+
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+    sequence = LineList(node.start_mark.line + 1)
+    for item in node.value:
+        sequence.append(loader.construct_object(item, deep=True))
+        sequence.item_lines.append(item.start_mark.line + 1)
+    return sequence
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+
+
+class YamlSyntaxError(ValueError):
+    """Unparsable YAML; the message starts with ``file:LINE:``."""
+
+
+def load_yaml(text: str, filename: str | Path) -> Any:
+    """Parse ``text`` (named ``filename`` in errors) into LineMap/LineList/scalars."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # _LineLoader is a SafeLoader
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else 0
+        what = " ".join(part for part in (error.context, error.problem) if part)
+        raise YamlSyntaxError(f"{filename}:{line}: YAML syntax error: {what}") from error
+    except yaml.YAMLError as error:
+        raise YamlSyntaxError(f"{filename}: YAML error: {error}") from error
