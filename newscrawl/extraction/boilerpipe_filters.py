@@ -1,0 +1,341 @@
+"""boilerpipe's text blocks and filters (Kohlschütter et al., WSDM 2010) — spec C3.
+
+Blocks and documents are immutable: every filter returns a new :class:`TextDocument`, so a
+chain declared once as a tuple of filter objects can be shared by any number of threads.
+Word counts are CJK-aware (tokens.word_count), so the word thresholds of the decision trees
+mean the same for Chinese as for English.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Protocol
+
+from .blocks import Block
+from .tokens import cjk_count, word_count
+
+# Column width of a wrapped line, as in boilerpipe's text density.
+WRAP_COLUMNS = 80
+# Columns one CJK character takes when wrapping. boilerpipe's 80 columns hold ~13 English
+# words; at 1.7 characters per word (tokens.py) ~24 Chinese characters give as many words,
+# so a character counts ~3.3 columns. Rounded to 3; swept 2-4 on cwced_zh with
+# benchmarks/seed_extractors.py (boilerpipe-default F1 moved < 0.01 across the range).
+CJK_COLUMNS = 3
+
+
+class Label(StrEnum):
+    TITLE = "title"
+    END_OF_TEXT = "end_of_text"
+    MIGHT_BE_CONTENT = "might_be_content"
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """A run of text with boilerpipe's shallow features; ``start``/``end`` are source indices."""
+
+    text: str
+    words: int
+    linked_words: int
+    wrapped_words: int
+    wrapped_lines: int
+    level: int
+    start: int
+    end: int
+    is_content: bool = False
+    labels: frozenset[Label] = frozenset()
+
+    @property
+    def link_density(self) -> float:
+        return self.linked_words / self.words if self.words else 0.0
+
+    @property
+    def text_density(self) -> float:
+        return self.wrapped_words / self.wrapped_lines if self.wrapped_lines else 0.0
+
+    def merged_with(self, other: TextBlock) -> TextBlock:
+        """This block followed by ``other``: texts joined, counts summed, flags combined."""
+        return TextBlock(
+            text=f"{self.text}\n{other.text}",
+            words=self.words + other.words,
+            linked_words=self.linked_words + other.linked_words,
+            wrapped_words=self.wrapped_words + other.wrapped_words,
+            wrapped_lines=self.wrapped_lines + other.wrapped_lines,
+            level=min(self.level, other.level),
+            start=self.start,
+            end=other.end,
+            is_content=self.is_content or other.is_content,
+            labels=self.labels | other.labels,
+        )
+
+
+EMPTY = TextBlock("", 0, 0, 0, 0, 0, -1, -1)
+
+
+def _columns(word: str) -> int:
+    cjk = cjk_count(word)
+    return len(word) - cjk + CJK_COLUMNS * cjk
+
+
+def wrap_counts(text: str, words: int) -> tuple[int, int]:
+    """(words in full wrapped lines, number of full lines); the partial last line is left out
+    unless it is the only line, as in boilerpipe's text density."""
+    columns = sum(_columns(word) + 1 for word in text.split())
+    lines = math.ceil(columns / WRAP_COLUMNS) if columns else 0
+    if lines <= 1:
+        return words, 1
+    full_share = (lines - 1) * WRAP_COLUMNS / columns
+    return round(words * full_share), lines - 1
+
+
+def text_block(block: Block) -> TextBlock:
+    words = word_count(block.text)
+    wrapped_words, wrapped_lines = wrap_counts(block.text, words)
+    return TextBlock(block.text, words, word_count(block.link_text) if block.link_text else 0,
+                     wrapped_words, wrapped_lines, block.level, block.index, block.index)
+
+
+@dataclass(frozen=True, slots=True)
+class TextDocument:
+    title: str
+    blocks: tuple[TextBlock, ...]
+
+    def with_blocks(self, blocks: Sequence[TextBlock]) -> TextDocument:
+        return replace(self, blocks=tuple(blocks))
+
+    def content_text(self) -> str:
+        return "\n".join(block.text for block in self.blocks if block.is_content)
+
+
+def to_document(title: str, blocks: Sequence[Block]) -> TextDocument:
+    return TextDocument(title, tuple(text_block(block) for block in blocks))
+
+
+class Filter(Protocol):
+    def __call__(self, doc: TextDocument) -> TextDocument: ...
+
+
+def run_chain(chain: Sequence[Filter], doc: TextDocument) -> TextDocument:
+    for step in chain:
+        doc = step(doc)
+    return doc
+
+
+def _neighbours(blocks: Sequence[TextBlock]) -> list[tuple[TextBlock, TextBlock, TextBlock]]:
+    padded = [EMPTY, *blocks, EMPTY]
+    return [(padded[i - 1], padded[i], padded[i + 1]) for i in range(1, len(padded) - 1)]
+
+
+# ---------------------------------------------------------------- classifiers
+
+
+@dataclass(frozen=True, slots=True)
+class NumWordsRulesClassifier:
+    """ArticleExtractor's decision tree on link density and word counts (spec C3)."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        return doc.with_blocks([replace(cur, is_content=self.is_content(prev, cur, nxt))
+                                for prev, cur, nxt in _neighbours(doc.blocks)])
+
+    @staticmethod
+    def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
+        if cur.link_density > 0.333333:
+            return False
+        if prev.link_density <= 0.555556:
+            if cur.words <= 16:
+                if nxt.words <= 15:
+                    return prev.words > 4
+                return True
+            return True
+        return cur.words > 40 or nxt.words > 17
+
+
+@dataclass(frozen=True, slots=True)
+class DensityRulesClassifier:
+    """DefaultExtractor's decision tree on link density and text density (spec C3)."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        return doc.with_blocks([replace(cur, is_content=self.is_content(prev, cur, nxt))
+                                for prev, cur, nxt in _neighbours(doc.blocks)])
+
+    @staticmethod
+    def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
+        if cur.link_density > 0.333333:
+            return False
+        if prev.link_density <= 0.555556:
+            if cur.text_density <= 9:
+                if nxt.text_density <= 10:
+                    return prev.text_density > 4
+                return True
+            return nxt.text_density != 0
+        return nxt.text_density > 11
+
+
+# ---------------------------------------------------------------- labelling
+
+# Starts of blocks that end an article's text (comment sections, rating widgets), lower case.
+END_PREFIXES = ("comments", "please rate this", "post a comment", " reuters",
+                "评论", "发表评论", "网友评论", "相关新闻", "相关阅读", "责任编辑")
+END_PATTERN = re.compile(r"^\d+ comments")
+END_PHRASES = ("what you think...", "add your comment", "add comment", "reader views",
+               "have your say", "reader comments", "rtta artikeln")
+# A terminating block is short: fewer than this many words, at least END_MIN_CHARS characters.
+END_MAX_WORDS = 15
+END_MIN_CHARS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class TerminatingBlocksFinder:
+    """Labels short blocks that typically follow the article (comments, "related news")."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        return doc.with_blocks([replace(b, labels=b.labels | {Label.END_OF_TEXT})
+                                if self.is_end(b) else b for b in doc.blocks])
+
+    @staticmethod
+    def is_end(block: TextBlock) -> bool:
+        if block.words >= END_MAX_WORDS or len(block.text) < END_MIN_CHARS:
+            return False
+        text = block.text.lower()
+        return (text.startswith(END_PREFIXES) or bool(END_PATTERN.match(text))
+                or any(phrase in text for phrase in END_PHRASES))
+
+
+_TITLE_SPLITS = (r"[|:]", r"[|:()]", r"[|:()\-]", r"[|,:()\-]", r"[|_－—\-]")
+
+
+def title_variants(title: str) -> frozenset[str]:
+    """The ``<title>`` and its longest part for several separator sets, lower case."""
+    title = " ".join(title.lower().split())
+    if not title:
+        return frozenset()
+    variants = {title}
+    for pattern in _TITLE_SPLITS:
+        parts = [part.strip() for part in re.split(pattern, title) if part.strip()]
+        if len(parts) > 1:
+            variants.add(max(parts, key=len))
+    return frozenset(variants)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentTitleMatchClassifier:
+    """Labels blocks whose whole text equals the page title (or its main part)."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        variants = title_variants(doc.title)
+        if not variants:
+            return doc
+        return doc.with_blocks([replace(b, labels=b.labels | {Label.TITLE})
+                                if " ".join(b.text.lower().split()) in variants else b
+                                for b in doc.blocks])
+
+
+# ---------------------------------------------------------------- block selection
+
+# Words of dense text (text density >= FULL_TEXT_DENSITY) that must precede an end-of-text
+# label before it is believed (boilerpipe's IgnoreBlocksAfterContentFilter defaults).
+MIN_FULL_TEXT_WORDS = 60
+FULL_TEXT_DENSITY = 9
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreBlocksAfterContent:
+    """Everything after an end-of-text label, once enough dense text was seen, is boilerplate."""
+
+    min_words: int = MIN_FULL_TEXT_WORDS
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        seen_words = 0
+        ended = False
+        out = []
+        for block in doc.blocks:
+            if block.is_content and block.text_density >= FULL_TEXT_DENSITY:
+                seen_words += block.words
+            if Label.END_OF_TEXT in block.labels and seen_words >= self.min_words:
+                ended = True
+            out.append(replace(block, is_content=False) if ended else block)
+        return doc.with_blocks(out)
+
+
+@dataclass(frozen=True, slots=True)
+class BlockProximityFusion:
+    """Fuses a content block into the block before it when at most ``max_distance`` source
+    blocks lie between them. ``content_only`` requires both to be content; ``same_level``
+    requires the same nesting level."""
+
+    max_distance: int = 1
+    content_only: bool = False
+    same_level: bool = False
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        out: list[TextBlock] = []
+        for block in doc.blocks:
+            if out and block.is_content and self._fuses(out[-1], block):
+                out[-1] = out[-1].merged_with(block)
+            else:
+                out.append(block)
+        return doc.with_blocks(out)
+
+    def _fuses(self, prev: TextBlock, block: TextBlock) -> bool:
+        if block.start - prev.end - 1 > self.max_distance:
+            return False
+        if self.content_only and not prev.is_content:
+            return False
+        return not (self.same_level and prev.level != block.level)
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleBlockFusion:
+    """Fuses neighbours with the same text density (runs of equally dense lines)."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        out: list[TextBlock] = []
+        for block in doc.blocks:
+            if out and out[-1].text_density == block.text_density:
+                out[-1] = out[-1].merged_with(block)
+            else:
+                out.append(block)
+        return doc.with_blocks(out)
+
+
+@dataclass(frozen=True, slots=True)
+class BoilerplateBlockFilter:
+    """Drops every block that is not content."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        return doc.with_blocks([block for block in doc.blocks
+                                if block.is_content or Label.TITLE in block.labels])
+
+
+@dataclass(frozen=True, slots=True)
+class KeepLargestBlock:
+    """Only the content block with most words stays content; the others might be."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        content = [block for block in doc.blocks if block.is_content]
+        if not content:
+            return doc
+        largest = max(content, key=lambda block: block.words)
+        return doc.with_blocks([
+            block if block is largest or not block.is_content
+            else replace(block, is_content=False,
+                         labels=block.labels | {Label.MIGHT_BE_CONTENT})
+            for block in doc.blocks])
+
+
+@dataclass(frozen=True, slots=True)
+class ExpandTitleToContent:
+    """Might-be-content blocks between the title and the content become content."""
+
+    def __call__(self, doc: TextDocument) -> TextDocument:
+        title = next((i for i, b in enumerate(doc.blocks) if Label.TITLE in b.labels), None)
+        first = next((i for i, b in enumerate(doc.blocks) if b.is_content), None)
+        if title is None or first is None or title >= first:
+            return doc
+        return doc.with_blocks([
+            replace(b, is_content=True)
+            if title < i < first and Label.MIGHT_BE_CONTENT in b.labels else b
+            for i, b in enumerate(doc.blocks)])

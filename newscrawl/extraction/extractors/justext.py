@@ -1,0 +1,214 @@
+"""jusText (Pomikálek 2011) with a Chinese adaptation — spec C2.
+
+Stages, each callable on its own: :func:`~newscrawl.extraction.blocks.segment` →
+:func:`paragraph_stats` → :func:`classify_context_free` → :func:`revise_classes` →
+good paragraphs. Chinese pages count stop words per character (tokens.py) against a Chinese
+function-character list and use shorter length limits; English pages keep the reference
+defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from newscrawl.extraction.blocks import Block, blocks_text, segment
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.stoplists import load_stoplist
+from newscrawl.extraction.tokens import is_mostly_cjk, tokens
+from newscrawl.extraction.types import Rejection, RejectReason
+
+METHOD = "justext"
+
+
+class Cls(StrEnum):
+    GOOD = "good"
+    NEARGOOD = "neargood"
+    SHORT = "short"
+    BAD = "bad"
+
+
+@dataclass(frozen=True, slots=True)
+class JustextParams:
+    """Thresholds of the classifier. Lengths are in characters."""
+
+    lang: str
+    length_low: int
+    length_high: int
+    stopwords_low: float
+    stopwords_high: float
+    max_link_density: float = 0.2
+    max_heading_distance: int = 200
+    no_headings: bool = False
+
+
+# The reference defaults (justext 3.0.2), kept for English and other whitespace languages.
+ENGLISH = JustextParams("en", length_low=70, length_high=200, stopwords_low=0.30,
+                        stopwords_high=0.32)
+# Chinese: calibrated on cwced_zh (69 pages) with benchmarks/seed_extractors.py --sweep-justext;
+# the grid and the result are in docs/benchmarks/seed-extractors.md. A Chinese character
+# carries 2-3x the information of a Latin one, hence the shorter limits; per-character stop
+# density of running Chinese prose is ~0.2-0.3 against ~0.05-0.15 for link lists/boilerplate.
+CHINESE = JustextParams("zh", length_low=20, length_high=60, stopwords_low=0.12,
+                        stopwords_high=0.16, max_heading_distance=80)
+
+# Share of CJK tokens in the page text above which the Chinese parameters apply.
+CJK_PAGE_SHARE = 0.3
+# Characters of page text sampled to decide the language (enough for a stable share).
+LANG_SAMPLE_CHARS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A block with the measurements the classifier needs."""
+
+    block: Block
+    stopword_density: float
+
+    @property
+    def text(self) -> str:
+        return self.block.text
+
+    @property
+    def length(self) -> int:
+        return self.block.length
+
+    @property
+    def heading(self) -> bool:
+        return self.block.heading
+
+
+def params_for(blocks: Sequence[Block], doc_lang: str | None = None) -> JustextParams:
+    """Chinese parameters when the page text is mostly CJK (or declared ``zh``), else English."""
+    sample = " ".join(block.text for block in blocks)[:LANG_SAMPLE_CHARS]
+    if is_mostly_cjk(sample, CJK_PAGE_SHARE) or (doc_lang == "zh" and not sample):
+        return CHINESE
+    return ENGLISH
+
+
+def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
+    """Stop tokens / tokens. English splits on whitespace as the reference does."""
+    words = text.lower().split() if lang == "en" else tokens(text)
+    if not words:
+        return 0.0
+    return sum(1 for word in words if word in stoplist) / len(words)
+
+
+def paragraph_stats(blocks: Sequence[Block], params: JustextParams) -> list[Paragraph]:
+    stoplist = load_stoplist(params.lang)
+    return [Paragraph(block, stopword_density(block.text, stoplist, params.lang))
+            for block in blocks]
+
+
+def classify_one(paragraph: Paragraph, params: JustextParams) -> Cls:
+    """Context-free class of one paragraph (spec C2 step 3; first matching rule wins)."""
+    block = paragraph.block
+    if block.link_density > params.max_link_density:
+        return Cls.BAD
+    if "©" in block.text or "&copy" in block.text:
+        return Cls.BAD
+    if block.length < params.length_low:
+        return Cls.BAD if block.link_chars > 0 else Cls.SHORT
+    if paragraph.stopword_density >= params.stopwords_high:
+        return Cls.GOOD if block.length > params.length_high else Cls.NEARGOOD
+    if paragraph.stopword_density >= params.stopwords_low:
+        return Cls.NEARGOOD
+    return Cls.BAD
+
+
+def classify_context_free(paragraphs: Sequence[Paragraph], params: JustextParams) -> list[Cls]:
+    return [classify_one(paragraph, params) for paragraph in paragraphs]
+
+
+def _neighbour(classes: Sequence[Cls], start: int, step: int, ignore_neargood: bool) -> Cls:
+    """Nearest class from ``start`` in direction ``step`` that is not short (nor neargood)."""
+    skip = {Cls.SHORT, Cls.NEARGOOD} if ignore_neargood else {Cls.SHORT}
+    i = start + step
+    while 0 <= i < len(classes):
+        if classes[i] not in skip:
+            return classes[i]
+        i += step
+    return Cls.BAD  # the page edges count as boilerplate
+
+
+def _good_heading_follows(paragraphs: Sequence[Paragraph], classes: Sequence[Cls], i: int,
+                          max_distance: int) -> bool:
+    distance = 0
+    for j in range(i + 1, len(paragraphs)):
+        if classes[j] == Cls.GOOD:
+            return True
+        distance += paragraphs[j].length
+        if distance > max_distance:
+            return False
+    return False
+
+
+def revise_classes(paragraphs: Sequence[Paragraph], initial: Sequence[Cls],
+                   params: JustextParams) -> list[Cls]:
+    """Context-sensitive revision (spec C2 step 4). Returns a new list; inputs are untouched."""
+    classes = list(initial)
+    if not params.no_headings:  # (a) short headings right before good text become neargood
+        for i, paragraph in enumerate(paragraphs):
+            if (paragraph.heading and classes[i] == Cls.SHORT
+                    and _good_heading_follows(paragraphs, classes, i,
+                                              params.max_heading_distance)):
+                classes[i] = Cls.NEARGOOD
+
+    # (b) short paragraphs take the class of their non-short neighbours, decided together.
+    revised: dict[int, Cls] = {}
+    for i, cls in enumerate(classes):
+        if cls != Cls.SHORT:
+            continue
+        before = _neighbour(classes, i, -1, ignore_neargood=True)
+        after = _neighbour(classes, i, 1, ignore_neargood=True)
+        if before == after:
+            revised[i] = before
+        elif before == Cls.BAD:  # mixed: good only if a neargood sits on the bad side
+            near = _neighbour(classes, i, -1, ignore_neargood=False)
+            revised[i] = Cls.GOOD if near == Cls.NEARGOOD else Cls.BAD
+        else:
+            near = _neighbour(classes, i, 1, ignore_neargood=False)
+            revised[i] = Cls.GOOD if near == Cls.NEARGOOD else Cls.BAD
+    for i, cls in revised.items():
+        classes[i] = cls
+
+    # (c) neargood paragraphs are good unless both neighbours are bad.
+    revised = {}
+    for i, cls in enumerate(classes):
+        if cls != Cls.NEARGOOD:
+            continue
+        before = _neighbour(classes, i, -1, ignore_neargood=True)
+        after = _neighbour(classes, i, 1, ignore_neargood=True)
+        revised[i] = Cls.BAD if before == after == Cls.BAD else Cls.GOOD
+    for i, cls in revised.items():
+        classes[i] = cls
+
+    if not params.no_headings:  # (d) headings that were not bad and precede good text
+        for i, paragraph in enumerate(paragraphs):
+            if (paragraph.heading and classes[i] == Cls.BAD and initial[i] != Cls.BAD
+                    and _good_heading_follows(paragraphs, classes, i,
+                                              params.max_heading_distance)):
+                classes[i] = Cls.GOOD
+    return classes
+
+
+def good_blocks(blocks: Sequence[Block], params: JustextParams) -> list[Block]:
+    """The blocks jusText keeps, in document order."""
+    paragraphs = paragraph_stats(blocks, params)
+    classes = revise_classes(paragraphs, classify_context_free(paragraphs, params), params)
+    return [p.block for p, cls in zip(paragraphs, classes, strict=True) if cls == Cls.GOOD]
+
+
+def extract_content(doc: Document, params: JustextParams | None = None
+                    ) -> ContentResult | Rejection:
+    """Registry entry point: jusText with language-dependent parameters."""
+    blocks = segment(doc.root)
+    chosen_params = params or params_for(blocks, doc.lang)
+    kept = good_blocks(blocks, chosen_params)
+    if not kept:
+        return Rejection(RejectReason.NO_CONTENT, "jusText kept no paragraph", METHOD, doc.url)
+    return ContentResult(text=blocks_text(kept), method=METHOD,
+                         diagnostics={"justext_lang": chosen_params.lang,
+                                      "paragraphs": len(blocks), "good": len(kept)})
