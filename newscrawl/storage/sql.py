@@ -112,6 +112,9 @@ class SqlStorage:
                 if html_rows:
                     connection.execute(self._html_upsert, html_rows)
         except sa.exc.SQLAlchemyError as error:
+            # Drop pooled connections so a retry reconnects: an SQLite connection opened
+            # while the file was read-only stays read-only, and a PostgreSQL one may be dead.
+            self.engine.dispose()
             first = next(iter(latest))
             raise StorageError(
                 f"cannot write {len(latest)} article(s) (first {first}) to {self.display_url}:"

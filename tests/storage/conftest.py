@@ -1,0 +1,83 @@
+"""Storage fixtures: every contract test runs on SQLite and on the real local PostgreSQL.
+
+Each PostgreSQL test gets its own schema (selected through the URL's ``search_path``), so
+parallel test runs never see each other's tables; the schema is dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from newscrawl.storage import ArticleRecord, SqlStorage, open_storage
+
+PG_URL = os.environ.get(
+    "NEWSCRAWL_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+def pg_schema_url(schema: str) -> str:
+    return f"{PG_URL}?options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture
+def pg_schema() -> Iterator[str]:
+    """A fresh PostgreSQL schema; the test fails (not skips) when PostgreSQL is down."""
+    schema = f"nc_test_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(PG_URL)
+    with engine.begin() as connection:
+        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield schema
+    finally:
+        with engine.begin() as connection:
+            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'news.db'}"
+    schema = request.getfixturevalue("pg_schema")
+    return pg_schema_url(schema)
+
+
+@pytest.fixture
+def storage(db_url: str) -> Iterator[SqlStorage]:
+    store = open_storage(db_url)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def make_record():
+    """Factory: ``make_record(n, field=value)`` builds a full ArticleRecord."""
+    return build_record
+
+
+def build_record(n: int = 1, **overrides: object) -> ArticleRecord:
+    fields: dict[str, object] = {
+        "url": f"https://news.example.com/2024/05/{n}.html",
+        "site": "example",
+        "title": f"标题 {n}",
+        "content": f"第一段 {n}。\nSecond paragraph {n}.",
+        "anchor_text": f"anchor {n}",
+        "content_html": f"<p>第一段 {n}。</p><p>Second paragraph {n}.</p>",
+        "publish_time": "2024-05-01T08:00:00+08:00",
+        "author": "记者 张三",
+        "images": [f"https://news.example.com/img/{n}.jpg"],
+        "lang": "zh",
+        "method": "density",
+        "html": f"<html><body><p>第一段 {n}。</p></body></html>".encode("gbk"),
+        "encoding": "gbk",
+        "fetched_at": datetime(2024, 5, 1, 12, 0, tzinfo=UTC),
+    }
+    fields.update(overrides)
+    return ArticleRecord(**fields)  # type: ignore[arg-type]

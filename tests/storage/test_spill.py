@@ -1,0 +1,106 @@
+"""The spill file format and replay_spill's partial-failure behaviour."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from newscrawl.storage import (
+    ArticleRecord,
+    SpillFormatError,
+    StorageError,
+    append_spill,
+    read_spill,
+    replay_spill,
+)
+
+
+class ListStorage:
+    def __init__(self, fail_on_batch: int | None = None) -> None:
+        self.fail_on_batch = fail_on_batch
+        self.batches: list[list[ArticleRecord]] = []
+
+    def write(self, records: Sequence[ArticleRecord]) -> None:
+        if self.fail_on_batch is not None and len(self.batches) + 1 == self.fail_on_batch:
+            raise StorageError("database down")
+        self.batches.append(list(records))
+
+    def known_urls(self, urls):
+        return set()
+
+    def has_content_hash(self, content_hash):
+        return None
+
+    def ping(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_lines_are_json_with_base64_html(tmp_path, make_record):
+    path = tmp_path / "spill.jsonl"
+    append_spill(path, [make_record(1), make_record(2, html=None, fetched_at=None)])
+    first, second = (json.loads(line) for line in path.read_text("utf-8").splitlines())
+    assert first["html"] == "PGh0bWw+PGJvZHk+PHA+tdrSu7bOIDGhozwvcD48L2JvZHk+PC9odG1sPg=="
+    assert first["fetched_at"] == "2024-05-01T12:00:00+00:00"
+    assert first["title"] == "标题 1"  # readable, not \u-escaped
+    assert second["html"] is None
+    assert read_spill(path) == [make_record(1), make_record(2, html=None, fetched_at=None)]
+
+
+def test_replay_of_missing_file_writes_nothing(tmp_path):
+    assert replay_spill(ListStorage(), tmp_path / "absent.jsonl") == 0
+
+
+def test_replay_failure_keeps_only_unwritten_records(tmp_path, make_record):
+    path = tmp_path / "spill.jsonl"
+    append_spill(path, [make_record(n) for n in range(5)])
+    storage = ListStorage(fail_on_batch=2)
+    with pytest.raises(StorageError, match="database down"):
+        replay_spill(storage, path, batch_size=2)
+    assert [r.url for r in read_spill(path)] == [make_record(n).url for n in range(2, 5)]
+    assert replay_spill(ListStorage(), path, batch_size=2) == 3
+    assert path.read_bytes() == b""
+
+
+def test_records_spilled_during_replay_are_kept(tmp_path, make_record):
+    path = tmp_path / "spill.jsonl"
+    append_spill(path, [make_record(1)])
+
+    class CrawlStillSpilling(ListStorage):
+        def write(self, records):
+            super().write(records)
+            append_spill(path, [make_record(99)])  # a running crawl spills meanwhile
+
+    assert replay_spill(CrawlStillSpilling(), path) == 1
+    assert [r.url for r in read_spill(path)] == [make_record(99).url]
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("{not json", "Expecting property name"),
+        ("[1, 2]", "not a JSON object"),
+        ('{"url": "u", "site": "s", "title": "t", "content": "c", "colour": 1}',
+         "unknown field(s) colour"),
+        ('{"url": "u", "site": "s", "title": 3, "content": "c"}', "field 'title' must be a string"),
+        ('{"url": "u", "site": "s", "title": "t", "content": "c", "html": "%%%"}',
+         "field 'html' is not base64"),
+        ('{"url": "u", "site": "s", "title": "t", "content": "c", "fetched_at": "yesterday"}',
+         "field 'fetched_at' is not ISO 8601"),
+    ],
+)
+def test_bad_line_names_file_and_line_and_writes_nothing(tmp_path, make_record, line, problem):
+    path = tmp_path / "spill.jsonl"
+    append_spill(path, [make_record(1)])
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("\n" + line + "\n")
+    storage = ListStorage()
+    with pytest.raises(SpillFormatError) as caught:
+        replay_spill(storage, path)
+    assert str(caught.value).startswith(f"{path}:3: ")
+    assert problem in str(caught.value)
+    assert storage.batches == []

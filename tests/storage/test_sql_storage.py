@@ -1,0 +1,197 @@
+"""Storage contract on SQLite and PostgreSQL (see conftest.db_url)."""
+
+from __future__ import annotations
+
+import zlib
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
+from newscrawl.storage.schema import article_html, articles
+from newscrawl.storage.sql import LOOKUP_CHUNK
+
+
+def rows(storage: SqlStorage, table: sa.Table = articles) -> list[sa.Row]:
+    with storage.engine.connect() as connection:
+        return list(connection.execute(sa.select(table).order_by(table.c.url)))
+
+
+def as_utc(value: datetime) -> datetime:
+    """SQLite returns naive UTC, PostgreSQL aware; compare both as aware UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def test_write_round_trips_every_field(storage, make_record):
+    record = make_record(1)
+    storage.write([record])
+    [row] = rows(storage)
+    assert row.url == record.url
+    assert (row.site, row.title, row.anchor_text) == ("example", "标题 1", "anchor 1")
+    assert row.content == "第一段 1。\nSecond paragraph 1."
+    assert row.content_html == record.content_html
+    assert row.publish_time == "2024-05-01T08:00:00+08:00"  # stored as the ISO text given
+    assert (row.author, row.lang, row.method) == ("记者 张三", "zh", "density")
+    assert row.images == ["https://news.example.com/img/1.jpg"]
+    assert row.content_hash == content_hash(record.content) == record.content_hash
+    assert as_utc(row.first_seen) == as_utc(row.last_seen) == datetime(2024, 5, 1, 12, tzinfo=UTC)
+    assert row.fetch_count == 1
+    [page] = rows(storage, article_html)
+    assert page.encoding == "gbk"
+    assert zlib.decompress(page.html_zlib) == record.html
+    assert page.html_size == len(record.html)
+
+
+def test_crawling_twice_updates_one_row(storage, make_record):
+    first = make_record(1)
+    storage.write([first])
+    later = make_record(1, title="新标题", fetched_at=first.fetched_at + timedelta(days=1))
+    storage.write([later])
+    [row] = rows(storage)
+    assert row.title == "新标题"
+    assert as_utc(row.first_seen) == first.fetched_at
+    assert as_utc(row.last_seen) == later.fetched_at
+    assert row.fetch_count == 2
+    assert len(rows(storage, article_html)) == 1
+
+
+def test_recrawl_without_anchor_text_keeps_the_stored_one(storage, make_record):
+    storage.write([make_record(1)])
+    storage.write([make_record(1, anchor_text=None, fetched_at=datetime.now(UTC))])
+    assert rows(storage)[0].anchor_text == "anchor 1"
+
+
+def test_older_record_does_not_overwrite_newer(storage, make_record):
+    storage.write([make_record(1, title="new", fetched_at=datetime(2024, 6, 1, tzinfo=UTC))])
+    storage.write([make_record(1, title="old", fetched_at=datetime(2024, 5, 1, tzinfo=UTC))])
+    [row] = rows(storage)
+    assert row.title == "new"
+    assert as_utc(row.first_seen) == datetime(2024, 6, 1, tzinfo=UTC)
+
+
+def test_same_url_twice_in_one_batch_keeps_the_last(storage, make_record):
+    storage.write([make_record(1, title="a"), make_record(2), make_record(1, title="b")])
+    assert [row.title for row in rows(storage)] == ["b", "标题 2"]
+
+
+def test_naive_fetched_at_is_taken_as_utc(storage, make_record):
+    storage.write([make_record(1, fetched_at=datetime(2024, 5, 1, 12, 0))])
+    assert as_utc(rows(storage)[0].first_seen) == datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def test_known_urls_over_several_chunks(storage, make_record):
+    stored = [make_record(n, html=None) for n in range(LOOKUP_CHUNK + 10)]
+    storage.write(stored)
+    asked = [r.url for r in stored[::7]] + ["https://elsewhere.example/x"]
+    assert storage.known_urls(iter(asked)) == {r.url for r in stored[::7]}
+    assert storage.known_urls([]) == set()
+
+
+def test_has_content_hash_ignores_spacing_and_case(storage, make_record):
+    storage.write([make_record(1, content="Breaking NEWS:\n  markets  fell")])
+    same = content_hash("breaking news: markets fell")
+    assert storage.has_content_hash(same) == make_record(1).url
+    assert storage.has_content_hash(content_hash("something else")) is None
+
+
+def test_write_is_all_or_nothing(storage, make_record):
+    bad = make_record(2, title=None)  # NOT NULL violation inside the batch
+    with pytest.raises(StorageError) as caught:
+        storage.write([make_record(1), bad])
+    message = str(caught.value)
+    assert "https://news.example.com/2024/05/1.html" in message
+    assert "\n" not in message
+    assert rows(storage) == []
+
+
+def test_keep_html_false_stores_no_html(db_url, make_record):
+    storage = open_storage(db_url, keep_html=False)
+    try:
+        storage.write([make_record(1)])
+        assert len(rows(storage)) == 1
+        assert rows(storage, article_html) == []
+        assert list(storage.iter_pages()) == []
+    finally:
+        storage.close()
+
+
+def test_html_is_stored_compressed(storage, make_record):
+    html = ("<p>" + "新闻正文内容。" * 2000 + "</p>").encode("utf-8")
+    storage.write([make_record(1, html=html)])
+    [page] = rows(storage, article_html)
+    assert len(page.html_zlib) < len(html) / 10
+    [stored] = storage.iter_pages()
+    assert stored.html == html
+
+
+def test_iter_pages_filters_by_site_and_limit(storage, make_record):
+    storage.write([make_record(n, site="a" if n % 2 else "b") for n in range(1, 8)])
+    assert [p.url.rsplit("/", 1)[1] for p in storage.iter_pages(site="a", page_size=2)] == [
+        "1.html", "3.html", "5.html", "7.html"]
+    assert len(list(storage.iter_pages(limit=5, page_size=2))) == 5
+    assert list(storage.iter_pages(site="missing")) == []
+
+
+def test_update_extracted_overwrites_extraction_columns_only(storage, make_record):
+    record = make_record(1)
+    storage.write([record])
+    storage.update_extracted([{
+        "url": record.url, "title": "T2", "content": "c2", "content_html": "<p>c2</p>",
+        "publish_time": None, "author": None, "images": [], "lang": "en", "method": "tcdt",
+        "content_hash": content_hash("c2"),
+    }])
+    [row] = rows(storage)
+    assert (row.title, row.content, row.method) == ("T2", "c2", "tcdt")
+    assert (row.images, row.lang) == ([], "en")
+    assert (row.anchor_text, row.fetch_count) == ("anchor 1", 1)
+
+
+def test_stats(storage, make_record):
+    storage.write([make_record(1), make_record(2), make_record(3, site="other", method="cx")])
+    stats = storage.stats()
+    assert (stats.articles, stats.sites, stats.html_pages) == (3, 2, 3)
+    assert stats.by_site == [("example", 2), ("other", 1)]
+    assert stats.by_method == [("density", 2), ("cx", 1)]
+    assert stats.html_bytes == sum(len(make_record(n).html) for n in (1, 2, 3))
+
+
+def test_open_is_idempotent(db_url, make_record):
+    first = open_storage(db_url)
+    first.write([make_record(1)])
+    first.close()
+    second = open_storage(db_url)  # tables exist: created once, data kept
+    try:
+        assert second.known_urls([make_record(1).url]) == {make_record(1).url}
+    finally:
+        second.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgresql+psycopg://postgres:s3cret@127.0.0.1:1/test",
+         "database postgresql+psycopg://postgres:***@127.0.0.1:1/test: cannot connect:"),
+        ("sqlite:////nonexistent-dir/news.db",
+         "database sqlite:////nonexistent-dir/news.db: directory /nonexistent-dir does not exist"),
+        ("mysql://user:pw@host/db", "database mysql://user:***@host/db: unsupported database"),
+        ("not a url", "bad database URL 'not a url'"),
+    ],
+)
+def test_open_failure_is_one_clear_line(url, expected):
+    with pytest.raises(StorageError) as caught:
+        open_storage(url)
+    message = str(caught.value)
+    assert message.startswith(expected)
+    assert "\n" not in message
+    assert "s3cret" not in message
+
+
+def test_ping_after_database_went_away_raises(tmp_path, make_record):
+    storage = open_storage(f"sqlite:///{tmp_path / 'news.db'}")
+    storage.write([make_record(1)])
+    storage.close()
+    (tmp_path / "news.db").unlink()
+    tmp_path.rmdir()
+    with pytest.raises(StorageError, match="cannot connect"):
+        storage.ping()
