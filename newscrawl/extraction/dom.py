@@ -8,7 +8,7 @@ not create, except :func:`clean_tree`, which works on the tree it is given by de
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from urllib.parse import urljoin
 
 import lxml.html
@@ -83,9 +83,7 @@ def clean_tree(root: HtmlElement, junk_tags: Iterable[str] = JUNK_TAGS) -> HtmlE
     brs: list[etree._Element] = []
     for el in root.iter():
         tag = el.tag
-        if not isinstance(tag, str):  # comment, PI, entity
-            doomed.append(el)
-        elif tag in junk:
+        if not isinstance(tag, str) or tag in junk:  # comment, PI, entity
             doomed.append(el)
         elif tag == "br":
             brs.append(el)
@@ -118,14 +116,16 @@ def node_text(el: etree._Element) -> str:
     return normalize_space(" ".join(el.itertext()))
 
 
-def paragraph_text(el: etree._Element) -> str:
+def paragraph_text(el: etree._Element, exclude: Collection[etree._Element] = ()) -> str:
     """Text under ``el`` with one paragraph per line.
 
     Block elements and ``<br>`` (already turned into newlines by :func:`clean_tree`) end a
-    line; inline elements join their neighbours. Blank lines are dropped.
+    line; inline elements join their neighbours. Blank lines are dropped. Elements in
+    ``exclude`` (noise a method found inside its content node) are skipped, their tails kept.
     """
     parts: list[str] = []
-    for event, node in etree.iterwalk(el, events=("start", "end")):
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
         tag = node.tag
         if not isinstance(tag, str):
             if event == "end" and node is not el and node.tail:
@@ -134,6 +134,9 @@ def paragraph_text(el: etree._Element) -> str:
         if event == "start":
             if tag in BLOCK_TAGS:
                 parts.append("\n")
+            if exclude and node is not el and node in exclude:
+                walker.skip_subtree()
+                continue
             if node.text:
                 parts.append(node.text)
         else:
