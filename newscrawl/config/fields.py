@@ -40,6 +40,7 @@ HOST_NAME = re.compile(r"(?!-)[\w-]{1,63}(?<!-)(?:\.(?!-)[\w-]{1,63}(?<!-))*", r
 # BCP 47-ish language tag: primary subtag plus optional region/script subtags (zh, en-GB, zh-Hans).
 LANG_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 RULE_KEYS = ("allow", "deny")
+_WHITESPACE = re.compile(r"\s")
 
 
 def describe(value: Any) -> str:
@@ -76,7 +77,7 @@ def check_url(value: Any) -> str | None:
     """Why ``value`` is not an absolute http(s) URL, or None when it is one."""
     if not isinstance(value, str):
         return f"expected a URL string, got {describe(value)}"
-    if value != value.strip() or any(ch.isspace() for ch in value):
+    if _WHITESPACE.search(value):
         return f"{value!r} contains whitespace"
     parts = urlsplit(value)
     if parts.scheme.lower() not in ("http", "https"):

@@ -7,6 +7,7 @@ lines and ``#`` comments are ignored. Each new host becomes one site named after
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -77,16 +78,21 @@ def site_name_for(url: str) -> str:
     return host[4:] if host.startswith("www.") and host.count(".") >= 2 else host
 
 
-def _scalar(value: Any) -> str:
-    """``value`` as a YAML scalar that reads back as the same value (quoted only if needed)."""
+def yaml_scalar(value: Any) -> str:
+    """``value`` as a YAML scalar that reads back as the same value (quoted only if needed).
+
+    Quoting uses single quotes, where a backslash is literal: regexes stay readable.
+    """
     if isinstance(value, bool | int | float):
         return yaml.safe_dump(value).removesuffix("...\n").strip()
     text = str(value)
-    plain_ok = (text == text.strip() and text and "#" not in text and ": " not in text
+    plain_ok = (text and text == text.strip() and "#" not in text and ": " not in text
                 and text[0] not in "[]{}&*!|>'\"%@`,?-:")
     if plain_ok and yaml.safe_load(text) == text:
         return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if text.isprintable():
+        return "'" + text.replace("'", "''") + "'"
+    return json.dumps(text)  # control characters need double-quoted escapes; JSON's are YAML's
 
 
 def entry_yaml(site: Mapping[str, Any], dash_column: int = NEW_FILE_DASH_COLUMN) -> str:
@@ -99,12 +105,12 @@ def entry_yaml(site: Mapping[str, Any], dash_column: int = NEW_FILE_DASH_COLUMN)
             lines.append(f"{lead}{key}:")
             for sub_key, items in value.items():
                 lines.append(f"{pad}  {sub_key}:")
-                lines.extend(f"{pad}    - {_scalar(item)}" for item in items)
+                lines.extend(f"{pad}    - {yaml_scalar(item)}" for item in items)
         elif isinstance(value, list | tuple):
             lines.append(f"{lead}{key}:")
-            lines.extend(f"{pad}  - {_scalar(item)}" for item in value)
+            lines.extend(f"{pad}  - {yaml_scalar(item)}" for item in value)
         else:
-            lines.append(f"{lead}{key}: {_scalar(value)}")
+            lines.append(f"{lead}{key}: {yaml_scalar(value)}")
     return "\n".join(lines) + "\n"
 
 
