@@ -1,0 +1,53 @@
+"""The single switch into distributed mode: ``apply_distributed_settings(settings)``.
+
+The crawler add-on calls it when ``NEWSCRAWL_REDIS_URL`` is set; it replaces Scrapy's scheduler
+and dupefilter with the Redis-backed ones and enables the lease acknowledgement middlewares.
+Everything is set at ``"addon"`` priority, so a user's own ``-s`` / settings.py values win.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from newscrawl.distributed import defaults
+
+if TYPE_CHECKING:
+    from scrapy.settings import BaseSettings
+
+SCHEDULER_PATH = "newscrawl.distributed.scheduler.DistributedScheduler"
+# The scheduler owns its Bloom dupefilter; DUPEFILTER_CLASS names it for anyone who reads it.
+DUPEFILTER_PATH = "newscrawl.distributed.dupefilter.BloomDupeFilter"
+SPIDER_ACK_PATH = "newscrawl.distributed.acks.LeaseAckSpiderMiddleware"
+DOWNLOADER_ACK_PATH = "newscrawl.distributed.acks.LeaseAckDownloaderMiddleware"
+
+# Outermost positions: the spider middleware must see the callback's final output (after
+# HttpErrorMiddleware at 50 and the rest); the downloader middleware's process_exception must run
+# after RetryMiddleware (550) has declined to retry. Lower order = closer to the engine.
+SPIDER_ACK_ORDER = 1
+DOWNLOADER_ACK_ORDER = 1
+
+
+def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") -> None:
+    """Switch ``settings`` to distributed mode; ``NEWSCRAWL_REDIS_URL`` must be set."""
+    url = settings.get("NEWSCRAWL_REDIS_URL")
+    if not url:
+        raise ValueError("apply_distributed_settings: NEWSCRAWL_REDIS_URL is not set")
+    if not str(url).startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"NEWSCRAWL_REDIS_URL must be a redis:// URL, got {url!r}")
+    settings.set("REDIS_URL", url, priority=priority)
+    settings.set("SCHEDULER", SCHEDULER_PATH, priority=priority)
+    settings.set("DUPEFILTER_CLASS", DUPEFILTER_PATH, priority=priority)
+    settings.set("SCHEDULER_PERSIST", True, priority=priority)
+    settings.set(
+        "REDIS_PARAMS",
+        {
+            "socket_timeout": defaults.REDIS_SOCKET_TIMEOUT,
+            "socket_connect_timeout": defaults.REDIS_SOCKET_TIMEOUT,
+            "retry_on_timeout": True,
+        },
+        priority=priority,
+    )
+    settings.setdefault_in_component_priority_dict(
+        "SPIDER_MIDDLEWARES", SPIDER_ACK_PATH, SPIDER_ACK_ORDER)
+    settings.setdefault_in_component_priority_dict(
+        "DOWNLOADER_MIDDLEWARES", DOWNLOADER_ACK_PATH, DOWNLOADER_ACK_ORDER)

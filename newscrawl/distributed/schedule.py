@@ -1,0 +1,82 @@
+"""Recrawl rounds: re-enqueue each site's list pages when its ``recrawl_interval`` has passed.
+
+The last round of every site is kept in the Redis hash ``<prefix>:schedule`` (site -> Redis
+server time), and a round is *claimed* atomically, so several ``newscrawl schedule`` processes
+(or a cron one-shot overlapping a long-running one) never enqueue the same round twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from newscrawl.distributed.seeding import Seeder, group_by_site, start_requests
+
+if TYPE_CHECKING:
+    from redis import Redis
+
+    from newscrawl.config.sites import SiteConfig
+
+logger = logging.getLogger(__name__)
+
+# KEYS: schedule hash. ARGV: site, interval seconds, force (1/0).
+# Returns {1, 0} when the round is claimed, else {0, seconds until the site is due}.
+CLAIM_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local last = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '')
+local interval = tonumber(ARGV[2])
+if ARGV[3] == '1' or not last or now - last >= interval then
+  redis.call('HSET', KEYS[1], ARGV[1], string.format('%.6f', now))
+  return {1, '0'}
+end
+return {0, string.format('%.6f', last + interval - now)}
+"""
+
+# A long-running scheduler never sleeps longer than this, so a changed sites file or a manual
+# `newscrawl seed --force` is noticed within a minute.
+MAX_SLEEP_SECONDS = 60.0
+
+
+@dataclass(slots=True)
+class RoundScheduler:
+    """Claims due sites and pushes their start requests through ``seeder``."""
+
+    server: Redis
+    seeder: Seeder
+    sites: Sequence[SiteConfig]
+    sleep: Callable[[float], None] = time.sleep
+    _groups: dict[str, list] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._groups = group_by_site(start_requests(self.seeder.spider), self.sites)
+        self._claim = self.server.register_script(CLAIM_SCRIPT)
+
+    @property
+    def key(self) -> str:
+        return f"{self.seeder.prefix}:schedule"
+
+    def run_once(self, *, force: bool = False) -> tuple[list[str], float]:
+        """Enqueue every due site (all with ``force``); returns (sites enqueued, s to next due)."""
+        enqueued: list[str] = []
+        next_due = MAX_SLEEP_SECONDS
+        for site in self.sites:
+            claimed, wait = self._claim(keys=[self.key],
+                                        args=[site.name, site.recrawl_interval, int(force)])
+            if not int(claimed):
+                next_due = min(next_due, float(wait))
+                continue
+            count = self.seeder.push(self._groups[site.name])
+            enqueued.append(site.name)
+            next_due = min(next_due, site.recrawl_interval)
+            logger.info("Enqueued %(n)d list pages of %(site)s", {"n": count, "site": site.name})
+        return enqueued, max(next_due, 0.0)
+
+    def run_forever(self, should_stop: Callable[[], bool] = lambda: False) -> None:
+        """Rounds until ``should_stop()``; sleeps until the next site is due (at most a minute)."""
+        while not should_stop():
+            _, wait = self.run_once()
+            self.sleep(min(wait, MAX_SLEEP_SECONDS))
