@@ -1,0 +1,67 @@
+"""Text helpers shared by the title chooser and TCDT: tokens, Chinese counts, LCS similarity.
+
+Tokens follow the project's title metric: NFKC, lowercase, one token per CJK ideograph and one
+per run of other letters/digits; punctuation and whitespace are not tokens.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# CJK Unified Ideographs, Extension A and Compatibility Ideographs (spec §0 "Chinese character").
+CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = re.compile(f"[{CJK_CLASS}]")
+_TOKEN = re.compile(f"[{CJK_CLASS}]|[^\\W_{CJK_CLASS}]+")
+
+
+def cjk_count(text: str) -> int:
+    """Number of Chinese characters (ideographs only: no punctuation, digits or Latin)."""
+    return len(_CJK.findall(text)) if text else 0
+
+
+def has_cjk(text: str | None) -> bool:
+    return bool(text) and _CJK.search(text) is not None  # type: ignore[arg-type]
+
+
+def tokens(text: str) -> list[str]:
+    """Metric tokens of ``text``: NFKC + lowercase, CJK char = token, letter/digit run = token."""
+    return _TOKEN.findall(unicodedata.normalize("NFKC", text).lower())
+
+
+def lcs_length(a: list[str] | str, b: list[str] | str) -> int:
+    """Length of the longest common subsequence, bit-parallel (Hyyrö 2004).
+
+    One pass over ``b`` with Python big-int arithmetic: titles are compared with hundreds of
+    candidates per page, and the O(n·m) table would dominate TCDT's run time.
+    """
+    if not a or not b:
+        return 0
+    masks: dict[str, int] = {}
+    for i, item in enumerate(a):
+        masks[item] = masks.get(item, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    v = full
+    for item in b:
+        u = v & masks.get(item, 0)
+        v = ((v + u) | (v - u)) & full
+    return len(a) - v.bit_count()
+
+
+def lcs_dice(a: list[str] | str, b: list[str] | str) -> float:
+    """Spec A.4 similarity: ``2·LCS(a, b) / (len(a) + len(b))`` in [0, 1]."""
+    if not a or not b:
+        return 0.0
+    return 2.0 * lcs_length(a, b) / (len(a) + len(b))
+
+
+def prefix_cover(prefix: list[str], full: list[str]) -> float:
+    """How well ``prefix`` (a truncated title) matches the start of ``full``, in [0, 1].
+
+    Compared against the first ``len(prefix)`` tokens of ``full`` only, so a candidate that is
+    much longer than the truncated anchor is not penalised for its missing tail.
+    """
+    if not prefix or not full or len(full) < len(prefix):
+        return 0.0
+    head = full[: len(prefix)]
+    return lcs_length(prefix, head) / len(prefix)
