@@ -1,0 +1,126 @@
+"""``newscrawl reextract [--method M] [--site S] [--limit N]``: re-run extraction on stored HTML.
+
+Reads the raw HTML kept in ``article_html``, runs :func:`newscrawl.extraction.extract` with the
+stored URL, anchor text and encoding, and overwrites the extracted columns of each article
+(title, content, time, author, images, language, method, content hash). A page the method now
+rejects keeps its stored extraction; the rejections are counted by reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from newscrawl.cli.db_cmd import add_database_option
+from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
+from newscrawl.extraction.registry import canonical_name
+from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
+
+logger = logging.getLogger(__name__)
+
+# Updates per transaction: a crash loses at most this much work, few commits otherwise.
+UPDATE_BATCH_SIZE = 100
+# A progress line on stderr every this many pages (extraction is ~10-50 pages/s per core).
+PROGRESS_EVERY = 500
+
+Extractor = Callable[..., ExtractResult]
+
+
+@dataclass(slots=True)
+class ReextractReport:
+    pages: int = 0
+    updated: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+
+
+def reextract(
+    storage: SqlStorage,
+    *,
+    method: str | None = None,
+    site: str | None = None,
+    limit: int | None = None,
+    extractor: Extractor = extract,
+    progress: Callable[[ReextractReport], None] | None = None,
+) -> ReextractReport:
+    """Re-extract stored pages; ``method=None`` re-runs each article's own stored method."""
+    report = ReextractReport()
+    pending: list[dict[str, Any]] = []
+    for page in storage.iter_pages(site=site, limit=limit):
+        result = extractor(
+            page.html, url=page.url, anchor_text=page.anchor_text,
+            method=method or page.method or DEFAULT_METHOD, encoding=page.encoding,
+        )
+        report.pages += 1
+        if isinstance(result, Article):
+            pending.append(_update(page.url, result))
+        else:
+            report.rejected[str(result.reason)] += 1
+            logger.debug("reextract rejected %s: %s %s", page.url, result.reason, result.detail)
+        if len(pending) >= UPDATE_BATCH_SIZE:
+            storage.update_extracted(pending)
+            report.updated += len(pending)
+            pending = []
+        if progress and report.pages % PROGRESS_EVERY == 0:
+            progress(report)
+    storage.update_extracted(pending)
+    report.updated += len(pending)
+    return report
+
+
+def _update(url: str, article: Article) -> dict[str, Any]:
+    return {
+        "url": url,
+        "title": article.title,
+        "content": article.content,
+        "content_html": article.content_html,
+        "publish_time": article.publish_time,
+        "author": article.author,
+        "images": list(article.images),
+        "lang": article.lang,
+        "method": article.method,
+        "content_hash": content_hash(article.content),
+    }
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "reextract", help="re-run extraction on the raw HTML stored in the database")
+    parser.add_argument("--method", help="extraction method (default: each article's own)")
+    parser.add_argument("--site", help="only articles of this site (its name in sites.yaml)")
+    parser.add_argument("--limit", type=int, help="at most this many articles")
+    add_database_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 1:
+        print(f"error: --limit must be at least 1, got {args.limit}", file=sys.stderr)
+        return 2
+    if args.method is not None and canonical_name(args.method) not in available_methods():
+        print(f"error: unknown --method {args.method!r}; choose from "
+              f"{', '.join(available_methods())}", file=sys.stderr)
+        return 2
+    try:
+        storage = open_storage(args.database)
+        try:
+            report = reextract(storage, method=args.method, site=args.site, limit=args.limit,
+                               progress=_print_progress)
+        finally:
+            storage.close()
+    except StorageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    rejected = sum(report.rejected.values())
+    reasons = ", ".join(f"{reason} {n}" for reason, n in report.rejected.most_common())
+    print(f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"
+          + (f" ({reasons}); rejected pages keep their stored extraction" if rejected else ""))
+    return 0
+
+
+def _print_progress(report: ReextractReport) -> None:
+    print(f"... {report.pages} pages, {report.updated} updated", file=sys.stderr)

@@ -1,0 +1,96 @@
+"""``newscrawl reextract``: re-running extraction on stored raw HTML."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from newscrawl.cli import main
+from newscrawl.cli.reextract_cmd import UPDATE_BATCH_SIZE, reextract
+from newscrawl.extraction import Article, Rejection, RejectReason
+from newscrawl.storage import content_hash, open_storage
+from newscrawl.storage.schema import articles
+
+PARAGRAPHS = "".join(
+    f"<p>这是第{i}段新闻正文，记者在现场看到了很多情况，并且进行了详细的采访和报道，内容十分丰富。</p>"
+    for i in range(8)
+)
+ARTICLE_HTML = (
+    "<html><head><title>测试新闻标题 - 示例网</title></head><body>"
+    "<div class='nav'><a href='/'>首页</a><a href='/china'>国内</a></div><h1>测试新闻标题</h1>"
+    f"<div class='article'>{PARAGRAPHS}</div><div class='footer'>版权所有</div></body></html>"
+).encode("gbk")
+
+
+def row(storage, url):
+    with storage.engine.connect() as connection:
+        return connection.execute(sa.select(articles).where(articles.c.url == url)).one()
+
+
+def test_reextract_rewrites_the_stored_article(db_url, make_record, capsys):
+    record = make_record(1, title="stale", content="stale", html=ARTICLE_HTML, encoding="gbk",
+                         anchor_text="测试新闻标题", method="cx")
+    storage = open_storage(db_url)
+    storage.write([record])
+    storage.close()
+    assert main(["reextract", "--method", "density", "--database", db_url]) == 0
+    assert capsys.readouterr().out.startswith("re-extracted 1 page(s): 1 updated, 0 rejected")
+    storage = open_storage(db_url)
+    try:
+        stored = row(storage, record.url)
+    finally:
+        storage.close()
+    assert stored.title == "测试新闻标题"
+    assert stored.content.startswith("这是第0段新闻正文")  # decoded from GBK bytes
+    assert stored.method == "density"
+    assert stored.content_hash == content_hash(stored.content)
+    assert (stored.anchor_text, stored.fetch_count) == ("测试新闻标题", 1)
+
+
+class FakeExtractor:
+    def __init__(self, reject_urls=()):
+        self.calls = []
+        self.reject_urls = set(reject_urls)
+
+    def __call__(self, html, *, url, anchor_text, method, encoding):
+        self.calls.append((url, anchor_text, method, encoding, html))
+        if url in self.reject_urls:
+            return Rejection(RejectReason.NO_CONTENT, "nothing", method, url)
+        return Article(title=f"new {url}", content=f"text of {url}", method=method)
+
+
+def test_default_method_is_the_stored_one_and_rejections_keep_the_row(storage, make_record):
+    storage.write([make_record(1, method="cx"), make_record(2, method="")])
+    rejected = make_record(2).url
+    fake = FakeExtractor(reject_urls={rejected})
+    report = reextract(storage, extractor=fake)
+    assert [(c[0], c[1], c[2], c[3]) for c in fake.calls] == [
+        (make_record(1).url, "anchor 1", "cx", "gbk"),
+        (rejected, "anchor 2", "density", "gbk"),  # no stored method: the default
+    ]
+    assert fake.calls[0][4] == make_record(1).html
+    assert (report.pages, report.updated, dict(report.rejected)) == (2, 1, {"no_content": 1})
+    assert row(storage, make_record(1).url).title == f"new {make_record(1).url}"
+    assert row(storage, rejected).title == "标题 2"
+
+
+def test_site_and_limit_select_pages(storage, make_record):
+    storage.write([make_record(n, site="a" if n < 5 else "b") for n in range(10)])
+    fake = FakeExtractor()
+    assert reextract(storage, site="b", extractor=fake).pages == 5
+    assert {c[0] for c in fake.calls} == {make_record(n).url for n in range(5, 10)}
+    assert reextract(storage, limit=3, extractor=FakeExtractor()).updated == 3
+
+
+def test_updates_are_flushed_in_batches(tmp_path, make_record):
+    storage = open_storage(f"sqlite:///{tmp_path / 'news.db'}")
+    count = UPDATE_BATCH_SIZE * 2 + 5
+    storage.write([make_record(n, html=b"<p>x</p>") for n in range(count)])
+    report = reextract(storage, method="density", extractor=FakeExtractor())
+    assert report.updated == count
+    assert row(storage, make_record(count - 1).url).method == "density"
+    storage.close()
+
+
+def test_unknown_method_is_refused(tmp_path, capsys):
+    assert main(["reextract", "--method", "nope", "--database", f"sqlite:///{tmp_path}/n.db"]) == 2
+    assert "unknown --method 'nope'" in capsys.readouterr().err
