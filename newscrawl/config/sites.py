@@ -19,6 +19,7 @@ from .yaml_lines import LineList, LineMap, YamlSyntaxError, load_yaml
 
 DEFAULT_SITES_FILE = "sites.yaml"
 TOP_LEVEL_KEYS = ("defaults", "sites")
+SEED_KEYS = ("start_urls", "feeds", "sitemaps")  # where crawling starts; one must be non-empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +203,10 @@ def parse_sites(text: str, filename: str | Path = DEFAULT_SITES_FILE) -> list[Si
                                                        f"site on line {first_line[site_name]}")
         elif site_name is not None:
             first_line[site_name] = line
-        # A start_urls value that failed conversion was reported already.
-        start_urls_ok = "start_urls" not in entry or "start_urls" in values
-        has_seed = any(values.get(key) or defaults.get(key)
-                       for key in ("start_urls", "feeds", "sitemaps"))
-        if start_urls_ok and not has_seed:
+        # A seed list that failed conversion was reported already; it may not be empty.
+        seeds_ok = all(key not in entry or key in values for key in SEED_KEYS)
+        has_seed = any(values.get(key) or defaults.get(key) for key in SEED_KEYS)
+        if seeds_ok and not has_seed:
             problems.add(entry.line_of("start_urls"), where,
                          "start_urls: missing or empty, and no feeds or sitemaps: nothing to crawl")
         if len(problems.items) == before:
