@@ -23,6 +23,8 @@ PREFIXES = ("[视频]", "图文:", "Video: ")
 SUFFIX_SEPARATOR = " - "
 DEFAULT_SITE_NAME = "Site"
 VARIANT_KINDS = ("truncated", "prefixed", "suffixed", "exact")
+# Generic labels under country domains, skipped when naming a site.
+_SECOND_LEVEL = frozenset({"co", "com", "net", "org", "gov", "edu", "ac"})
 
 
 def anchor_for(page: Page, mode: str | None) -> str | None:
@@ -69,5 +71,7 @@ def site_name(url: str | None) -> str:
     host = urlsplit(url).hostname if url else None
     if not host:
         return DEFAULT_SITE_NAME
-    labels = [label for label in host.split(".") if label not in ("www", "m", "news")]
-    return labels[-2].capitalize() if len(labels) >= 2 else DEFAULT_SITE_NAME
+    labels = [label for label in host.split(".") if label not in ("www", "m", "news")][:-1]
+    if len(labels) > 1 and labels[-1] in _SECOND_LEVEL:  # bbc.co.uk, sina.com.cn
+        labels.pop()
+    return labels[-1].capitalize() if labels else DEFAULT_SITE_NAME
