@@ -47,17 +47,21 @@ class _LineLoader(_SafeBase):  # type: ignore[valid-type,misc]
 
 
 def _construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LineMap:
-    loader.flatten_mapping(node)  # resolves ``<<: *anchor`` merge keys
+    written_here = {id(key_node) for key_node, _ in node.value}
+    loader.flatten_mapping(node)  # resolves ``<<: *anchor`` merge keys (merged pairs come first)
     mapping = LineMap(node.start_mark.line + 1)
+    own_keys: set[Any] = set()  # keys written in this mapping; overriding a merged key is fine
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         try:
-            seen = key in mapping
+            hash(key)
         except TypeError:  # unhashable key such as a list: keep it visible as text
-            key, seen = repr(key), False
-        if seen:
-            mapping.duplicates.append((key, line))
+            key = repr(key)
+        if id(key_node) in written_here:
+            if key in own_keys:
+                mapping.duplicates.append((key, line))
+            own_keys.add(key)
         mapping[key] = loader.construct_object(value_node, deep=True)
         mapping.key_lines[key] = line
     return mapping

@@ -1,0 +1,62 @@
+"""The sites.yaml shipped at the repository root."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from newscrawl.config import load_sites
+
+from .conftest import REPO
+
+SHIPPED = REPO / "sites.yaml"
+SITE_LISTS = REPO.parent / "shared" / "site_lists"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return load_sites(SHIPPED, include_disabled=True)
+
+
+def test_shipped_file_loads_with_at_least_1000_sites(shipped):
+    assert len(shipped) >= 1000
+    assert sum(site.enabled for site in shipped) >= 1000
+
+
+def test_shipped_file_covers_every_source(shipped):
+    by_name = {site.name: site for site in shipped}
+    langs = Counter(site.lang for site in shipped)
+    assert langs["zh"] >= 60  # the Chinese portals
+    sina = by_name["news.sina.com.cn"]
+    assert len(sina.start_urls) > 1 and sina.allowed_domains == ("sina.com.cn",)
+    assert sina.article_url.matches(
+        "https://news.sina.com.cn/c/2024-05-01/doc-inaxyzab1234567.shtml") is True
+    assert sum(bool(site.feeds) for site in shipped) >= 100  # fundus + dragnet feeds
+    assert sum(bool(site.sitemaps) for site in shipped) >= 100  # fundus sitemaps
+    assert "derstandard.at" in by_name and by_name["derstandard.at"].lang == "de"
+    assert "cnn.com" in by_name  # popular sources
+
+
+def test_shipped_defaults_deny_obvious_non_articles(shipped):
+    site = next(site for site in shipped if site.name == "cnn.com")
+    for url in ("https://www.cnn.com/photo.jpg", "https://www.cnn.com/search?q=x",
+                "https://www.cnn.com/tag/politics", "https://www.cnn.com/news/page/3"):
+        assert site.article_url.matches(url) is False, url
+    assert site.article_url.matches("https://www.cnn.com/2024/05/01/politics/story") is None
+    assert site.article_url.matches("https://about.com/news/story.html") is None
+    assert (site.max_depth, site.recrawl_interval, site.method) == (2, 3600.0, "auto")
+
+
+@pytest.mark.skipif(not SITE_LISTS.is_dir(), reason="../shared/site_lists not present")
+def test_generator_reproduces_the_shipped_file(tmp_path: Path):
+    spec = importlib.util.spec_from_file_location("build_sites_yaml",
+                                                  REPO / "scripts" / "build_sites_yaml.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text, count = module.build(SITE_LISTS)
+    assert text == SHIPPED.read_text(encoding="utf-8")
+    assert count == module.TARGET_SITES
