@@ -22,8 +22,9 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml.html import HtmlElement
 
-from ..document import Document
-from ..dom import normalize_space
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.dom import normalize_space
+
 from .title_text import lcs_dice, prefix_cover, tokens
 
 # Votes per source in the no-anchor ranking. Swept on wcxb_dev article pages

@@ -1,0 +1,155 @@
+"""TCDT title node (spec A.4): the multi-condition choice of the node ``T`` content hangs from.
+
+Conditions, in order: (1) tag in the title tags and no link/resource reference except
+self-links; (2) a Chinese-character count in range and no sentence-final punctuation;
+(3) the candidate most similar to the anchor text (or, without one, to ``<title>``).
+The result records which condition decided, for ``newscrawl extract --explain``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.dom import node_text
+from newscrawl.extraction.extractors.tcdt_options import Similarity, TcdtOptions
+from newscrawl.extraction.extractors.tcdt_tree import IndexedTree
+from newscrawl.extraction.metadata.title import anchor_similarity, anchor_variants
+from newscrawl.extraction.metadata.title_text import cjk_count, lcs_dice, tokens
+
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+TITLE_POS = -1  # pseudo position of the <head> <title> candidate
+
+
+@dataclass(frozen=True, slots=True)
+class TitleNode:
+    """The chosen title node ``T``: ``pos`` in the body preorder (0 = body itself)."""
+
+    pos: int
+    text: str
+    cjk: int  # C_T
+    tag: str
+    similarity: float
+    reason: str
+    low_confidence: bool = False
+    candidates: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    pos: int
+    text: str
+    tag: str
+    depth: int
+
+
+def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> TitleNode:
+    """Pick ``T`` by the A.4 conditions; never fails (falls back to the body, low confidence)."""
+    reference, reference_name = _reference(doc)
+    strict = _candidates(tree, options, options.title_min_cjk, options.title_max_cjk,
+                         options.ending_punctuation)
+    chosen = _most_similar(strict, reference, doc, options) if strict else None
+    stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
+    if chosen is None or (reference and chosen[1] < options.relax_below_similarity):
+        relaxed = _candidates(tree, options, options.relaxed_min_cjk, options.relaxed_max_cjk,
+                              options.relaxed_ending_punctuation)
+        better = _most_similar(relaxed, reference, doc, options) if relaxed else None
+        if better is not None and (chosen is None or better[1] > chosen[1]):
+            chosen, strict = better, relaxed
+            stage = (f"relaxed condition 2 ([{options.relaxed_min_cjk}, "
+                     f"{options.relaxed_max_cjk}] Chinese chars)")
+    if chosen is None:
+        return TitleNode(0, doc.title_text, max(1, cjk_count(doc.title_text)), "body", 0.0,
+                         "no candidate passed conditions 1-2: body is T, <title> is the title",
+                         low_confidence=True)
+    cand, sim = chosen
+    if reference and sim < options.unreliable_below_similarity:
+        text = doc.title_text or cand.text
+        return TitleNode(0, text, max(1, cjk_count(text)), "body", sim,
+                         f"best candidate <{cand.tag}> {cand.text!r} is too unlike the "
+                         f"{reference_name} (sim {sim:.2f} < "
+                         f"{options.unreliable_below_similarity}): body is T",
+                         low_confidence=True, candidates=len(strict))
+    why = (f"{stage}; condition 3: most similar to the {reference_name} (sim {sim:.2f})"
+           if reference else f"{stage}; no anchor text or <title>: first heading/candidate")
+    if cand.pos != TITLE_POS:
+        return TitleNode(cand.pos, cand.text, max(1, cjk_count(cand.text)), cand.tag, sim, why,
+                         candidates=len(strict))
+    return _map_title_element(cand, sim, strict, options, why)
+
+
+def _reference(doc: Document) -> tuple[str, str]:
+    """The string candidates are compared with: anchor text, else <title> (spec A.4)."""
+    if doc.anchor_text:
+        return doc.anchor_text, "anchor text"
+    if doc.title_text:
+        return doc.title_text, "<title> (no anchor text)"
+    return "", ""
+
+
+def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
+                enders: frozenset[str]) -> list[_Candidate]:
+    """Conditions 1 and 2, with nested duplicates reduced to the innermost node."""
+    by_text: dict[tuple[str, ...], _Candidate] = {}
+    for pos in range(1, len(tree)):
+        tag = tree.tags[pos]
+        if tag not in options.title_tags or tree.has_reference[pos]:
+            continue
+        if not low <= tree.cjk[pos] <= high:
+            continue
+        text = node_text(tree.nodes[pos])
+        if _ends_sentence(text, enders, options.closing_marks):
+            continue
+        key = tuple(tokens(text))
+        known = by_text.get(key)
+        # Same text: the innermost node is the tightest T (a div wrapping the h1).
+        if known is None or tree.depth[pos] > known.depth:
+            by_text[key] = _Candidate(pos, text, tag, tree.depth[pos])
+    return sorted(by_text.values(), key=lambda c: c.pos)
+
+
+def _ends_sentence(text: str, enders: frozenset[str], closing: str) -> bool:
+    stripped = text.rstrip().rstrip(closing).rstrip()
+    return bool(stripped) and stripped[-1] in enders
+
+
+def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
+                  options: TcdtOptions) -> tuple[_Candidate, float] | None:
+    """Condition 3 with the spec's tie-breakers: similarity, tag rank, earlier position."""
+    pool = list(candidates)
+    if doc.anchor_text and doc.title_text:  # <title> competes only against an anchor
+        pool.append(_Candidate(TITLE_POS, doc.title_text, "title", 0))
+    if not pool:
+        return None
+    if not reference:
+        headings = [c for c in pool if c.tag in HEADINGS]
+        return ((headings or pool)[0], 0.0)
+    score = _scorer(reference, options)
+    rank = {tag: i for i, tag in enumerate(options.tag_rank)}
+    best = min(pool, key=lambda c: (-round(score(c.text), 6), rank.get(c.tag, len(rank)),
+                                    c.pos))
+    return best, score(best.text)
+
+
+def _scorer(reference: str, options: TcdtOptions):  # type: ignore[no-untyped-def]
+    if options.similarity is Similarity.LCS_DICE:
+        ref_tokens = tokens(reference)
+        return lambda text: lcs_dice(tokens(text), ref_tokens)
+    variants = anchor_variants(reference)
+    return lambda text: anchor_similarity(tuple(tokens(text)), variants)
+
+
+def _map_title_element(cand: _Candidate, sim: float, pool: list[_Candidate],
+                       options: TcdtOptions, why: str) -> TitleNode:
+    """A <title> winner has no body position: borrow the most similar body candidate's."""
+    title_tokens = tokens(cand.text)
+    scored = [(lcs_dice(tokens(c.text), title_tokens), c) for c in pool]
+    best = max(scored, key=lambda x: x[0], default=(0.0, None))
+    c_t = max(1, cjk_count(cand.text))
+    if best[1] is not None and best[0] >= options.title_map_min_similarity:
+        return TitleNode(best[1].pos, cand.text, c_t, "title", sim,
+                         f"{why}; <title> won, placed at the most similar body node "
+                         f"<{best[1].tag}> (sim {best[0]:.2f})", candidates=len(pool))
+    return TitleNode(0, cand.text, c_t, "title", sim,
+                     f"{why}; <title> won and no body node is similar: body is T",
+                     candidates=len(pool))
