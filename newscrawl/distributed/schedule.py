@@ -10,13 +10,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from newscrawl.distributed.seeding import Seeder, group_by_site, start_requests
+from newscrawl.distributed.seeding import Seeder, site_requests
 
 if TYPE_CHECKING:
     from redis import Redis
+    from scrapy import Request
 
     from newscrawl.config.sites import SiteConfig
 
@@ -41,19 +41,17 @@ return {0, string.format('%.6f', last + interval - now)}
 MAX_SLEEP_SECONDS = 60.0
 
 
-@dataclass(slots=True)
 class RoundScheduler:
     """Claims due sites and pushes their start requests through ``seeder``."""
 
-    server: Redis
-    seeder: Seeder
-    sites: Sequence[SiteConfig]
-    sleep: Callable[[float], None] = time.sleep
-    _groups: dict[str, list] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self._groups = group_by_site(start_requests(self.seeder.spider), self.sites)
-        self._claim = self.server.register_script(CLAIM_SCRIPT)
+    def __init__(self, server: Redis, seeder: Seeder, sites: Sequence[SiteConfig],
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.server = server
+        self.seeder = seeder
+        self.sites = list(sites)
+        self.sleep = sleep
+        self._groups: dict[str, list[Request]] = site_requests(seeder.spider, self.sites)
+        self._claim = server.register_script(CLAIM_SCRIPT)
 
     @property
     def key(self) -> str:

@@ -68,6 +68,25 @@ def site_of(url: str, sites: Sequence[SiteConfig]) -> SiteConfig | None:
     return None
 
 
+def site_requests(spider: Spider, sites: Sequence[SiteConfig]) -> dict[str, list[Request]]:
+    """Start requests per site: from ``spider.build_start_requests(site)`` when the spider has
+    it (NewsSpider), else its whole start output grouped by URL."""
+    build = getattr(spider, "build_start_requests", None)
+    if build is not None:
+        return {site.name: list(build(site)) for site in sites}
+    return group_by_site(start_requests(spider), sites)
+
+
+def spider_sites(spider: Spider) -> list[SiteConfig]:
+    """The SiteConfig list a spider crawls (``spider.sites``: dict or sequence)."""
+    sites = getattr(spider, "sites", None)
+    if isinstance(sites, dict):
+        return list(sites.values())
+    if sites is None:
+        raise ValueError(f"spider {spider.name!r} has no `sites`: cannot tell sites apart")
+    return list(sites)
+
+
 def group_by_site(requests: Iterable[Request],
                   sites: Sequence[SiteConfig]) -> dict[str, list[Request]]:
     """Start requests per site name; a request of no listed site is an error naming its URL."""

@@ -52,8 +52,8 @@ class NewsSite:
     def page(self, path: str) -> tuple[int, str]:
         if path in ("/list", "/list?page=2"):
             links = "".join(f'<a href="/a/{n}">Story {n}</a>\n' for n in range(self.articles))
-            return 200, f'<html><body>{links}<a href="/missing">gone</a>' \
-                        f'<a href="/list?page=2">more</a></body></html>'
+            return 200, (f'<html><body>{links}<a href="/missing">gone</a>'
+                         '<a href="/list?page=2">more</a></body></html>')
         if path.startswith("/a/") and path[3:].isdigit() and int(path[3:]) < self.articles:
             n = int(path[3:])
             time.sleep(self.delay)
@@ -67,7 +67,7 @@ class NewsSite:
 class _Handler(BaseHTTPRequestHandler):
     site: NewsSite
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server API)
+    def do_GET(self) -> None:
         with self.site.lock:
             self.site.fetches[self.path] += 1
         status, body = self.site.page(self.path)

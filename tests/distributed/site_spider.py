@@ -1,4 +1,8 @@
-"""Test spider for the distributed tests: list page -> articles -> neighbour articles."""
+"""Test spider for the distributed tests: list page -> articles -> neighbour articles.
+
+Takes ``site=URL`` (one test site) or ``sites=FILE`` (a sites.yaml, like NewsSpider) and, like
+NewsSpider, exposes ``sites`` and ``build_start_requests(site)`` for seeding.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,26 @@ from typing import Any
 import scrapy
 from scrapy.http import Response
 
+from newscrawl.config.sites import SiteConfig, load_sites
+
 
 class SiteSpider(scrapy.Spider):
     name = "dtest"
 
-    def __init__(self, site: str = "", **kwargs: Any) -> None:
+    def __init__(self, site: str = "", sites: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.site = site.rstrip("/")
+        configs = load_sites(sites) if sites else [
+            SiteConfig(name="test", start_urls=(f"{site.rstrip('/')}/list",))]
+        self.sites = {config.name: config for config in configs}
 
-    def start_requests(self) -> Iterator[scrapy.Request]:
-        yield scrapy.Request(f"{self.site}/list", callback=self.parse, dont_filter=True)
+    async def start(self) -> Any:
+        for site in self.sites.values():
+            for request in self.build_start_requests(site):
+                yield request
+
+    def build_start_requests(self, site: SiteConfig) -> list[scrapy.Request]:
+        return [scrapy.Request(url, callback=self.parse, dont_filter=True)
+                for url in site.start_urls]
 
     def parse(self, response: Response) -> Iterator[scrapy.Request]:
         for href in response.css("a::attr(href)").getall():

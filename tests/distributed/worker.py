@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 from scrapy.crawler import CrawlerProcess
@@ -31,7 +32,7 @@ class JsonLinesStore:
         return cls(crawler.settings["TEST_OUT"])
 
     def open_spider(self, spider: Any) -> None:
-        self.file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close_spider)
+        self.file = Path(self.path).open("a", encoding="utf-8")  # noqa: SIM115 (closed below)
 
     def close_spider(self, spider: Any) -> None:
         self.file.close()
