@@ -27,10 +27,11 @@ logger = logging.getLogger(__name__)
 DEFAULT_DATABASE_URL = "sqlite:///news.db"
 SUPPORTED_DIALECTS = ("sqlite", "postgresql")
 
-# zlib level for stored HTML. Measured on 400 pages of ../shared/datasets (avg 204 KB):
-# level 1 -> 23.6 % of the size at 2.0 ms/page, 6 -> 20.1 % at 4.9 ms, 9 -> 19.9 % at 7.5 ms.
-# 6 (zlib's default) keeps most of the saving; the writer thread has time to spare.
-HTML_COMPRESSION_LEVEL = 6
+# zlib level for stored HTML. Measured on 400 pages of ../shared/datasets (avg 200 KB), CPU
+# per page on the shared 2-core box: level 1 -> 23.6 % of the size, 2.7 ms; 3 -> 22.3 %,
+# 2.5-3.6 ms; 6 -> 20.1 %, 5.5-6.0 ms. Level 3 costs about half of 6 for 11 % more bytes,
+# and compression is the largest cost of a write (docs/benchmarks/storage.md).
+HTML_COMPRESSION_LEVEL = 3
 # Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host
 # (packets dropped, not refused) blocks the crawl for minutes at start.
 PG_CONNECT_TIMEOUT = 10

@@ -1,0 +1,111 @@
+"""Write throughput of the news database (records/s), SQLite and PostgreSQL, through
+BufferedWriter as the crawl's StorePipeline uses it.
+
+Records are built from the real pages of ../shared/datasets (ground-truth text as content,
+the page bytes as raw HTML), each with a unique URL. Every configuration writes into a fresh
+database: a temporary SQLite file, a temporary PostgreSQL schema (dropped afterwards).
+
+    python3 benchmarks/storage_write.py [--records 2000] [--batch-size 100] [--pg URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from newscrawl.storage import ArticleRecord, BufferedWriter, open_storage
+
+DATASETS = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets"
+DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def load_pages(limit: int) -> list[tuple[str, bytes]]:
+    pages = []
+    for name in ("cwced_zh", "wcxb_dev"):
+        with (DATASETS / name / "pages.jsonl").open(encoding="utf-8") as handle:
+            for line in handle:
+                page = json.loads(line)
+                html = gzip.decompress((DATASETS / name / page["html_path"]).read_bytes())
+                pages.append((page["text"] or "", html))
+                if len(pages) >= limit:
+                    return pages
+    return pages
+
+
+def make_records(pages: list[tuple[str, bytes]], count: int, run: str) -> list[ArticleRecord]:
+    now = datetime.now(UTC)
+    records = []
+    for n in range(count):
+        text, html = pages[n % len(pages)]
+        records.append(ArticleRecord(
+            url=f"https://bench{n % 50}.example.com/{run}/{n}.html", site=f"bench{n % 50}",
+            title=f"Benchmark article {n}", content=text, content_html=f"<p>{text}</p>",
+            anchor_text=f"Benchmark article {n}", publish_time="2024-05-01T08:00:00+08:00",
+            images=[f"https://bench.example.com/{n}.jpg"], lang="zh", method="density",
+            html=html, encoding="utf-8", fetched_at=now,
+        ))
+    return records
+
+
+def measure(
+    url: str, records: list[ArticleRecord], batch_size: int, keep_html: bool
+) -> tuple[float, float]:
+    """(records per wall-clock second, client CPU milliseconds per record)."""
+    storage = open_storage(url, keep_html=keep_html)
+    with tempfile.TemporaryDirectory() as spill_dir:
+        writer = BufferedWriter(storage, batch_size=batch_size,
+                                spill_path=Path(spill_dir) / "spill.jsonl")
+        started, cpu_started = time.perf_counter(), time.process_time()
+        for record in records:
+            writer.add(record)
+        writer.close()
+        seconds = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
+    assert writer.stats["written"] == len(records), writer.stats
+    storage.close()
+    return len(records) / seconds, cpu * 1000 / len(records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--records", type=int, default=2000)
+    parser.add_argument("--batch-size", type=int, default=100)
+    parser.add_argument("--pg", default=DEFAULT_PG, help="PostgreSQL URL (a schema is created)")
+    args = parser.parse_args()
+    pages = load_pages(500)
+    average_html = sum(len(html) for _, html in pages) / len(pages)
+    average_text = sum(len(text) for text, _ in pages) / len(pages)
+    print(f"{args.records} records, batch {args.batch_size}; {len(pages)} distinct pages,"
+          f" avg HTML {average_html / 1024:.0f} KB, avg content {average_text:.0f} chars\n")
+    print("| database | raw HTML kept | records/s (wall) | client CPU ms/record |")
+    print("|---|---|---|---|")
+    admin = sa.create_engine(args.pg)
+    for keep_html in (True, False):
+        run = uuid.uuid4().hex[:8]
+        with tempfile.TemporaryDirectory() as directory:
+            rate, cpu = measure(f"sqlite:///{directory}/news.db",
+                                make_records(pages, args.records, run), args.batch_size, keep_html)
+        print(f"| SQLite | {keep_html} | {rate:,.0f} | {cpu:.2f} |")
+        schema = f"nc_bench_{run}"
+        with admin.begin() as connection:
+            connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        try:
+            rate, cpu = measure(f"{args.pg}?options=-csearch_path%3D{schema}",
+                                make_records(pages, args.records, run), args.batch_size, keep_html)
+        finally:
+            with admin.begin() as connection:
+                connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        print(f"| PostgreSQL | {keep_html} | {rate:,.0f} | {cpu:.2f} |")
+    admin.dispose()
+
+
+if __name__ == "__main__":
+    main()
