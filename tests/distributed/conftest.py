@@ -3,8 +3,14 @@ prefix per test (deleted afterwards), and a tiny news site served from a thread.
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import socket
+import subprocess
+import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -38,3 +44,50 @@ def prefix(server: redis.Redis) -> Iterator[str]:
 def site() -> Iterator[NewsSite]:
     with serve_site(articles=30) as running:
         yield running
+
+
+class SpareRedis:
+    """A throw-away redis-server on a free port (never the shared 6379) that tests may stop.
+
+    It persists to an append-only file synced on every write, like a production Redis that
+    must not lose the queue on restart (a Redis without persistence loses every queued
+    request when it restarts, whatever the workers do).
+    """
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        subprocess.run(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.workdir),
+             "--daemonize", "yes", "--pidfile", str(self.workdir / "redis.pid")],
+            check=True, capture_output=True,
+        )
+        client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:  # includes BusyLoadingError while the AOF loads
+                time.sleep(0.05)
+        raise RuntimeError(f"spare redis-server on port {self.port} did not start")
+
+    def stop(self) -> None:
+        with contextlib.suppress(redis.ConnectionError):  # already gone
+            redis.Redis.from_url(self.url).shutdown()  # flushes the AOF, then exits
+
+
+@pytest.fixture
+def spare_redis(tmp_path: Path) -> Iterator[SpareRedis]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server binary not installed")
+    spare = SpareRedis(tmp_path / "redis")
+    spare.workdir.mkdir()
+    spare.start()
+    yield spare
+    spare.stop()
