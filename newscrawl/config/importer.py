@@ -7,7 +7,6 @@ lines and ``#`` comments are ignored. Each new host becomes one site named after
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
@@ -31,6 +30,10 @@ NEW_FILE_HEADER = (
     "# newscrawl seed list; format in docs/sites.md. Check with: newscrawl sites check FILE\n"
     "sites:\n"
 )
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 class DomainListError(ValueError):
@@ -86,13 +89,41 @@ def yaml_scalar(value: Any) -> str:
     if isinstance(value, bool | int | float):
         return yaml.safe_dump(value).removesuffix("...\n").strip()
     text = str(value)
-    plain_ok = (text and text == text.strip() and "#" not in text and ": " not in text
-                and text[0] not in "[]{}&*!|>'\"%@`,?-:")
-    if plain_ok and yaml.safe_load(text) == text:
+    if not text.isprintable():
+        return _double_quoted(text)
+    if _plain_reads_back(text):
         return text
-    if text.isprintable():
-        return "'" + text.replace("'", "''") + "'"
-    return json.dumps(text)  # control characters need double-quoted escapes; JSON's are YAML's
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _double_quoted(text: str) -> str:
+    """A YAML double-quoted scalar, escaping what YAML would not accept raw (control chars)."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char.isprintable():
+            out.append(char)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'
+
+
+def _plain_reads_back(text: str) -> bool:
+    """Whether ``text`` written unquoted after ``key: `` loads back as the same string.
+
+    Asks YAML's implicit-tag resolver instead of parsing: an import writes tens of thousands of
+    scalars, and a full parse of each took most of the time.
+    """
+    if not text or text != text.strip() or "#" in text or ": " in text or text.endswith(":") \
+            or text[0] in "[]{}&*!|>'\"%@`,?-:":
+        return False
+    return bool(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)) == _STR_TAG)
 
 
 def entry_yaml(site: Mapping[str, Any], dash_column: int = NEW_FILE_DASH_COLUMN) -> str:
