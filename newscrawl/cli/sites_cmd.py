@@ -53,8 +53,15 @@ def _option_problems(args: argparse.Namespace) -> list[str]:
     for option, converter in (("lang", fields.lang), ("method", fields.method)):
         value = getattr(args, option)
         if value is not None:
-            converter(value, 0, lambda _line, msg, o=option: problems.append(f"--{o}: {msg}"))
+            converter(value, 0, _collect(problems, f"--{option}"))
     return problems
+
+
+def _collect(problems: list[str], option: str) -> fields.Report:
+    def report(_line: int, message: str) -> None:
+        problems.append(f"{option}: {message}")
+
+    return report
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -87,7 +87,7 @@ def yaml_scalar(value: Any) -> str:
     Quoting uses single quotes, where a backslash is literal: regexes stay readable.
     """
     if isinstance(value, bool | int | float):
-        return yaml.safe_dump(value).removesuffix("...\n").strip()
+        return str(yaml.safe_dump(value)).removesuffix("...\n").strip()
     text = str(value)
     if not text.isprintable():
         return _double_quoted(text)

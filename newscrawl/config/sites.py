@@ -102,6 +102,14 @@ class _Problems:
         prefix = f"{self.filename}:{line}: " if line else f"{self.filename}: "
         self.items.append((line, prefix + (f"{where}: {message}" if where else message)))
 
+    def reporter(self, where: str, field: str) -> fields.Report:
+        """A ``report(line, message)`` callback that files problems under ``where: field:``."""
+
+        def report(line: int, message: str) -> None:
+            self.add(line, where, f"{field}: {message}")
+
+        return report
+
     def sorted(self) -> list[str]:
         return [text for _, text in sorted(self.items, key=lambda item: item[0])]
 
@@ -121,8 +129,7 @@ def _convert_fields(entry: LineMap, where: str, allowed: Collection[str],
                 hint = suggest(str(key), list(allowed))
                 problems.add(line, where, f"{key}: unknown key{hint}")
             continue
-        value = CONVERTERS[key](raw, line, lambda at, msg, k=key: problems.add(at, where,
-                                                                             f"{k}: {msg}"))
+        value = CONVERTERS[key](raw, line, problems.reporter(where, str(key)))
         if value is not INVALID:
             values[key] = value
     return values

@@ -42,7 +42,7 @@ class LineList(list[Any]):
 _SafeBase: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _LineLoader(_SafeBase):  # type: ignore[valid-type,misc]
+class _LineLoader(_SafeBase):  # type: ignore[misc]
     """Safe loader whose mappings and sequences are :class:`LineMap` / :class:`LineList`."""
 
 
