@@ -8,6 +8,7 @@ server time), and a round is *claimed* atomically, so several ``newscrawl schedu
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -60,7 +61,7 @@ class RoundScheduler:
     def run_once(self, *, force: bool = False) -> tuple[list[str], float]:
         """Enqueue every due site (all with ``force``); returns (sites enqueued, s to next due)."""
         enqueued: list[str] = []
-        next_due = MAX_SLEEP_SECONDS
+        next_due = math.inf
         for site in self.sites:
             claimed, wait = self._claim(keys=[self.key],
                                         args=[site.name, site.recrawl_interval, int(force)])
