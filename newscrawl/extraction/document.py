@@ -40,6 +40,11 @@ class Document:
     meta: dict[str, str] = field(default_factory=dict)
     json_ld: list[dict[str, Any]] = field(default_factory=list)
     lang: str | None = None
+    # Every element of the cleaned tree, in document order. Holding them keeps lxml's Python
+    # proxies alive: each later walk reuses them instead of building new ones through
+    # lxml.html's Python class lookup, which is most of the cost of a walk (about 2 of
+    # 2.7 us per element, measured on wcxb_dev).
+    elements: list[HtmlElement] = field(default_factory=list, repr=False)
 
     @property
     def body(self) -> HtmlElement | None:
@@ -102,6 +107,7 @@ def load_document(
     )
     _read_head(doc)
     clean_tree(root)
+    doc.elements = list(root.iter())  # keeps proxies alive from here on (see Document)
     return doc
 
 
@@ -116,7 +122,8 @@ def _read_head(doc: Document) -> None:
         content = meta.get("content")
         if key and content and key.lower() not in doc.meta:
             doc.meta[key.lower()] = normalize_space(content)
-    for script in root.iter("script"):
+    scripts = root.iter("script") if "ld+json" in doc.html else ()
+    for script in scripts:
         if (script.get("type") or "").lower() == "application/ld+json" and script.text:
             doc.json_ld.extend(_json_ld_objects(script.text))
     lang = root.get("lang") or doc.meta.get("og:locale") or doc.meta.get("content-language")

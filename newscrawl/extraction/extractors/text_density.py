@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -47,7 +48,6 @@ METHOD = "density"
 # curly quotes that 0.4.3 lost) plus the ellipsis, dashes and CJK brackets (spec B.10).
 SYMBOLS = "！，。？、；：“”‘’《》%（）,.?:;'\"!()…—【】「」·％～"
 _DROP_SYMBOLS = str.maketrans("", "", SYMBOLS)
-_DROP_SPACE = str.maketrans("", "", " \t\n\r\f\v\u00a0\u3000\u200b\ufeff")
 
 # Tags whose subtree is page furniture, not article text (spec B.5, B.7).
 NOISE_TAGS = frozenset({"nav", "aside", "footer", "header"})
@@ -60,6 +60,11 @@ NOISE_WORDS = frozenset({
     "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
     "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
 })
+# Elements hidden by an inline style, found by libxml2 (lower-cased, spaces dropped).
+_HIDDEN_TEST = ("[contains(translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ',"
+                " 'abcdefghijklmnopqrstuvwxyz'), 'display:none')]")
+_HIDDEN = etree.XPath("descendant::*" + _HIDDEN_TEST)
+_IS_HIDDEN = etree.XPath("boolean(self::*" + _HIDDEN_TEST + ")")
 _WORD_SPLIT = re.compile(r"[\s\-_]+")
 # A noise-marked element holding more than this share of the root's text is kept anyway:
 # article wrappers carry classes like "post has-sidebar" (swept 0.3-0.8 on cwced_zh and
@@ -102,7 +107,7 @@ class NodeFeatures:
 
     element: HtmlElement
     order: int  # preorder index below the root: ties go to the earlier (outer) node
-    text: int  # T: non-space characters, boosted for content class words
+    text: int  # T: non-space characters, doubled for content class words
     link_text: int  # LT
     tags: int  # TG: descendant elements
     link_tags: int  # LTG: descendant <a>
@@ -115,61 +120,65 @@ class NodeFeatures:
             "path": self.element.getroottree().getpath(self.element),
             "T": self.text, "LT": self.link_text, "TG": self.tags, "LTG": self.link_tags,
             "PNum": self.paragraphs, "Sb": self.symbols,
-            "TD": round(text_density(self), 4), "SbD": round(symbol_density(self), 4),
+            "TD": round(text_density(self.text, self.link_text, self.tags, self.link_tags,
+                                     self.paragraphs), 4),
+            "SbD": round(symbol_density(self.text, self.link_text, self.symbols), 4),
             "score": round(self.score, 4),
         }
 
 
-def text_density(f: NodeFeatures) -> float:
+def text_density(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int) -> float:
     """``TD = (T - LT) / (TG - LTG)`` with the guards of spec B.4."""
-    tag_span = f.tags - f.link_tags
+    tag_span = tags - link_tags
     if tag_span <= 0:
-        if f.link_text > 0 and f.text // f.link_text > LINK_ESCAPE_RATIO:
-            tag_span = f.tags  # inline links only: do not subtract them
-        elif f.tags == 0:
+        if link_text > 0 and text // link_text > LINK_ESCAPE_RATIO:
+            tag_span = tags  # inline links only: do not subtract them
+        elif tags == 0:
             # A leaf: its only tags were the <br>s that cleaning turned into line breaks,
             # one fewer than its lines. A one-line leaf scores 0 as in the paper.
-            tag_span = f.paragraphs - 1
+            tag_span = paragraphs - 1
     if tag_span <= 0:
         return 0.0
-    return (f.text - f.link_text) / tag_span
+    return (text - link_text) / tag_span
 
 
-def symbol_density(f: NodeFeatures) -> float:
+def symbol_density(text: int, link_text: int, symbols: int) -> float:
     """``SbD = (T - LT) / (Sb + 1)``, clamped to >= 1 so its logarithm is never negative."""
-    return max((f.text - f.link_text) / (f.symbols + 1), 1.0)
+    return max((text - link_text) / (symbols + 1), 1.0)
 
 
-def score(f: NodeFeatures) -> float:
-    base = text_density(f) * math.log10(f.paragraphs + 2) * math.log(symbol_density(f))
+def score(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int,
+          symbols: int) -> float:
+    """``TD * log10(PNum + 2) * ln(SbD)``, times the text-mass factor ``(T - LT) ** k``."""
+    density = text_density(text, link_text, tags, link_tags, paragraphs)
+    if density <= 0:
+        return 0.0
+    result = density * math.log10(paragraphs + 2) * math.log(
+        symbol_density(text, link_text, symbols))
     if TEXT_MASS_EXPONENT:
-        base *= max(f.text - f.link_text, 1) ** TEXT_MASS_EXPONENT
-    return base
+        result *= max(text - link_text, 1) ** TEXT_MASS_EXPONENT
+    return result
 
 
 def is_noise(el: HtmlElement) -> bool:
     """Furniture by tag, by a class/id word, or hidden by an inline style."""
-    if el.tag in NOISE_TAGS:
-        return True
-    words = _attribute_words(el)
-    if words and not words.isdisjoint(NOISE_WORDS):
-        return True
-    style = el.get("style")
-    return bool(style) and "display:none" in style.replace(" ", "").lower()
+    return (el.tag in NOISE_TAGS or _attribute_flags(el.get("class"), el.get("id"))[0]
+            or bool(_IS_HIDDEN(el)))
 
 
-def _attribute_words(el: HtmlElement) -> frozenset[str]:
-    value = " ".join(v for v in (el.get("class"), el.get("id")) if v)
-    return frozenset(_WORD_SPLIT.split(value.lower())) if value else frozenset()
+@lru_cache(maxsize=4096)
+def _attribute_flags(cls: str | None, ident: str | None) -> tuple[bool, bool]:
+    """(noise, content) from the words of class and id.
+
+    Cached: a page repeats the same few class strings hundreds of times.
+    """
+    words = frozenset(_WORD_SPLIT.split(f"{cls or ''} {ident or ''}".lower()))
+    return not words.isdisjoint(NOISE_WORDS), not words.isdisjoint(CONTENT_WORDS)
 
 
-def _count(text: str | None) -> tuple[int, int, int]:
-    """(non-space characters, symbols, non-blank lines) of one text node."""
-    if not text:
-        return 0, 0, 0
-    visible = text.translate(_DROP_SPACE)
-    if not visible:
-        return 0, 0, 0
+def _count(text: str) -> tuple[int, int, int]:
+    """(non-space characters, symbols, lines of at least LINE_MIN_CHARS) of one text node."""
+    visible = "".join(text.split())
     if "\n" in text:
         lines = sum(1 for line in text.split("\n") if len(line.strip()) >= LINE_MIN_CHARS)
     else:
@@ -177,109 +186,103 @@ def _count(text: str | None) -> tuple[int, int, int]:
     return len(visible), len(visible) - len(visible.translate(_DROP_SYMBOLS)), lines
 
 
-class _Frame:
-    """Running totals of one open element during the walk."""
-
-    __slots__ = (
-        "boost",
-        "el",
-        "excluded_mark",
-        "in_link",
-        "lines",
-        "link_tags",
-        "link_text",
-        "noise",
-        "order",
-        "paragraphs",
-        "symbols",
-        "tags",
-        "text",
-    )
-
-    def __init__(self, el: HtmlElement, order: int, in_link: bool, mark: int) -> None:
-        self.el = el
-        self.order = order
-        self.in_link = in_link
-        self.excluded_mark = mark
-        self.noise = False
-        self.boost = False
-        self.text = self.link_text = self.tags = self.link_tags = 0
-        self.paragraphs = self.symbols = self.lines = 0
-
-    def add_text(self, text: str | None, in_link: bool) -> None:
-        chars, symbols, lines = _count(text)
-        if chars:
-            self.text += chars
-            self.symbols += symbols
-            self.lines += lines
-            if in_link:
-                self.link_text += chars
+# Frame slots of an open element during the walk (a list: attribute access is the hot path).
+_ORDER, _IN_LINK, _MARK, _NOISE, _BOOST, _T, _LT, _TG, _LTG, _P, _SB, _LINES = range(12)
 
 
 def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
                                                                       list[HtmlElement]]:
-    """Per-element features under ``root`` (root included) and the excluded noise elements.
+    """Features of every scoring element under ``root`` (root included), in document order,
+    and the excluded noise elements.
 
-    One iterative pass; a noise element's text is not added to its ancestors and the element
-    and its descendants are not candidates, unless it holds most of the root's text.
+    One iterative pass. A noise element's text is not added to its ancestors and neither it
+    nor its descendants are candidates, unless it holds most of the root's text. Elements
+    whose score is 0 (one-line leaves, link lists) are left out of the result.
     """
-    total = sum(len(t.translate(_DROP_SPACE)) for t in root.itertext()) if skip_noise else 0
-    noise_limit = total * NOISE_MAX_TEXT_SHARE
-    features: list[NodeFeatures] = []
+    whole = etree.tostring(root, method="text", encoding="unicode", with_tail=False)
+    noise_limit = len("".join(whole.split())) * NOISE_MAX_TEXT_SHARE
+    # Hidden elements found by libxml2: reading every element's style in Python costs more.
+    hidden = frozenset(_HIDDEN(root)) if skip_noise else frozenset()
+    found: list[tuple[HtmlElement, int, int, int, int, int, int, int, float]] = []
     excluded: list[HtmlElement] = []
-    stack: list[_Frame] = []
+    stack: list[list[Any]] = []
     order = 0
     for event, el in etree.iterwalk(root, events=("start", "end")):
-        if not isinstance(el.tag, str):  # comments/PIs survive only on uncleaned trees
-            if event == "end" and stack and el is not root:
-                stack[-1].add_text(el.tail, stack[-1].in_link)
-            continue
+        tag = el.tag
         if event == "start":
-            in_link = el.tag == "a" or (bool(stack) and stack[-1].in_link)
-            frame = _Frame(el, order, in_link, len(features))
+            if tag.__class__ is not str:  # comments/PIs survive only on uncleaned trees
+                continue
+            in_link = tag == "a" or (bool(stack) and stack[-1][_IN_LINK])
+            cls, ident = el.get("class"), el.get("id")
+            noise, boost = _attribute_flags(cls, ident) if cls or ident else (False, False)
+            noise = skip_noise and el is not root and (
+                noise or tag in NOISE_TAGS or (hidden and el in hidden))
+            frame = [order, in_link, len(found), noise, boost, 0, 0, 0, 0, 0, 0, 0]
             order += 1
-            if skip_noise and el is not root:
-                frame.noise = is_noise(el)
-            words = _attribute_words(el)
-            frame.boost = bool(words) and not words.isdisjoint(CONTENT_WORDS)
-            frame.add_text(el.text, in_link)
+            text = el.text
+            if text and not text.isspace():
+                chars, symbols, lines = _count(text)
+                frame[_T] = chars
+                frame[_SB] = symbols
+                frame[_LINES] = lines
+                if in_link:
+                    frame[_LT] = chars
             stack.append(frame)
             continue
-        frame = stack.pop()
-        own_lines = frame.lines
-        parent = stack[-1] if stack else None
-        if frame.noise and frame.text <= noise_limit:
-            del features[frame.excluded_mark:]
-            excluded.append(el)
+        if tag.__class__ is not str:
+            parent = stack[-1] if stack else None
         else:
-            boost = CONTENT_BOOST if frame.boost else 1.0
-            node = NodeFeatures(el, frame.order, int(frame.text * boost), frame.link_text,
-                                frame.tags, frame.link_tags, frame.paragraphs + own_lines,
-                                frame.symbols)
-            node.score = score(node)
-            features.append(node)
-            if parent is not None:
-                parent.text += frame.text
-                parent.link_text += frame.link_text
-                parent.symbols += frame.symbols
-                parent.tags += frame.tags + 1
-                parent.link_tags += frame.link_tags + (el.tag == "a")
-                # Lines of a child's own text are not the parent's direct text, but a <p>
-                # child is one paragraph of the parent.
-                parent.paragraphs += frame.paragraphs + (el.tag == "p")
-        if parent is not None and el is not root:
-            parent.add_text(el.tail, parent.in_link)
-    features.sort(key=lambda f: f.order)
-    return features, excluded
+            frame = stack.pop()
+            parent = stack[-1] if stack else None
+            if frame[_NOISE] and frame[_T] <= noise_limit:
+                del found[frame[_MARK]:]
+                excluded.append(el)
+            else:
+                text_chars = frame[_T] * CONTENT_BOOST if frame[_BOOST] else frame[_T]
+                paragraphs = frame[_P] + frame[_LINES]
+                if frame[_TG] or paragraphs > 1:
+                    value = score(text_chars, frame[_LT], frame[_TG], frame[_LTG], paragraphs,
+                                  frame[_SB])
+                    if value > 0:
+                        found.append((el, frame[_ORDER], text_chars, frame[_LT], frame[_TG],
+                                      frame[_LTG], paragraphs, frame[_SB], value))
+                if parent is not None:
+                    parent[_T] += frame[_T]
+                    parent[_LT] += frame[_LT]
+                    parent[_SB] += frame[_SB]
+                    parent[_TG] += frame[_TG] + 1
+                    parent[_LTG] += frame[_LTG] + (tag == "a")
+                    # A child's own lines are not the parent's direct text, but a <p> child
+                    # is one paragraph of the parent.
+                    parent[_P] += frame[_P] + (tag == "p")
+        if parent is None or el is root:
+            continue
+        tail = el.tail
+        if tail and not tail.isspace():
+            chars, symbols, lines = _count(tail)
+            parent[_T] += chars
+            parent[_SB] += symbols
+            parent[_LINES] += lines
+            if parent[_IN_LINK]:
+                parent[_LT] += chars
+    found.sort(key=lambda row: row[1])
+    return [NodeFeatures(*row) for row in found], excluded
 
 
 def content_root(doc: Document) -> HtmlElement | None:
     """``itemprop=articleBody`` when it holds real text, else ``<body>``."""
-    for el in doc.root.iterfind(".//*[@itemprop='articleBody']"):
-        chars = sum(len(t.translate(_DROP_SPACE)) for t in el.itertext())
+    if "articleBody" not in doc.html:  # a substring test saves a tree search on most pages
+        return doc.body
+    for el in doc.root.xpath("//*[@itemprop='articleBody']"):
+        chars = _visible_chars(el)
         if chars >= ARTICLE_BODY_MIN_CHARS:
             return el  # type: ignore[no-any-return]
     return doc.body
+
+
+def _visible_chars(el: HtmlElement) -> int:
+    text = etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    return len("".join(text.split()))
 
 
 def best_node(features: list[NodeFeatures]) -> NodeFeatures | None:
@@ -303,7 +306,7 @@ def merge_siblings(winner: HtmlElement, excluded: set[HtmlElement]) -> list[Html
     def article_like(el: HtmlElement) -> bool:
         if el in excluded or is_noise(el):
             return False
-        chars = sum(len(t.translate(_DROP_SPACE)) for t in el.itertext())
+        chars = _visible_chars(el)
         links = dom.link_text_length(el)
         return chars - links >= MERGE_MIN_CHARS and links <= chars * MERGE_MAX_LINK_DENSITY
 
