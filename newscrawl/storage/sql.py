@@ -8,6 +8,7 @@ so a write is one statement per table per batch and crawling twice never duplica
 from __future__ import annotations
 
 import logging
+import time
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,12 @@ HTML_COMPRESSION_LEVEL = 3
 # Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host
 # (packets dropped, not refused) blocks the crawl for minutes at start.
 PG_CONNECT_TIMEOUT = 10
+# Table creation attempts when parallel workers race on a fresh database, and the pause
+# (times the attempt) between them; 5 covers the 2-3 CREATEs a competing worker runs.
+CREATE_ATTEMPTS = 5
+CREATE_RETRY_DELAY = 0.05
+# pg_advisory_xact_lock key guarding table creation (any constant unique to newscrawl).
+SCHEMA_LOCK_KEY = 0x6E657773  # "news"
 # URLs per ``IN (...)`` query: far below SQLite's 32766-parameter limit, few round trips.
 LOOKUP_CHUNK = 500
 
@@ -152,9 +159,26 @@ class SqlStorage:
     # -- administration and re-extraction ----------------------------------------------
 
     def create_tables(self) -> None:
-        with self._connect("create tables") as connection:
-            metadata.create_all(connection)
-            connection.commit()
+        """Create missing tables; safe when several crawler processes start at once.
+
+        PostgreSQL serialises the creators on an advisory lock (two concurrent CREATE TABLE
+        otherwise fail on pg_type's unique index). SQLite commits each CREATE on its own, so
+        a loser of the race retries and then finds the tables.
+        """
+        for attempt in range(1, CREATE_ATTEMPTS + 1):
+            try:
+                with self.engine.begin() as connection:
+                    if self.engine.dialect.name == "postgresql":
+                        lock = sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)
+                        connection.execute(sa.select(lock))
+                    metadata.create_all(connection)
+                return
+            except sa.exc.SQLAlchemyError as error:
+                if attempt == CREATE_ATTEMPTS:
+                    raise StorageError(
+                        f"database {self.display_url}: cannot create tables: {describe(error)}"
+                    ) from error
+                time.sleep(CREATE_RETRY_DELAY * attempt)
 
     def iter_pages(
         self, *, site: str | None = None, limit: int | None = None, page_size: int = 200

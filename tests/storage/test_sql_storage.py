@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import zlib
 from datetime import UTC, datetime, timedelta
 
@@ -195,3 +196,23 @@ def test_ping_after_database_went_away_raises(tmp_path, make_record):
     tmp_path.rmdir()
     with pytest.raises(StorageError, match="cannot connect"):
         storage.ping()
+
+
+def test_workers_opening_a_fresh_database_at_once_all_succeed(db_url):
+    # Distributed crawls start several workers on one new database: all must get in.
+    start = threading.Barrier(4)
+    errors: list[Exception] = []
+
+    def open_and_close() -> None:
+        start.wait()
+        try:
+            open_storage(db_url).close()
+        except StorageError as error:
+            errors.append(error)
+
+    workers = [threading.Thread(target=open_and_close) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert errors == []
