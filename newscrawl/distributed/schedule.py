@@ -13,6 +13,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from newscrawl.distributed import defaults
+from newscrawl.distributed.backoff import Backoff
 from newscrawl.distributed.seeding import Seeder, site_requests
 
 if TYPE_CHECKING:
@@ -54,6 +59,10 @@ class RoundScheduler:
         self._groups: dict[str, list[Request]] = site_requests(seeder.spider, self.sites)
         self._claim = server.register_script(CLAIM_SCRIPT)
 
+    def requests_of(self, site: str) -> list[Request]:
+        """The start requests a round of ``site`` enqueues."""
+        return self._groups[site]
+
     @property
     def key(self) -> str:
         return f"{self.seeder.prefix}:schedule"
@@ -71,11 +80,24 @@ class RoundScheduler:
             count = self.seeder.push(self._groups[site.name])
             enqueued.append(site.name)
             next_due = min(next_due, site.recrawl_interval)
-            logger.info("Enqueued %(n)d list pages of %(site)s", {"n": count, "site": site.name})
+            logger.info("Round of %(site)s: enqueued %(n)d start requests",
+                        {"n": count, "site": site.name})
         return enqueued, max(next_due, 0.0)
 
     def run_forever(self, should_stop: Callable[[], bool] = lambda: False) -> None:
-        """Rounds until ``should_stop()``; sleeps until the next site is due (at most a minute)."""
+        """Rounds until ``should_stop()``; sleeps until the next site is due (at most a minute).
+
+        Redis outages are logged and retried with back-off; the loop never dies of one.
+        """
+        backoff = Backoff(defaults.BACKOFF_INITIAL_SECONDS, defaults.BACKOFF_MAX_SECONDS)
         while not should_stop():
-            _, wait = self.run_once()
+            try:
+                _, wait = self.run_once()
+            except (RedisConnectionError, RedisTimeoutError) as error:
+                wait = backoff.failed()
+                logger.warning("Redis unreachable (%(error)s); retrying in %(wait).0f s",
+                               {"error": error, "wait": wait})
+            else:
+                if backoff.down:
+                    logger.warning("Redis is back after %(s).0f s", {"s": backoff.recovered()})
             self.sleep(min(wait, MAX_SLEEP_SECONDS))
