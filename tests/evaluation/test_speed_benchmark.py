@@ -1,0 +1,56 @@
+"""benchmarks/extraction_speed.py: timing bookkeeping and the target verdicts."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from newscrawl.evaluation.dataset import load_pages
+from newscrawl.evaluation.systems import Prediction, System
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "extraction_speed.py"
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("extraction_speed", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_system_runs_every_page_every_round(tiny_dataset):
+    speed = _load_script()
+    calls: dict[str, int] = {}
+
+    def counting(name: str) -> System:
+        def run(html: bytes, url: str | None, anchor: str | None) -> Prediction:
+            calls[name] = calls.get(name, 0) + 1
+            return Prediction()
+        return System(name, run)
+
+    pages = load_pages(tiny_dataset)
+    systems = [counting("a"), counting("b"), speed.document_system()]
+    seconds = speed.measure(pages, systems, rounds=2)
+    warmup = min(len(pages), speed.WARMUP_PAGES)
+    assert calls == {"a": 2 * len(pages) + warmup, "b": 2 * len(pages) + warmup}
+    assert set(seconds) == {"a", "b", "newscrawl-load"}
+    assert all(value >= 0 for value in seconds.values())
+
+
+def test_report_gives_ratios_and_verdicts():
+    speed = _load_script()
+    # pages/s: density 60, gne 10, parse 150, tcdt 30, trafilatura 5, auto 12.
+    runs = 60
+    seconds = {"density": 1.0, "gne": 6.0, "lxml-parse": 0.4, "tcdt": 2.0,
+               "trafilatura": 12.0, "auto": 5.0}
+    text = speed.report(seconds, runs, markdown=False)
+    assert "density >= 5x GNE: PASS (density/gne pages/s ratio 6.00" in text
+    assert "density within 3x of bare parsing: PASS (density/lxml-parse pages/s ratio 0.40" in text
+    assert "tcdt within 1.5x of density: FAIL" in text
+    assert "auto >= 2x trafilatura: PASS" in text
+    density_line = next(line for line in text.splitlines() if line.startswith("density "))
+    assert density_line.split()[1:] == ["60.0", "16.67", "6.00", "2.50x"]
+    assert "n/a" in speed.report({"density": 1.0}, runs, markdown=True)
