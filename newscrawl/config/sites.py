@@ -157,76 +157,97 @@ def _build_site(values: dict[str, Any], defaults: dict[str, Any], line: int) -> 
 
 def parse_sites(text: str, filename: str | Path = DEFAULT_SITES_FILE) -> list[SiteConfig]:
     """Every site in the YAML ``text`` (enabled or not), or :class:`SitesFileError`."""
-    name = str(filename)
     try:
-        document = load_yaml(text, name)
+        document = load_yaml(text, str(filename))
     except YamlSyntaxError as error:
         raise SitesFileError([str(error)]) from None
-    problems = _Problems(name)
+    problems = _Problems(str(filename))
+    entries = _check_top_level(document, problems)
+    defaults = _parse_defaults(document, problems) if isinstance(document, LineMap) else {}
+    if entries is None:
+        raise SitesFileError(problems.sorted())
+    sites: list[SiteConfig] = []
+    first_line: dict[str, int] = {}  # site name -> line of its entry, to report duplicates
+    for index, entry in enumerate(entries):
+        site = _parse_entry(entry, index, entries.line_of(index), defaults, first_line, problems)
+        if site is not None:
+            sites.append(site)
+    if problems.items:
+        raise SitesFileError(problems.sorted())
+    return sites
+
+
+def _check_top_level(document: Any, problems: _Problems) -> LineList | None:
+    """The ``sites:`` list, after reporting problems with the file's overall shape."""
     if not isinstance(document, LineMap):
         got = "an empty file" if document is None else fields.describe(document)
         problems.add(getattr(document, "line", 1), "", f"expected a mapping with a 'sites:' list "
                                                         f"(and optional 'defaults:'), got {got}")
-        raise SitesFileError(problems.sorted())
+        return None
     for key in document:
         if key not in TOP_LEVEL_KEYS:
             problems.add(document.line_of(key), "",
                          f"unknown top-level key {key!r}{suggest(str(key), list(TOP_LEVEL_KEYS))}")
     for key, line in document.duplicates:
         problems.add(line, "", f"{key}: given twice (the earlier value would be ignored)")
-
-    defaults: dict[str, Any] = {}
-    raw_defaults = document.get("defaults")
-    if isinstance(raw_defaults, LineMap):
-        allowed = [key for key in CONVERTERS if key not in PER_SITE_ONLY]
-        defaults = _convert_fields(raw_defaults, "defaults", allowed, problems)
-    elif raw_defaults is not None or "defaults" in document:
-        problems.add(document.line_of("defaults"), "defaults",
-                     f"expected a mapping of site fields, got {fields.describe(raw_defaults)}")
-
     entries = document.get("sites")
     if not isinstance(entries, LineList):
         problems.add(document.line_of("sites"), "sites",
                      "missing" if "sites" not in document
                      else f"expected a list of sites, got {fields.describe(entries)}")
-        raise SitesFileError(problems.sorted())
+        return None
+    return entries
 
-    sites: list[SiteConfig] = []
-    first_line: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        line = entries.line_of(index)
-        where = _where(entry, index)
-        if not isinstance(entry, LineMap):
-            problems.add(line, where, f"expected a mapping with name and start_urls, "
-                                      f"got {fields.describe(entry)}")
-            continue
-        before = len(problems.items)
-        values = _convert_fields(entry, where, list(CONVERTERS), problems)
-        site_name = values.get("name")
-        if "name" not in entry:
-            problems.add(line, where, "name: missing (every site needs a unique name)")
-        elif site_name in first_line:
-            problems.add(entry.line_of("name"), where, "name: duplicate, already used by the "
-                                                       f"site on line {first_line[site_name]}")
-        elif site_name is not None:
-            first_line[site_name] = line
-        # A seed list that failed conversion was reported already; it may not be empty.
-        seeds_ok = all(key not in entry or key in values for key in SEED_KEYS)
-        has_seed = any(values.get(key) or defaults.get(key) for key in SEED_KEYS)
-        if seeds_ok and not has_seed:
-            problems.add(entry.line_of("start_urls"), where,
-                         "start_urls: missing or empty, and no feeds or sitemaps: nothing to crawl")
-        if len(problems.items) == before:
-            sites.append(_build_site(values, defaults, line))
-    if problems.items:
-        raise SitesFileError(problems.sorted())
-    return sites
+
+def _parse_defaults(document: LineMap, problems: _Problems) -> dict[str, Any]:
+    raw = document.get("defaults")
+    if isinstance(raw, LineMap):
+        allowed = [key for key in CONVERTERS if key not in PER_SITE_ONLY]
+        return _convert_fields(raw, "defaults", allowed, problems)
+    if raw is not None:  # an empty ``defaults:`` (all lines commented out) is fine
+        problems.add(document.line_of("defaults"), "defaults",
+                     f"expected a mapping of site fields, got {fields.describe(raw)}")
+    return {}
+
+
+def _parse_entry(entry: Any, index: int, line: int, defaults: dict[str, Any],
+                 first_line: dict[str, int], problems: _Problems) -> SiteConfig | None:
+    """One site, or None when the entry has problems (all of them reported)."""
+    where = _where(entry, index)
+    if not isinstance(entry, LineMap):
+        problems.add(line, where, f"expected a mapping with name and start_urls, "
+                                  f"got {fields.describe(entry)}")
+        return None
+    before = len(problems.items)
+    values = _convert_fields(entry, where, list(CONVERTERS), problems)
+    site_name = values.get("name")
+    if "name" not in entry:
+        problems.add(line, where, "name: missing (every site needs a unique name)")
+    elif site_name in first_line:
+        problems.add(entry.line_of("name"), where, "name: duplicate, already used by the "
+                                                   f"site on line {first_line[site_name]}")
+    elif site_name is not None:
+        first_line[site_name] = line
+    # A seed list that failed conversion was reported already; it may not be empty.
+    seeds_ok = all(key not in entry or key in values for key in SEED_KEYS)
+    has_seed = any(values.get(key) or defaults.get(key) for key in SEED_KEYS)
+    if seeds_ok and not has_seed:
+        problems.add(entry.line_of("start_urls"), where,
+                     "start_urls: missing or empty, and no feeds or sitemaps: nothing to crawl")
+    if len(problems.items) > before:
+        return None
+    return _build_site(values, defaults, line)
 
 
 def select_sites(sites: list[SiteConfig], *, only: Collection[str] | None = None,
                  include_disabled: bool = False, filename: str | Path = DEFAULT_SITES_FILE,
                  ) -> list[SiteConfig]:
-    """``sites`` filtered by name (``only``) and ``enabled``; unknown names are an error."""
+    """``sites`` filtered by name (``only``) and ``enabled``; unknown names are an error.
+
+    ``only`` may also be one comma-separated string, as given to ``-a only=a,b``.
+    """
+    if isinstance(only, str):
+        only = [name.strip() for name in only.split(",") if name.strip()]
     if only is None:
         return [site for site in sites if include_disabled or site.enabled]
     by_name = {site.name: site for site in sites}

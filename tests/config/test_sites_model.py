@@ -144,6 +144,14 @@ def test_only_selects_in_the_order_given(three_sites: Path):
     assert [s.name for s in load_sites(three_sites, only=["c", "a", "c"])] == ["c", "a"]
 
 
+def test_only_as_a_comma_separated_string(three_sites: Path):
+    assert [s.name for s in load_sites(three_sites, only="c, a")] == ["c", "a"]
+
+
+def test_empty_defaults_section_is_allowed():
+    assert parse_sites("defaults:\nsites:\n  - name: a\n    start_urls: [https://a.example/]\n")
+
+
 def test_only_with_unknown_names_is_an_error(three_sites: Path):
     with pytest.raises(SitesFileError) as caught:
         load_sites(three_sites, only=["a", "cc", "zzz"])
