@@ -102,8 +102,9 @@ def defaults_yaml() -> str:
 
 
 # Channel list pages and article URL shapes of the large Chinese portals, keyed by entrance
-# host. Written from the portals' public site structure; a wrong allow pattern only costs the
-# spider its heuristic fallback (UrlRules.matches returns None), never a wrong rejection.
+# host, written from the portals' public URL structure (not checked online: no internet here).
+# The spider takes only matching URLs as articles for a site with allow patterns, so each
+# pattern is deliberately loose: the stable id part of the detail URL, not the channel path.
 CHINESE_CHANNELS: dict[str, dict[str, Any]] = {
     "news.sina.com.cn": {
         "start_urls": ["https://news.sina.com.cn/china/", "https://news.sina.com.cn/world/",
