@@ -60,3 +60,23 @@ def test_generator_reproduces_the_shipped_file(tmp_path: Path):
     text, count = module.build(SITE_LISTS)
     assert text == SHIPPED.read_text(encoding="utf-8")
     assert count == module.TARGET_SITES
+
+
+@pytest.mark.parametrize(("site_name", "article"), [
+    ("news.163.com", "https://www.163.com/news/article/J0H2ABCD000189FH.html"),
+    ("news.ifeng.com", "https://news.ifeng.com/c/8ZABcdEF1gh"),
+    ("news.qq.com", "https://new.qq.com/rain/a/20240501A01ABC00"),
+    ("people.com.cn", "http://politics.people.com.cn/n1/2024/0501/c1001-40227777.html"),
+    ("news.sohu.com", "https://www.sohu.com/a/775566778_121123456"),
+    ("huanqiu.com", "https://world.huanqiu.com/article/4HZabcdEFGh"),
+    ("thepaper.cn", "https://www.thepaper.cn/newsDetail_forward_27312345"),
+    ("xinhuanet.com", "http://www.news.cn/politics/20240501/0123456789abcdef0123456789abcdef/c.html"),
+    ("xinhuanet.com", "http://www.xinhuanet.com/politics/2020-05/01/c_1125933333.htm"),
+    ("chinanews.com", "https://www.chinanews.com/gn/2024/05-01/10210123.shtml"),
+    ("chinadaily.com.cn", "https://www.chinadaily.com.cn/a/202405/01/WS6631a2b3a31082fc043c4f5e.html"),
+    ("gmw.cn", "https://politics.gmw.cn/2024-05/01/content_37300000.htm"),
+])
+def test_chinese_portal_article_patterns(shipped, site_name: str, article: str):
+    site = next(site for site in shipped if site.name == site_name)
+    assert site.article_url.matches(article) is True
+    assert all(site.article_url.matches(url) is not True for url in site.start_urls)
