@@ -171,3 +171,17 @@ def test_models_are_frozen():
     site = parse_sites("sites:\n  - name: a\n    start_urls: [https://a.example/]\n")[0]
     with pytest.raises(AttributeError):
         site.max_depth = 5  # type: ignore[misc]
+
+
+def test_method_validation_does_not_import_extraction_methods():
+    # Checked in a fresh interpreter: other tests may have imported the methods already.
+    import subprocess
+    import sys
+
+    code = ("import sys; from newscrawl.config import parse_sites; "
+            "parse_sites('sites:\\n  - name: a\\n    start_urls: [https://a.example/]\\n"
+            "    method: justext\\n'); "
+            "print([m for m in sys.modules if m.startswith('newscrawl.extraction.extractors')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "[]"
