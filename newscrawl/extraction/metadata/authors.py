@@ -1,9 +1,113 @@
-"""Author (first version: meta tags only; full detection lands with issue #2)."""
+"""Author: JSON-LD, meta tags, author markup (itemprop/rel/class), then Chinese byline cues.
+
+Every candidate is cleaned ("By ", "作者：" dropped) and validated (:func:`clean_author`):
+no URLs or e-mail addresses, not all digits, not a placeholder such as "admin", 2-60
+characters. The first valid candidate wins.
+"""
 
 from __future__ import annotations
 
-from ..document import Document
+import html
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from lxml import etree
+
+from newscrawl.extraction.document import Document
+
+META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator",
+             "sailthru.author", "parsely-author", "twitter:creator")
+# Author names are short; longer strings are sentences that happen to sit in a byline box.
+MIN_CHARS = 2
+MAX_CHARS = 60
+# How much of the page text (from the start of <body>) the Chinese cue patterns search:
+# bylines sit under the headline, a whole page also holds comment signatures.
+CUE_SEARCH_CHARS = 6000
+PLACEHOLDERS = frozenset({"name", "author", "admin", "administrator", "editor", "test",
+                          "unknown", "anonymous", "staff", "null", "none", "作者", "编辑",
+                          "佚名", "未知", "匿名"})
+# Words that follow "记者" in running text and so are never the start of a name.
+NOT_NAME_STARTS = ("采访", "了解", "调查", "获悉", "发现", "看到", "注意", "走访", "近日", "日前",
+                   "昨天", "今天", "昨日", "今日", "手记", "观察", "来到", "实地", "随机", "一行")
+
+_MARKUP_XPATH = etree.XPath(
+    "//*[@itemprop='author']|//a[@rel='author']"
+    "|//*[contains(concat(' ', normalize-space(@class), ' '), ' author ')"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' byline ')"
+    " or contains(@class, 'author-name') or contains(@class, 'author_name')]")
+_PREFIX = re.compile(r"^\s*(?:by|von|par|作者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+                     re.IGNORECASE)
+_URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
+# Chinese bylines: a cue word, a separator, then one or more names of 2-4 ideographs (or a
+# Latin handle). Author cues come before editor cues: an editor is a fallback, not a writer.
+_CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
+_NAMES = rf"(?P<name>{_CJK_NAME}(?:[ 、，,]{_CJK_NAME})*|[A-Za-z][\w.\-]{{1,20}})"
+# Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京").
+_NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】]|$)"
+_CUES = (
+    re.compile(r"(?:作者|记者|撰文|文|原创)\s*[:：丨|/]\s*" + _NAMES),
+    # "记者" without a separator only after a masthead ("本报记者", "新华社记者", "频道 记者"),
+    # since in running text it is a plain noun ("记者采访时称", "小记者训练营").
+    re.compile(r"(?:报|社|网|台|频道|^|\s)记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?)" + _NAME_END),
+    re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
+)
 
 
 def extract_author(doc: Document) -> str | None:
-    return doc.meta.get("author") or None
+    """The article's author(s) as one string, or None."""
+    for candidate in _candidates(doc):
+        cleaned = clean_author(candidate)
+        if cleaned:
+            return cleaned
+    return None
+
+
+def _candidates(doc: Document) -> Iterator[str]:
+    for item in doc.json_ld:
+        name = _json_ld_name(item.get("author"))
+        if name:
+            yield name
+    for key in META_KEYS:
+        if doc.meta.get(key):
+            yield doc.meta[key]
+    if "author" in doc.html or "byline" in doc.html:
+        for el in _MARKUP_XPATH(doc.root):
+            named = el.find(".//*[@itemprop='name']")
+            source = named if named is not None else el
+            yield source.get("content") or " ".join(source.text_content().split())
+    body = doc.body
+    if body is not None:
+        text = etree.tostring(body, method="text", encoding="unicode", with_tail=False)
+        text = " ".join(text[:CUE_SEARCH_CHARS].split())
+        for pattern in _CUES:
+            match = pattern.search(text)
+            if match:
+                yield match.group("name")
+
+
+def _json_ld_name(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        if value.get("@type") == "Organization":  # a publisher, not a writer
+            return None
+        name = value.get("name")
+        return name if isinstance(name, str) else None
+    if isinstance(value, list):
+        names = [n for n in (_json_ld_name(v) for v in value[:10]) if n]
+        return ", ".join(dict.fromkeys(names)) or None
+    return None
+
+
+def clean_author(value: str) -> str | None:
+    """The name in ``value`` without byline prefixes, or None if it is not a plausible name."""
+    value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
+    value = _PREFIX.sub("", value).strip(" ,;:|/-–—()[]【】（）")
+    if not MIN_CHARS <= len(value) <= MAX_CHARS:
+        return None
+    if _URLISH.search(value) or value.replace(" ", "").isdigit():
+        return None
+    if value.lower() in PLACEHOLDERS or value.startswith(NOT_NAME_STARTS):
+        return None
+    return value
