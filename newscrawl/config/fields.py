@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import ipaddress
 import re
 from collections.abc import Callable
 from typing import Any, Final
@@ -86,9 +87,18 @@ def check_url(value: Any) -> str | None:
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
         return f"{value!r} has an invalid port"
-    if not parts.hostname or not HOST_NAME.fullmatch(parts.hostname):
+    if not parts.hostname or not (HOST_NAME.fullmatch(parts.hostname)
+                                  or _is_ip_address(parts.hostname)):
         return f"{value!r} has no valid host name"
     return None
+
+
+def _is_ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def url_list(value: Any, line: int, report: Report) -> Any:

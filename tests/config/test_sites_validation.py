@@ -140,6 +140,12 @@ def test_bad_urls(problems_of: Problems, url: str, why: str):
     assert problem.endswith(why)
 
 
+def test_ip_address_hosts_and_ports_are_fine():
+    sites = parse_sites("sites:\n  - name: a\n    start_urls: ['http://127.0.0.1:8080/', "
+                        "'http://[::1]:8080/news']\n")
+    assert sites[0].allowed_domains == ("127.0.0.1", "::1")
+
+
 def test_bad_feed_and_sitemap_urls_point_at_their_own_lines(problems_of: Problems):
     problems = problems_of("""
         sites:
