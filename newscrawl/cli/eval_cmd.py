@@ -63,7 +63,12 @@ def run(args: argparse.Namespace) -> int:
     if not pages:
         print(f"newscrawl eval: {args.pages}: no pages selected", file=sys.stderr)
         return 2
-    sink = open_predictions(args.predictions) if args.predictions else None
+    try:
+        sink = args.predictions.open("w", encoding="utf-8") if args.predictions else None
+    except OSError as error:
+        print(f"newscrawl eval: cannot write predictions to {args.predictions}: {error}",
+              file=sys.stderr)
+        return 2
     try:
         results = evaluate(
             pages, systems, anchor_mode=args.anchor_text,
@@ -109,13 +114,6 @@ def select_pages(args: argparse.Namespace) -> list[Page]:
     if field and field != TITLE_VARIANTS and not any(field in page.fields for page in pages):
         raise ValueError(f"--anchor-text: no selected page of {args.pages} has a field {field!r}")
     return pages
-
-
-def open_predictions(path: Path) -> IO[str]:
-    try:
-        return path.open("w", encoding="utf-8")
-    except OSError as error:
-        raise SystemExit(f"newscrawl eval: cannot write predictions to {path}: {error}") from error
 
 
 def prediction_writer(sink: IO[str]) -> PredictionSink:
