@@ -31,7 +31,11 @@ def encode_request(request: Request, spider: Spider) -> bytes:
 
 def decode_request(payload: bytes, spider: Spider) -> Request:
     """Rebuild a queued request; ValueError names the URL if the spider lacks its callback."""
-    data = picklecompat.loads(payload)
+    try:
+        data = picklecompat.loads(payload)
+    except Exception as error:  # pickle raises anything from EOFError to AttributeError
+        raise ValueError(f"cannot unpickle queued request ({len(payload)} bytes): {error!r}"
+                         ) from error
     try:
         return request_from_dict(data, spider=spider)
     except ValueError as error:

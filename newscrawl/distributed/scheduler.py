@@ -185,7 +185,15 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             if handoff is not None:
                 self.queue.ack([handoff])
             return False
-        payload = encode_request(request, self.spider)
+        try:
+            payload = encode_request(request, self.spider)
+        except ValueError as error:  # callback is not a method of the spider: a spider bug
+            logger.error("Request %(request)s cannot be queued in Redis: %(error)s",
+                         {"request": request, "error": error}, extra={"spider": self.spider})
+            self._inc("newscrawl/distributed/unserialisable")
+            if handoff is not None:
+                self.queue.ack([handoff])
+            return False
         self.queue.push(queue_domain(request), payload, request.priority, handoff=handoff)
         self._inc("scheduler/enqueued/redis")
         return True
