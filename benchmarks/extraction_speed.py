@@ -122,7 +122,7 @@ def report(seconds: dict[str, float], runs: int, markdown: bool) -> str:
     rate = {name: runs / total if total > 0 else float("inf") for name, total in seconds.items()}
     gne, parse = rate.get("gne"), rate.get(PARSE)
     header = ("system", "pages/s", "ms/page", "x GNE", "slower than parsing")
-    lines = [header]
+    lines: list[tuple[str, ...]] = [header]
     for name, pages_per_second in sorted(rate.items(), key=lambda item: -item[1]):
         lines.append((
             name,
