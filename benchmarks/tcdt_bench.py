@@ -3,30 +3,42 @@
     python benchmarks/tcdt_bench.py titles [--limit N] [--peers]
     python benchmarks/tcdt_bench.py body [--methods tcdt,density]
     python benchmarks/tcdt_bench.py speed [--methods tcdt,density] [--repeat 3]
+    python benchmarks/tcdt_bench.py labels [--methods tcdt,density] [-v]
+    python benchmarks/tcdt_bench.py sweep '{"rho": [0.3, 0.5]}'
 
 ``titles``: exact match of the chosen title on wcxb_dev article pages, without anchor text and
 with a deterministic title variant (exact / truncated / prefixed / site-suffixed) as anchor.
 ``body``: bag-of-tokens F1 of the content against ``text`` on cwced_zh. ``speed``: pages/s on
-cwced_zh + gne_unlabeled, HTML parsing included, one process.
+cwced_zh + gne_unlabeled, HTML parsing included, one process. ``labels``: the hand-made
+checks of tests/data/gne_labels/labels.json (title, must / must-not snippets) per method.
+``sweep``: cwced_zh F1 of TCDT for every combination of the given option values.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import hashlib
+import itertools
 import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from newscrawl.extraction.core import extract, extract_document
-from newscrawl.extraction.document import load_document
+from newscrawl.extraction.document import Document, load_document
 from newscrawl.extraction.metadata.title_text import tokens
 from newscrawl.extraction.types import Article
 
-DATASETS = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"
+REPO = Path(__file__).resolve().parents[1]
+DATASETS = REPO / ".." / "shared" / "datasets"
+LABELS = REPO / "tests" / "data" / "gne_labels" / "labels.json"
 PREFIXES = ("[视频]", "图文：", "Video: ", "[Photos] ")
 SUFFIXES = (" - Example News", " | 新闻中心", "_网易新闻")
 
@@ -142,6 +154,91 @@ def run_speed(args: argparse.Namespace) -> None:
               f"excluding parsing")
 
 
+@dataclass(frozen=True)
+class LabelScore:
+    """Checks passed on one labelled page: title, must-contain and must-not-contain."""
+
+    page_id: str
+    title_ok: bool
+    contained: int
+    must_contain: int
+    avoided: int
+    must_not_contain: int
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> int:
+        return self.title_ok + self.contained + self.avoided
+
+    @property
+    def total(self) -> int:
+        return 1 + self.must_contain + self.must_not_contain
+
+
+def score_labels(method: str, labels_path: Path = LABELS,
+                 content_extractor: Callable[[Document], Any] | None = None,
+                 ) -> list[LabelScore]:
+    """Run ``method`` on every labelled gne page and check its title and snippets."""
+    labels = json.loads(labels_path.read_text(encoding="utf-8"))
+    rows = {row["id"]: row for row in load_rows(labels["dataset"])}
+    scores = []
+    for label in labels["pages"]:
+        doc = load_document(page_bytes(labels["dataset"], rows[label["id"]]))
+        result = extract_document(doc, method, content_extractor)
+        title = result.title if isinstance(result, Article) else ""
+        body = _squash(result.content if isinstance(result, Article) else "")
+        missing = [s for s in label["must_contain"] if _squash(s) not in body]
+        leaked = [s for s in label["must_not_contain"] if _squash(s) in body]
+        title_ok = tokens(title) == tokens(label["title"])
+        failures = ([f"title {title!r}"] if not title_ok else []) + [
+            f"missing {s!r}" for s in missing] + [f"leaked {s!r}" for s in leaked]
+        scores.append(LabelScore(label["id"], title_ok,
+                                 len(label["must_contain"]) - len(missing),
+                                 len(label["must_contain"]),
+                                 len(label["must_not_contain"]) - len(leaked),
+                                 len(label["must_not_contain"]), tuple(failures)))
+    return scores
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def run_labels(args: argparse.Namespace) -> None:
+    for method in args.methods.split(","):
+        scores = score_labels(method)
+        passed, total = sum(s.passed for s in scores), sum(s.total for s in scores)
+        titles = sum(s.title_ok for s in scores)
+        contained = sum(s.contained for s in scores)
+        avoided = sum(s.avoided for s in scores)
+        print(f"gne labels {method:10} checks {passed}/{total} ({passed / total:.3f}); "
+              f"titles {titles}/{len(scores)}; must-contain {contained}/"
+              f"{sum(s.must_contain for s in scores)}; must-not-contain avoided {avoided}/"
+              f"{sum(s.must_not_contain for s in scores)}")
+        if args.verbose:
+            for score in scores:
+                if score.failures:
+                    print(f"   {score.page_id}: {'; '.join(score.failures)}")
+
+
+def run_sweep(args: argparse.Namespace) -> None:
+    from newscrawl.extraction.extractors.dependency_tree import extract_content
+    from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS
+
+    grid = json.loads(args.grid)
+    rows = load_rows("cwced_zh")
+    docs = [(load_document(page_bytes("cwced_zh", row)), row["text"]) for row in rows]
+    for combo in itertools.product(*grid.values()):
+        options = dataclasses.replace(DEFAULT_OPTIONS, **dict(zip(grid, combo, strict=True)))
+        f1 = [bag_f1(getattr(extract_content(doc, options), "text", ""), truth)
+              for doc, truth in docs]
+        checks = score_labels("tcdt", content_extractor=partial(extract_content,
+                                                                options=options))
+        passed, total = sum(s.passed for s in checks), sum(s.total for s in checks)
+        print(f"{dict(zip(grid, combo, strict=True))}  cwced_zh F1 {sum(f1) / len(f1):.4f}"
+              f"  gne label checks {passed}/{total}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -156,8 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     speed = sub.add_parser("speed")
     speed.add_argument("--methods", default="tcdt,density")
     speed.add_argument("--repeat", type=int, default=3)
+    labels = sub.add_parser("labels")
+    labels.add_argument("--methods", default="tcdt,density")
+    labels.add_argument("-v", "--verbose", action="store_true")
+    sweep = sub.add_parser("sweep")
+    sweep.add_argument("grid", help='JSON object: option name -> list of values')
     args = parser.parse_args(argv)
-    {"titles": run_titles, "body": run_body, "speed": run_speed}[args.what](args)
+    commands = {"titles": run_titles, "body": run_body, "speed": run_speed,
+                "labels": run_labels, "sweep": run_sweep}
+    commands[args.what](args)
     return 0
 
 

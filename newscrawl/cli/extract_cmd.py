@@ -88,7 +88,7 @@ def print_article(article: Article, out: IO[str]) -> None:
         print(f"images: {len(article.images)}", file=out)
         for image in article.images:
             print(f"  {image}", file=out)
-    print("", file=out)
+    print(file=out)
     print(article.content, file=out)
 
 

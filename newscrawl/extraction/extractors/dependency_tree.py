@@ -14,8 +14,11 @@ method, and the result says so (method ``"tcdt>density"``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from lxml.html import HtmlElement
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
@@ -31,7 +34,7 @@ from newscrawl.extraction.extractors.tcdt_title import TitleNode, find_title_nod
 from newscrawl.extraction.extractors.tcdt_tree import IndexedTree, index_tree
 from newscrawl.extraction.metadata.title_text import has_cjk
 from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import RejectReason, Rejection
+from newscrawl.extraction.types import Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 
@@ -61,12 +64,12 @@ def analyse(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS) -> TcdtAnalys
     body = doc.body
     if body is None:
         return None
-    tree = index_tree(body, doc.url)
+    tree = index_tree(body, doc.url, _noise_predicate() if options.skip_noise else None)
     title = find_title_node(doc, tree, options)
     chinese = has_cjk(title.text) or has_cjk(doc.anchor_text)
     blocks = score_blocks(tree, title, options)
     groups = merge_groups(tree, blocks, options)
-    return TcdtAnalysis(tree, title, blocks, groups, select_group(groups, options), chinese)
+    return TcdtAnalysis(tree, title, blocks, groups, select_group(groups, options, tree), chinese)
 
 
 def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
@@ -81,10 +84,21 @@ def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
         return _fallback(doc, analysis, "no block group weighs at least the title (W >= "
                                         f"{options.min_weight})")
     members = [analysis.tree.nodes[b.pos] for b in analysis.selected.members]
-    text = "\n".join(t for t in (dom.paragraph_text(n) for n in members) if t)
+    skip = set(analysis.tree.noise_roots)
+    text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in members) if t)
     hint = None if analysis.title.low_confidence else analysis.title.text
     return ContentResult(text=text, nodes=members, title_hint=hint,
                          diagnostics={"tcdt": diagnostics(analysis)}, method=METHOD)
+
+
+def _noise_predicate() -> Callable[[HtmlElement], bool] | None:
+    """The density method's furniture test, shared (spec A.10); None if it cannot load."""
+    try:
+        from newscrawl.extraction.extractors.text_density import is_noise
+    except ImportError:
+        logger.warning("tcdt: noise filter unavailable (text_density did not import)")
+        return None
+    return is_noise
 
 
 def diagnostics(analysis: TcdtAnalysis) -> dict[str, Any]:

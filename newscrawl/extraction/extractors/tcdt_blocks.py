@@ -54,17 +54,18 @@ def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> l
     title_ancestors = _ancestors(tree, title.pos)
     blocks: list[Block] = []
     for pos, tag in enumerate(tree.tags):
-        if tag not in options.block_tags or pos == title.pos:
+        if tag not in options.block_tags or pos == title.pos or tree.noise[pos]:
             continue
         d = pos - title.pos
         alpha = options.alpha(d, n_nodes)
-        text = tree.cjk[pos] - tree.link_cjk[pos]
+        cjk = tree.text_cjk[pos]
+        text = cjk - tree.text_link_cjk[pos]
         if options.numerator is Numerator.MINUS_TITLE and pos in title_ancestors:
             text = max(text - c_t, 0)
         elif options.numerator is Numerator.LINK_PENALIZED:
-            text = text * text // tree.cjk[pos] if tree.cjk[pos] else 0
-        blocks.append(Block(pos, tag, tree.depth[pos], d, alpha, tree.cjk[pos],
-                            tree.link_cjk[pos], alpha * text / c_t))
+            text = text * text // cjk if cjk else 0
+        blocks.append(Block(pos, tag, tree.depth[pos], d, alpha, cjk, tree.text_link_cjk[pos],
+                            alpha * text / c_t))
     return blocks
 
 
@@ -79,10 +80,29 @@ def _ancestors(tree: IndexedTree, pos: int) -> set[int]:
 
 def merge_groups(tree: IndexedTree, blocks: list[Block], options: TcdtOptions) -> list[Group]:
     """Spec A.8: maximal runs of same-tag neighbours of the same order of magnitude."""
-    groups: list[Group] = []
-    for sequence in _neighbour_sequences(tree, blocks, options):
+    mergeable = blocks if options.merge_containers else _non_containers(tree, blocks, options)
+    keep = {b.pos for b in mergeable}
+    groups = [Group((b,), b.weight) for b in blocks if b.pos not in keep and b.weight > 0]
+    for sequence in _neighbour_sequences(tree, mergeable, options):
         groups.extend(_runs(sequence, options))
     return groups
+
+
+def _non_containers(tree: IndexedTree, blocks: list[Block],
+                    options: TcdtOptions) -> list[Block]:
+    """Blocks with no eligible block (``W >= min_weight``) below them.
+
+    Merging is for paragraph-like neighbours; two wrappers of the same tag (the article
+    body and the "related news" box after it) have weights of the same order too.
+    """
+    heavy = [b.pos for b in blocks if b.weight >= options.min_weight]
+    containers: set[int] = set()
+    for pos in heavy:
+        parent = tree.parent[pos]
+        while parent >= 0 and parent not in containers:
+            containers.add(parent)
+            parent = tree.parent[parent]
+    return [b for b in blocks if b.pos not in containers]
 
 
 def _neighbour_sequences(tree: IndexedTree, blocks: list[Block],
@@ -90,10 +110,7 @@ def _neighbour_sequences(tree: IndexedTree, blocks: list[Block],
     """Ordered lists in which consecutive blocks are neighbours."""
     sequences: dict[int, list[Block]] = {}
     for block in blocks:
-        if options.neighbours is Neighbours.SIBLINGS:
-            key = tree.parent[block.pos]
-        else:
-            key = block.depth
+        key = tree.parent[block.pos] if options.neighbours is Neighbours.SIBLINGS else block.depth
         sequences.setdefault(key, []).append(block)
     return list(sequences.values())
 
@@ -136,9 +153,43 @@ def _runs(sequence: list[Block], options: TcdtOptions) -> list[Group]:
     return groups
 
 
-def select_group(groups: list[Group], options: TcdtOptions) -> Group | None:
-    """Spec A.9: the heaviest eligible group; ties prefer small |d| after the title, then pos."""
+def select_group(groups: list[Group], options: TcdtOptions,
+                 tree: IndexedTree | None = None) -> Group | None:
+    """Spec A.9: the heaviest eligible group; ties prefer small |d| after the title, then pos.
+
+    With ``tree`` and ``options.tighten_share > 0``, the answer then moves into the heaviest
+    group nested inside it while that keeps at least ``tighten_share`` of the weight.
+    """
     eligible = [g for g in groups if g.weight >= options.min_weight]
     if not eligible:
         return None
-    return min(eligible, key=lambda g: (-g.weight, g.d <= 0, abs(g.d), g.pos))
+    best = min(eligible, key=lambda g: (-g.weight, g.d <= 0, abs(g.d), g.pos))
+    if tree is None or options.tighten_share <= 0:
+        return best
+    targets = eligible if options.tighten_into_runs else [
+        g for g in eligible if len(g.members) == 1]
+    return tighten(best, targets, tree, options.tighten_share)
+
+
+def tighten(group: Group, targets: list[Group], tree: IndexedTree, share: float) -> Group:
+    """Descend from ``group`` to nested groups that keep ``share`` of its weight.
+
+    W grows with every ancestor after the title, so the raw argmax is the outermost wrapper
+    that starts after T (share bars, editor lines, disclaimers included). The tightest
+    group holding nearly all of that weight is the article itself.
+    """
+    current = group
+    while True:
+        inner = [g for g in targets if g is not current and _nested(tree, g, current)]
+        if not inner:
+            return current
+        heaviest = max(inner, key=lambda g: (g.weight, -g.pos))
+        if heaviest.weight < share * current.weight:
+            return current
+        current = heaviest
+
+
+def _nested(tree: IndexedTree, inner: Group, outer: Group) -> bool:
+    """Every member of ``inner`` lies strictly inside some member of ``outer``."""
+    return all(any(m.pos != b.pos and tree.contains(m.pos, b.pos) for m in outer.members)
+               for b in inner.members)

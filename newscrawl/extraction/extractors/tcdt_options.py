@@ -99,11 +99,18 @@ class TcdtOptions:
     beta_before: float = 4.0
     numerator: Numerator = Numerator.PLAIN
     block_tags: frozenset[str] = frozenset({"table", "div", "span", "p"})
+    # The optional shared noise pre-filter of spec A.10 (the density method's class/id and
+    # nav/aside/footer test): comment sections after the article otherwise outweigh it.
+    skip_noise: bool = True
 
     # -- merging and selection (A.8, A.9) --
     merge_test: MergeTest = MergeTest.RATIO
     merge_ratio: float = 10.0  # spec default; 5 and 20 swept
     neighbours: Neighbours = Neighbours.SIBLINGS
+    # Whether a block that holds an eligible block (a wrapper) may merge with its neighbours.
+    # The spec merges any same-tag neighbours; wrappers then glue the article body to the
+    # "related news" or disclaimer box beside it. Off after the sweep in tcdt.md.
+    merge_containers: bool = False
     # Beyond the spec's zero-weight rule: a same-tag block lighter than this (a sub-heading
     # <p>, a caption, "（完）") neither breaks nor starts a run, and joins the group when it
     # lies between members. 0 = the literal rule. Articles with sub-headings otherwise split
@@ -113,6 +120,13 @@ class TcdtOptions:
     # photos between <p>s) ends the run (spec's literal reading) or is skipped over.
     other_tags_break_runs: bool = False
     min_weight: float = 1.0  # a final answer holds at least one title's worth of text
+    # Beyond the spec (A.9 takes the argmax): move into the heaviest nested group while it
+    # keeps this share of the weight, so the wrapper that starts right after the title does
+    # not win over the article it holds by a share bar's worth of text. 0 = literal argmax.
+    tighten_share: float = 0.85
+    # Whether tightening may end in a merged run of blocks rather than one block: a run of
+    # <p>s loses the last paragraphs whenever one breaks the run (a caption, a quote <p>).
+    tighten_into_runs: bool = False
 
     def alpha(self, d: int, n_nodes: int) -> float:
         """Formula 2: the dependency-distance correction factor α(d) in (0, 1]."""

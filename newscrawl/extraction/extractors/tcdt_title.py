@@ -90,7 +90,8 @@ def _reference(doc: Document) -> tuple[str, str]:
 def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
                 enders: frozenset[str]) -> list[_Candidate]:
     """Conditions 1 and 2, with nested duplicates reduced to the innermost node."""
-    by_text: dict[tuple[str, ...], _Candidate] = {}
+    found: list[_Candidate] = []
+    last_by_text: dict[tuple[str, ...], int] = {}  # text -> index in ``found``
     for pos in range(1, len(tree)):
         tag = tree.tags[pos]
         if tag not in options.title_tags or tree.has_reference[pos]:
@@ -101,11 +102,16 @@ def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
         if _ends_sentence(text, enders, options.closing_marks):
             continue
         key = tuple(tokens(text))
-        known = by_text.get(key)
-        # Same text: the innermost node is the tightest T (a div wrapping the h1).
-        if known is None or tree.depth[pos] > known.depth:
-            by_text[key] = _Candidate(pos, text, tag, tree.depth[pos])
-    return sorted(by_text.values(), key=lambda c: c.pos)
+        cand = _Candidate(pos, text, tag, tree.depth[pos])
+        index = last_by_text.get(key)
+        # Same text nested (a div wrapping the h1): the innermost node is the tightest T.
+        # Preorder puts the wrapper first, so a nested duplicate replaces it.
+        if index is not None and tree.contains(found[index].pos, pos):
+            found[index] = cand
+        else:
+            last_by_text[key] = len(found)
+            found.append(cand)
+    return found
 
 
 def _ends_sentence(text: str, enders: frozenset[str], closing: str) -> bool:

@@ -4,10 +4,15 @@ Spec A.5/A.8: every element of ``<body>`` gets its preorder index ``pos`` (body 
 depth. ``C`` (Chinese characters under the node), ``L`` (those inside links) and whether the
 subtree references another resource (A.4 condition 1) are summed bottom-up in one reverse
 sweep over the preorder list, O(n), instead of calling ``text_content()`` per node.
+
+With a noise predicate (the optional shared pre-filter of spec A.10: comment sections,
+share bars, sidebars by class/id), noise subtrees are left out of the counts used for
+weights (``text_cjk``/``text_link_cjk``) unless one holds most of the page's Chinese text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml.html import HtmlElement
@@ -15,6 +20,11 @@ from lxml.html import HtmlElement
 from newscrawl.extraction.dom import iter_with_depth
 from newscrawl.extraction.metadata.title import is_self_link
 from newscrawl.extraction.metadata.title_text import cjk_count
+
+# A noise-marked subtree holding more than this share of the page's Chinese characters is
+# kept: an article wrapper may carry a class like "has-sidebar". Same reasoning and value as
+# the density method's guard (text_density.NOISE_MAX_TEXT_SHARE).
+NOISE_MAX_TEXT_SHARE = 0.5
 
 
 @dataclass(slots=True)
@@ -25,23 +35,25 @@ class IndexedTree:
     tags: list[str]
     depth: list[int]
     parent: list[int]  # -1 for the body
-    cjk: list[int]  # C(v)
-    link_cjk: list[int]  # L(v)
+    cjk: list[int]  # C(v), everything
+    link_cjk: list[int]  # L(v), everything
     has_reference: list[bool]  # subtree has a non-self href, any src, or a <link>
+    end: list[int]  # position of the last node of the subtree (descendants: pos < p <= end)
+    text_cjk: list[int]  # C(v) without noise subtrees (= cjk without a noise predicate)
+    text_link_cjk: list[int]  # L(v) without noise subtrees
+    noise: list[bool]  # node is, or lies inside, an excluded noise subtree
+    noise_roots: list[HtmlElement]  # the excluded subtrees' roots
 
     def __len__(self) -> int:
         return len(self.nodes)
 
-    def children(self) -> list[list[int]]:
-        """Child positions of every node, in document order."""
-        kids: list[list[int]] = [[] for _ in self.nodes]
-        for pos, parent in enumerate(self.parent):
-            if parent >= 0:
-                kids[parent].append(pos)
-        return kids
+    def contains(self, ancestor: int, pos: int) -> bool:
+        """Whether ``pos`` lies in the subtree of ``ancestor`` (or is it)."""
+        return ancestor <= pos <= self.end[ancestor]
 
 
-def index_tree(body: HtmlElement, page_url: str | None = None) -> IndexedTree:
+def index_tree(body: HtmlElement, page_url: str | None = None,
+               is_noise: Callable[[HtmlElement], bool] | None = None) -> IndexedTree:
     """Index ``body`` (read only: the shared Document tree is never modified)."""
     nodes: list[HtmlElement] = []
     tags: list[str] = []
@@ -64,17 +76,32 @@ def index_tree(body: HtmlElement, page_url: str | None = None) -> IndexedTree:
         if parent >= 0 and el.tail:
             direct[parent] += cjk_count(el.tail)  # a child's tail is its parent's text
         reference.append(_references_other(el, tag, page_url))
-    cjk = direct
-    link_cjk = [0] * len(nodes)
-    for pos in range(len(nodes) - 1, -1, -1):  # children before parents
+    n = len(nodes)
+    noise_limit = NOISE_MAX_TEXT_SHARE * sum(direct)
+    marked = [bool(is_noise and pos and is_noise(nodes[pos])) for pos in range(n)]
+    cjk, text_cjk = list(direct), list(direct)
+    link_cjk, text_link = [0] * n, [0] * n
+    end = list(range(n))
+    excluded = [False] * n
+    for pos in range(n - 1, -1, -1):  # children before parents
         if tags[pos] == "a":
-            link_cjk[pos] = cjk[pos]
+            link_cjk[pos], text_link[pos] = cjk[pos], text_cjk[pos]
+        excluded[pos] = marked[pos] and cjk[pos] <= noise_limit
         parent = parents[pos]
         if parent >= 0:
             cjk[parent] += cjk[pos]
             link_cjk[parent] += link_cjk[pos]
+            if not excluded[pos]:
+                text_cjk[parent] += text_cjk[pos]
+                text_link[parent] += text_link[pos]
             reference[parent] = reference[parent] or reference[pos]
-    return IndexedTree(nodes, tags, depths, parents, cjk, link_cjk, reference)
+            end[parent] = max(end[parent], end[pos])
+    noise = [False] * n
+    for pos in range(n):
+        noise[pos] = excluded[pos] or (parents[pos] >= 0 and noise[parents[pos]])
+    roots = [nodes[pos] for pos in range(n) if excluded[pos]]
+    return IndexedTree(nodes, tags, depths, parents, cjk, link_cjk, reference, end,
+                       text_cjk, text_link, noise, roots)
 
 
 def _references_other(el: HtmlElement, tag: str, page_url: str | None) -> bool:
