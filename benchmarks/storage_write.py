@@ -21,7 +21,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from newscrawl.storage import ArticleRecord, BufferedWriter, open_storage
+from newscrawl.storage import ArticleRecord, BufferedWriter, SqlStorage, open_storage
 
 DATASETS = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets"
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -57,8 +57,8 @@ def make_records(pages: list[tuple[str, bytes]], count: int, run: str) -> list[A
 
 def measure(
     url: str, records: list[ArticleRecord], batch_size: int, keep_html: bool
-) -> tuple[float, float]:
-    """(records per wall-clock second, client CPU milliseconds per record)."""
+) -> tuple[float, float, float]:
+    """(records per wall-clock second, client CPU ms per record, database KB per record)."""
     storage = open_storage(url, keep_html=keep_html)
     with tempfile.TemporaryDirectory() as spill_dir:
         writer = BufferedWriter(storage, batch_size=batch_size,
@@ -70,8 +70,19 @@ def measure(
         seconds = time.perf_counter() - started
         cpu = time.process_time() - cpu_started
     assert writer.stats["written"] == len(records), writer.stats
+    size = database_bytes(storage)
     storage.close()
-    return len(records) / seconds, cpu * 1000 / len(records)
+    return len(records) / seconds, cpu * 1000 / len(records), size / 1024 / len(records)
+
+
+def database_bytes(storage: SqlStorage) -> int:
+    """On-disk size: the SQLite file, or both PostgreSQL tables with indexes and TOAST."""
+    if storage.engine.dialect.name == "sqlite":
+        return Path(storage.engine.url.database or "").stat().st_size
+    with storage.engine.connect() as connection:
+        return int(connection.scalar(sa.text(
+            "SELECT pg_total_relation_size('articles') + pg_total_relation_size('article_html')"
+        )) or 0)
 
 
 def main() -> None:
@@ -85,25 +96,27 @@ def main() -> None:
     average_text = sum(len(text) for text, _ in pages) / len(pages)
     print(f"{args.records} records, batch {args.batch_size}; {len(pages)} distinct pages,"
           f" avg HTML {average_html / 1024:.0f} KB, avg content {average_text:.0f} chars\n")
-    print("| database | raw HTML kept | records/s (wall) | client CPU ms/record |")
-    print("|---|---|---|---|")
+    print("| database | raw HTML kept | records/s (wall) | client CPU ms/record | KB/record |")
+    print("|---|---|---|---|---|")
     admin = sa.create_engine(args.pg)
     for keep_html in (True, False):
         run = uuid.uuid4().hex[:8]
         with tempfile.TemporaryDirectory() as directory:
-            rate, cpu = measure(f"sqlite:///{directory}/news.db",
-                                make_records(pages, args.records, run), args.batch_size, keep_html)
-        print(f"| SQLite | {keep_html} | {rate:,.0f} | {cpu:.2f} |")
+            records = make_records(pages, args.records, run)
+            rate, cpu, size = measure(
+                f"sqlite:///{directory}/news.db", records, args.batch_size, keep_html)
+        print(f"| SQLite | {keep_html} | {rate:,.0f} | {cpu:.2f} | {size:.0f} |")
         schema = f"nc_bench_{run}"
         with admin.begin() as connection:
             connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
         try:
-            rate, cpu = measure(f"{args.pg}?options=-csearch_path%3D{schema}",
-                                make_records(pages, args.records, run), args.batch_size, keep_html)
+            records = make_records(pages, args.records, run)
+            rate, cpu, size = measure(
+                f"{args.pg}?options=-csearch_path%3D{schema}", records, args.batch_size, keep_html)
         finally:
             with admin.begin() as connection:
                 connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        print(f"| PostgreSQL | {keep_html} | {rate:,.0f} | {cpu:.2f} |")
+        print(f"| PostgreSQL | {keep_html} | {rate:,.0f} | {cpu:.2f} | {size:.0f} |")
     admin.dispose()
 
 

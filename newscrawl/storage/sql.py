@@ -83,7 +83,7 @@ class SqlStorage:
     """:class:`~newscrawl.storage.Storage` over a SQLAlchemy engine.
 
     ``keep_html=False`` stores no raw HTML (``article_html`` stays empty), which makes the
-    database about 5x smaller but rules out ``newscrawl reextract``.
+    database about 3x smaller (docs/storage.md) but rules out ``newscrawl reextract``.
     """
 
     def __init__(self, engine: sa.Engine, *, keep_html: bool = True) -> None:
