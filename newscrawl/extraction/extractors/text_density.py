@@ -287,8 +287,8 @@ def _visible_chars(el: HtmlElement) -> int:
 
 def best_node(features: list[NodeFeatures]) -> NodeFeatures | None:
     """Highest score; ties go to the earlier node in document order (stable, spec B.3)."""
-    ranked = sorted(features, key=lambda f: -f.score)  # sorted() is stable
-    return ranked[0] if ranked and ranked[0].score > 0 else None
+    best = min(features, key=lambda f: (-f.score, f.order), default=None)
+    return best if best is not None and best.score > 0 else None
 
 
 def merge_siblings(winner: HtmlElement, excluded: set[HtmlElement]) -> list[HtmlElement]:
@@ -322,8 +322,12 @@ def merge_siblings(winner: HtmlElement, excluded: set[HtmlElement]) -> list[Html
     return siblings[start : end + 1]
 
 
-def extract_content(doc: Document, *, merge: bool = MERGE_SIBLINGS) -> ContentResult | Rejection:
-    """The density method: the best-scoring element's text, one paragraph per line."""
+def extract_content(doc: Document, *, merge: bool | None = None) -> ContentResult | Rejection:
+    """The density method: the best-scoring element's text, one paragraph per line.
+
+    ``merge`` (default :data:`MERGE_SIBLINGS`) also takes the winner's article-like siblings.
+    """
+    merge = MERGE_SIBLINGS if merge is None else merge
     root = content_root(doc)
     if root is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", METHOD, doc.url)
@@ -334,7 +338,7 @@ def extract_content(doc: Document, *, merge: bool = MERGE_SIBLINGS) -> ContentRe
     skip = set(excluded)
     nodes = merge_siblings(winner.element, skip) if merge else [winner.element]
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in nodes) if t)
-    ranked = sorted(features, key=lambda f: -f.score)[:DIAGNOSTIC_TOP]
+    ranked = sorted(features, key=lambda f: (-f.score, f.order))[:DIAGNOSTIC_TOP]
     diagnostics = {
         "density": {
             "root": root.tag,

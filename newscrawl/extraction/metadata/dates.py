@@ -52,11 +52,11 @@ _NUMERIC = re.compile(
 _ENGLISH_CLOCK = r"(?:,?\s*(?:at\s+)?" + _CLOCK + ")?" + _TZ
 # English month names: "September 4, 2025", "Sep. 4 2025".
 _MONTH_FIRST = re.compile(
-    r"\b" + _MONTH_NAME + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})\b"
+    r"\b" + _MONTH_NAME + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
     + _ENGLISH_CLOCK, re.IGNORECASE)
 # "4 September 2025".
 _DAY_FIRST = re.compile(
-    r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r",?\s+(?P<y>(?:19|20)\d{2})\b"
+    r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r",?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
     + _ENGLISH_CLOCK, re.IGNORECASE)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
