@@ -115,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    if report.pages == 0:
+        print("no stored raw HTML to re-extract (crawled with NEWSCRAWL_KEEP_HTML off, "
+              "or nothing matches --site)")
+        return 0
     rejected = sum(report.rejected.values())
     reasons = ", ".join(f"{reason} {n}" for reason, n in report.rejected.most_common())
     print(f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"

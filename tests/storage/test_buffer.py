@@ -6,6 +6,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -206,3 +207,22 @@ def test_locked_sqlite_database_spills(tmp_path, make_record):
         blocker.close()
     assert replay_spill(storage, tmp_path / "spill.jsonl") == 1
     storage.close()
+
+
+def test_concurrent_adds_write_every_record_once(tmp_path, make_record):
+    storage = FlakyStorage()
+    buffered, _ = writer(storage, tmp_path, batch_size=7)
+
+    def add_many(offset: int) -> None:
+        for n in range(offset, offset + 250):
+            buffered.add(make_record(n))
+
+    threads = [threading.Thread(target=add_many, args=(k * 1000,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    buffered.close()
+    urls = [url for batch in storage.batches for url in batch]
+    assert len(urls) == len(set(urls)) == 1000
+    assert all(len(batch) == 7 for batch in storage.batches[:-1])

@@ -83,3 +83,12 @@ def test_stats_lists_sites_and_methods(tmp_path, make_record, capsys):
     rows = [line.split() for line in out.splitlines()]
     assert rows.index(["example", "2"]) < rows.index(["other", "1"])
     assert rows.index(["density", "2"]) < rows.index(["cx", "1"])
+
+
+def test_replay_defaults_to_the_env_spill_path(tmp_path, monkeypatch, make_record, capsys):
+    spill = tmp_path / "env-spill.jsonl"
+    append_spill(spill, [make_record(1), make_record(2)])
+    monkeypatch.setenv("NEWSCRAWL_SPILL_PATH", str(spill))
+    monkeypatch.setenv("NEWSCRAWL_DATABASE_URL", f"sqlite:///{tmp_path / 'news.db'}")
+    assert main(["db", "replay"]) == 0
+    assert capsys.readouterr().out.startswith(f"replayed 2 record(s) from {spill}")

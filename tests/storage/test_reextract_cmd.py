@@ -94,3 +94,12 @@ def test_updates_are_flushed_in_batches(tmp_path, make_record):
 def test_unknown_method_is_refused(tmp_path, capsys):
     assert main(["reextract", "--method", "nope", "--database", f"sqlite:///{tmp_path}/n.db"]) == 2
     assert "unknown --method 'nope'" in capsys.readouterr().err
+
+
+def test_nothing_to_reextract_says_why(tmp_path, make_record, capsys):
+    url = f"sqlite:///{tmp_path / 'news.db'}"
+    storage = open_storage(url, keep_html=False)
+    storage.write([make_record(1)])
+    storage.close()
+    assert main(["reextract", "--database", url]) == 0
+    assert capsys.readouterr().out.startswith("no stored raw HTML to re-extract")
