@@ -12,6 +12,8 @@ import sqlalchemy as sa
 # 64-bit ids on PostgreSQL; SQLite only auto-increments a column declared exactly INTEGER.
 _ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
+# Free text is TEXT, never VARCHAR(n): an odd value (a long charset label) must not fail a
+# whole batch on PostgreSQL, and the two types cost the same there.
 metadata = sa.MetaData()
 
 articles = sa.Table(
@@ -30,8 +32,8 @@ articles = sa.Table(
     sa.Column("publish_time", sa.Text),
     sa.Column("author", sa.Text),
     sa.Column("images", sa.JSON, nullable=False),
-    sa.Column("lang", sa.String(16)),
-    sa.Column("method", sa.String(32), nullable=False, default=""),
+    sa.Column("lang", sa.Text),
+    sa.Column("method", sa.Text, nullable=False, default=""),
     sa.Column("content_hash", sa.String(40), nullable=False, index=True),
     # UTC. first_seen is set once; last_seen and fetch_count change on every re-crawl.
     sa.Column("first_seen", sa.DateTime(timezone=True), nullable=False),
@@ -48,7 +50,7 @@ article_html = sa.Table(
         sa.ForeignKey("articles.url", ondelete="CASCADE"),
         primary_key=True,
     ),
-    sa.Column("encoding", sa.String(64)),
+    sa.Column("encoding", sa.Text),
     sa.Column("html_zlib", sa.LargeBinary, nullable=False),
     sa.Column("html_size", sa.Integer, nullable=False),  # uncompressed bytes, for `db stats`
     sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),

@@ -227,8 +227,14 @@ class SqlStorage:
             .where(articles.c.url == sa.bindparam("match_url"))
             .values({name: sa.bindparam(name) for name in EXTRACTED_COLUMNS})
         )
-        rows = [{**{k: v for k, v in row.items() if k != "url"}, "match_url": row["url"]}
-                for row in updates]
+        rows = [
+            {
+                **{k: _text(v) if isinstance(v, str) else v for k, v in row.items() if k != "url"},
+                "images": [_text(image) for image in row["images"]],
+                "match_url": row["url"],
+            }
+            for row in updates
+        ]
         try:
             with self.engine.begin() as connection:
                 connection.execute(statement, rows)
@@ -381,20 +387,25 @@ def _html_upsert(insert: Any) -> Any:
     )
 
 
+def _text(value: str | None) -> str | None:
+    """PostgreSQL rejects NUL in text (the whole batch would fail); it carries no content."""
+    return value.replace("\x00", "") if value and "\x00" in value else value
+
+
 def _article_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
     seen = utc(record.fetched_at, now)
     return {
-        "url": record.url,
-        "site": record.site,
-        "title": record.title,
-        "anchor_text": record.anchor_text,
-        "content": record.content,
-        "content_html": record.content_html,
-        "publish_time": record.publish_time,
-        "author": record.author,
-        "images": list(record.images),
-        "lang": record.lang,
-        "method": record.method,
+        "url": _text(record.url),
+        "site": _text(record.site),
+        "title": _text(record.title),
+        "anchor_text": _text(record.anchor_text),
+        "content": _text(record.content),
+        "content_html": _text(record.content_html),
+        "publish_time": _text(record.publish_time),
+        "author": _text(record.author),
+        "images": [_text(image) for image in record.images],
+        "lang": _text(record.lang),
+        "method": _text(record.method),
         "content_hash": record.content_hash,
         "first_seen": seen,
         "last_seen": seen,
@@ -405,8 +416,8 @@ def _article_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
 def _html_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
     assert record.html is not None
     return {
-        "url": record.url,
-        "encoding": record.encoding,
+        "url": _text(record.url),
+        "encoding": _text(record.encoding),
         "html_zlib": zlib.compress(record.html, HTML_COMPRESSION_LEVEL),
         "html_size": len(record.html),
         "fetched_at": utc(record.fetched_at, now),

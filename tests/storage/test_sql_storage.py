@@ -216,3 +216,20 @@ def test_workers_opening_a_fresh_database_at_once_all_succeed(db_url):
     for worker in workers:
         worker.join()
     assert errors == []
+
+
+def test_nul_characters_and_long_labels_do_not_fail_the_batch(storage, make_record):
+    # PostgreSQL refuses NUL in text; one such page must not send 99 others to the spill file.
+    storage.write([make_record(1, title="T\x00", content="a\x00b", images=["i\x00.jpg"],
+                               encoding="x-" + "long-charset-label" * 10), make_record(2)])
+    first = rows(storage)[0]
+    assert (first.title, first.content, first.images) == ("T", "ab", ["i.jpg"])
+    assert first.content_hash == content_hash("ab")
+    assert len(rows(storage)) == 2
+    storage.update_extracted([{
+        "url": first.url, "title": "U\x00", "content": "c\x00", "content_html": "",
+        "publish_time": None, "author": None, "images": ["j\x00"], "lang": None, "method": "x",
+        "content_hash": content_hash("c"),
+    }])
+    first = rows(storage)[0]
+    assert (first.title, first.content, first.images) == ("U", "c", ["j"])
