@@ -87,7 +87,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except SpillFormatError as error:
         return _fail(f"{error} (nothing was replayed; fix or remove that line)")
     except StorageError as error:
-        return _fail(f"{error}; records not written are still in {spill}")
+        return _fail(str(error))  # names what was written and what is kept in the file
     finally:
         storage.close()
     print(f"replayed {written} record(s) from {spill} into {storage.display_url}")

@@ -15,7 +15,7 @@ from pathlib import Path
 from .base import Storage
 from .errors import StorageError
 from .records import ArticleRecord
-from .spill import append_spill
+from .spill import append_spill, write_each
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +28,9 @@ class BufferedWriter:
     A batch whose write raises :class:`StorageError` is retried ``retries`` times,
     waiting ``retry_delay * attempt`` seconds between attempts; if it still fails it is
     appended to ``spill_path`` (see :mod:`newscrawl.storage.spill`) and an error is logged,
-    so no record is lost and the crawl goes on. While the database keeps failing, later
+    so no record is lost and the crawl goes on. When the database answered but refused the
+    data (``StorageError.transient`` is False), the batch is not retried but written record
+    by record, and only the refused records are spilled. While the database keeps failing, later
     batches are tried once and spilled at once instead of stalling the crawl on retries;
     the first successful write ends that degraded mode.
 
@@ -95,6 +97,8 @@ class BufferedWriter:
                 error = failure
                 logger.warning("Write attempt %(attempt)d/%(attempts)d failed: %(error)s",
                                {"attempt": attempt, "attempts": attempts, "error": failure})
+                if not failure.transient:
+                    break
                 continue
             except BaseException:
                 self._spill(batch, "unexpected error while writing")  # keep it, then fail loudly
@@ -104,8 +108,16 @@ class BufferedWriter:
                 logger.info("Database writes work again after spilling")
                 self._degraded = False
             return
-        self._degraded = True
-        self._spill(batch, str(error))
+        assert error is not None
+        if error.transient:
+            self._degraded = True
+            self._spill(batch, str(error))
+            return
+        # The database refused some record's data: write the others one by one.
+        written, refused = write_each(self.storage, batch)
+        self.stats["written"] += written
+        if refused:
+            self._spill([record for record, _ in refused], str(refused[0][1]))
 
     def _spill(self, batch: list[ArticleRecord], reason: str) -> None:
         try:

@@ -79,14 +79,41 @@ def read_spill(spill_path: Path) -> list[ArticleRecord]:
         return parse_spill(handle.read(), spill_path)
 
 
+def write_each(
+    storage: Storage, records: Sequence[ArticleRecord]
+) -> tuple[int, list[tuple[ArticleRecord, StorageError]]]:
+    """Write ``records`` one per transaction, to get past a record the database refuses.
+
+    Returns how many were written and the refused ``(record, error)`` pairs. At a transient
+    failure (the database went away) it stops: that record and all after it are returned as
+    refused with that error.
+    """
+    written = 0
+    refused: list[tuple[ArticleRecord, StorageError]] = []
+    for index, record in enumerate(records):
+        try:
+            storage.write([record])
+        except StorageError as error:
+            if error.transient:
+                refused.extend((rest, error) for rest in records[index:])
+                break
+            logger.error("Database refused %(url)s: %(error)s", {"url": record.url, "error": error})
+            refused.append((record, error))
+            continue
+        written += 1
+    return written, refused
+
+
 def replay_spill(
     storage: Storage, spill_path: Path, *, batch_size: int = REPLAY_BATCH_SIZE
 ) -> int:
     """Write the spilled records into ``storage`` and remove from the file what was written.
 
-    Returns how many records were written. If the database fails part-way, the records
+    Returns how many records were written. If the database goes away part-way, the records
     already written are removed, the rest stay in the file, and :class:`StorageError` is
-    raised. Lines appended by a running crawl meanwhile are kept.
+    raised. A record the database refuses (its data, not an outage) stays in the file too,
+    the others are written, and :class:`StorageError` is raised at the end. Lines appended by
+    a running crawl meanwhile are kept.
     """
     spill_path = Path(spill_path)
     if not spill_path.exists():
@@ -95,20 +122,37 @@ def replay_spill(
         snapshot = handle.read()
     lines = [line.rstrip(b"\r\n") + b"\n" for line in snapshot.splitlines() if line.strip()]
     records = parse_spill(snapshot, spill_path)  # every line checked before any write
-    written = 0
+    done = [False] * len(records)
     failure: StorageError | None = None
+    refused = 0
     for start in range(0, len(records), batch_size):
+        batch = records[start : start + batch_size]
         try:
-            storage.write(records[start : start + batch_size])
+            storage.write(batch)
         except StorageError as error:
-            failure = error
-            break
-        written += len(records[start : start + batch_size])
-    _drop_written(spill_path, len(snapshot), lines[written:])
+            if error.transient:
+                failure = error
+                break
+            _, rejected = write_each(storage, batch)
+            bad = {id(record) for record, _ in rejected}
+            for offset, record in enumerate(batch):
+                done[start + offset] = id(record) not in bad
+            if rejected:
+                refused += len(rejected)
+                failure = rejected[0][1]
+                if failure.transient:
+                    break
+            continue
+        done[start : start + len(batch)] = [True] * len(batch)
+    written = sum(done)
+    unwritten = [line for line, ok in zip(lines, done, strict=True) if not ok]
+    _drop_written(spill_path, len(snapshot), unwritten)
     if failure is not None:
-        logger.error("Replay of %(path)s stopped after %(n)d record(s): %(error)s",
-                     {"path": spill_path, "n": written, "error": failure})
-        raise failure
+        kept = len(records) - written
+        message = (f"replay of {spill_path}: {written} record(s) written, {kept} kept in the file"
+                   f" ({refused} refused by the database): {failure}")
+        logger.error("%s", message)
+        raise StorageError(message, transient=failure.transient) from failure
     logger.info("Replayed %(n)d record(s) from %(path)s", {"n": written, "path": spill_path})
     return written
 

@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .errors import StorageError, describe, mask_url
+from .errors import StorageError, describe, is_transient, mask_url
 from .records import ArticleRecord, content_hash
 from .schema import EXTRACTED_COLUMNS, article_html, articles, metadata
 
@@ -126,7 +126,8 @@ class SqlStorage:
             first = next(iter(latest))
             raise StorageError(
                 f"cannot write {len(latest)} article(s) (first {first}) to {self.display_url}:"
-                f" {describe(error)}"
+                f" {describe(error)}",
+                transient=is_transient(error),
             ) from error
 
     def known_urls(self, urls: Iterable[str]) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -226,3 +227,21 @@ def test_concurrent_adds_write_every_record_once(tmp_path, make_record):
     urls = [url for batch in storage.batches for url in batch]
     assert len(urls) == len(set(urls)) == 1000
     assert all(len(batch) == 7 for batch in storage.batches[:-1])
+
+
+def test_refused_record_is_spilled_alone_without_retries(tmp_path, db_url, make_record):
+    storage = open_storage(db_url)
+    buffered, sleeps = writer(storage, tmp_path, batch_size=4, retries=3)
+    bad = make_record(3, title=None)  # NOT NULL: the database refuses this one record
+    for record in (make_record(1), make_record(2), bad, make_record(4)):
+        buffered.add(record)
+    assert buffered.stats == {"written": 3, "retried": 0, "spilled": 1}
+    assert sleeps == []
+    spilled = (tmp_path / "spill.jsonl").read_text("utf-8").splitlines()
+    assert [json.loads(line)["url"] for line in spilled] == [bad.url]
+    assert storage.known_urls(make_record(n).url for n in range(1, 5)) == {
+        make_record(n).url for n in (1, 2, 4)}
+    buffered.add(make_record(5))
+    buffered.flush()  # not degraded: a refused record says nothing about the database
+    assert buffered.stats["written"] == 4
+    storage.close()

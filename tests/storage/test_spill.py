@@ -104,3 +104,22 @@ def test_bad_line_names_file_and_line_and_writes_nothing(tmp_path, make_record, 
     assert str(caught.value).startswith(f"{path}:3: ")
     assert problem in str(caught.value)
     assert storage.batches == []
+
+
+def test_replay_writes_around_a_refused_record(tmp_path, make_record):
+    path = tmp_path / "spill.jsonl"
+    append_spill(path, [make_record(n) for n in range(5)])
+    poison = make_record(2).url
+
+    class Refusing(ListStorage):
+        def write(self, records):
+            if any(r.url == poison for r in records):
+                raise StorageError("DataError: value refused", transient=False)
+            super().write(records)
+
+    storage = Refusing()
+    with pytest.raises(StorageError, match=r"4 record\(s\) written, 1 kept in the file"):
+        replay_spill(storage, path, batch_size=3)
+    assert sorted(r.url for batch in storage.batches for r in batch) == sorted(
+        make_record(n).url for n in (0, 1, 3, 4))
+    assert [r.url for r in read_spill(path)] == [poison]
