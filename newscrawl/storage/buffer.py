@@ -85,6 +85,25 @@ class BufferedWriter:
         batch, self._pending = self._pending, []
         if not batch:
             return
+        error = self._write_with_retries(batch)
+        if error is None:
+            self.stats["written"] += len(batch)
+            if self._degraded:
+                logger.info("Database writes work again after spilling")
+                self._degraded = False
+            return
+        if not error.transient:
+            # The database refused some record's data: write the others one by one.
+            written, refused = write_each(self.storage, batch)
+            self.stats["written"] += written
+            if not refused:
+                return
+            batch, error = [record for record, _ in refused], refused[-1][1]
+        self._degraded = error.transient
+        self._spill(batch, str(error))
+
+    def _write_with_retries(self, batch: list[ArticleRecord]) -> StorageError | None:
+        """None once written; else the last error (at once if it is not transient)."""
         attempts = 1 if self._degraded else 1 + self.retries
         error: StorageError | None = None
         for attempt in range(1, attempts + 1):
@@ -94,30 +113,17 @@ class BufferedWriter:
             try:
                 self.storage.write(batch)
             except StorageError as failure:
-                error = failure
                 logger.warning("Write attempt %(attempt)d/%(attempts)d failed: %(error)s",
                                {"attempt": attempt, "attempts": attempts, "error": failure})
                 if not failure.transient:
-                    break
-                continue
+                    return failure
+                error = failure
             except BaseException:
                 self._spill(batch, "unexpected error while writing")  # keep it, then fail loudly
                 raise
-            self.stats["written"] += len(batch)
-            if self._degraded:
-                logger.info("Database writes work again after spilling")
-                self._degraded = False
-            return
-        assert error is not None
-        if error.transient:
-            self._degraded = True
-            self._spill(batch, str(error))
-            return
-        # The database refused some record's data: write the others one by one.
-        written, refused = write_each(self.storage, batch)
-        self.stats["written"] += written
-        if refused:
-            self._spill([record for record, _ in refused], str(refused[0][1]))
+            else:
+                return None
+        return error
 
     def _spill(self, batch: list[ArticleRecord], reason: str) -> None:
         try:
