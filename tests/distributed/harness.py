@@ -34,6 +34,8 @@ class Crawl:
     lease: float = 3.0
     idle: float = 2.0
     concurrency: int = 8
+    database: str | None = None  # also upsert into this news database (benchmark)
+    log_level: str = "INFO"
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def server(self) -> redis.Redis:
@@ -55,7 +57,9 @@ class Crawl:
                    "--prefix", self.prefix, "--site", self.site_base,
                    "--out", str(self.workdir / f"worker-{number}.jsonl"),
                    "--lease", str(self.lease), "--idle", str(self.idle if idle is None else idle),
-                   "--concurrency", str(self.concurrency)]
+                   "--concurrency", str(self.concurrency), "--log-level", self.log_level]
+        if self.database:
+            command += ["--database", self.database]
         process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT)
         self.workers.append(process)
         return process

@@ -22,6 +22,8 @@ class NewsSite:
     delay: float = 0.0  # seconds an article response takes (to catch workers mid-crawl)
     port: int = 0
     fetches: Counter[str] = field(default_factory=Counter)
+    first_fetch: float = 0.0  # time.monotonic() of the first and last request served
+    last_fetch: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -48,6 +50,7 @@ class NewsSite:
     def reset_counts(self) -> None:
         with self.lock:
             self.fetches.clear()
+            self.first_fetch = self.last_fetch = 0.0
 
     def page(self, path: str) -> tuple[int, str]:
         if path in ("/list", "/list?page=2"):
@@ -70,6 +73,8 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         with self.site.lock:
             self.site.fetches[self.path] += 1
+            self.site.last_fetch = time.monotonic()
+            self.site.first_fetch = self.site.first_fetch or self.site.last_fetch
         status, body = self.site.page(self.path)
         data = body.encode()
         self.send_response(status)

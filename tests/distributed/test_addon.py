@@ -22,6 +22,15 @@ def test_switches_scheduler_dupefilter_redis_and_ack_middlewares():
     assert settings.getbool("SCHEDULER_PERSIST")
     assert settings.getdict("SPIDER_MIDDLEWARES")[SPIDER_ACK_PATH] == 1
     assert settings.getdict("DOWNLOADER_MIDDLEWARES")[DOWNLOADER_ACK_PATH] == 1
+    assert settings.getint("NEWSCRAWL_DB_BATCH_SIZE") == 1  # acked == written
+
+
+def test_overrides_the_crawl_addon_defaults_it_must():
+    settings = Settings()
+    settings.set("NEWSCRAWL_DB_BATCH_SIZE", 100, priority="addon")  # NewscrawlAddon's default
+    settings.set("NEWSCRAWL_REDIS_URL", "redis://r", priority="project")
+    apply_distributed_settings(settings)
+    assert settings.getint("NEWSCRAWL_DB_BATCH_SIZE") == 1
 
 
 def test_user_settings_win_over_the_addon():

@@ -18,6 +18,7 @@ from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
 
 from newscrawl.distributed.addon import apply_distributed_settings
+from newscrawl.storage import ArticleRecord, open_storage
 from tests.distributed.site_spider import SiteSpider
 
 
@@ -43,6 +44,26 @@ class JsonLinesStore:
         return item
 
 
+class SqlStore:
+    """Upserts each item into the news database (newscrawl.storage), one write per item."""
+
+    def __init__(self, url: str) -> None:
+        self.storage = open_storage(url, keep_html=False)
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> SqlStore:
+        return cls(crawler.settings["TEST_DATABASE"])
+
+    def close_spider(self, spider: Any) -> None:
+        self.storage.close()
+
+    def process_item(self, item: Any, spider: Any) -> Any:
+        title = item["title"] or ""
+        self.storage.write([ArticleRecord(url=item["url"], site="test", title=title,
+                                          content=f"{title} body")])
+        return item
+
+
 def worker_settings(args: argparse.Namespace) -> Settings:
     settings = Settings({
         "NEWSCRAWL_REDIS_URL": args.redis,
@@ -52,8 +73,9 @@ def worker_settings(args: argparse.Namespace) -> Settings:
         "NEWSCRAWL_IDLE_CLOSE_SECONDS": args.idle,
         "NEWSCRAWL_BACKOFF_MAX_SECONDS": 2.0,
         "NEWSCRAWL_BLOOM_CAPACITY": 100_000,
-        "ITEM_PIPELINES": {JsonLinesStore: 300},
+        "ITEM_PIPELINES": {JsonLinesStore: 300, **({SqlStore: 400} if args.database else {})},
         "TEST_OUT": args.out,
+        "TEST_DATABASE": args.database,
         "CONCURRENT_REQUESTS": args.concurrency,
         "CONCURRENT_REQUESTS_PER_DOMAIN": args.concurrency,
         "ROBOTSTXT_OBEY": False,
@@ -75,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=2.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--database", help="also upsert items into this news database URL")
     args = parser.parse_args(argv)
     process = CrawlerProcess(worker_settings(args), install_root_handler=True)
     process.crawl(SiteSpider, site=args.site)
