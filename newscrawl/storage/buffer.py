@@ -65,6 +65,12 @@ class BufferedWriter:
         self._lock = threading.Lock()
         self._degraded = False
 
+    @property
+    def degraded(self) -> bool:
+        """True while the database is failing (batches are being spilled); callers can skip
+        their own database look-ups meanwhile instead of waiting on each one."""
+        return self._degraded
+
     def add(self, record: ArticleRecord) -> None:
         """Buffer ``record``; writes the batch once it holds ``batch_size`` records."""
         with self._lock:

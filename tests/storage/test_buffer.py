@@ -93,9 +93,11 @@ def test_spills_after_retries_and_stops_retrying_while_down(tmp_path, make_recor
     assert [r.url for r in read_spill(tmp_path / "spill.jsonl")] == [
         make_record(n).url for n in range(4)]
     assert "newscrawl db replay" in caplog.text
+    assert buffered.degraded
     buffered.add(make_record(9))
     buffered.flush()  # database is back: written, degraded mode over
     assert storage.batches == [[make_record(9).url]]
+    assert not buffered.degraded
     assert buffered.stats["written"] == 1
 
 
