@@ -18,7 +18,7 @@ class Decay(StrEnum):
 
     EXPONENTIAL = "exponential"  # exp(-λ·|d|/N)
     RECIPROCAL = "reciprocal"  # 1 / (1 + β·|d|/N)
-    LINEAR = "linear"  # 1 - |d|/(2N) after, 1 - |d|/N before
+    LINEAR = "linear"  # 1 - |d|/(2N) after, ρ·(1 - |d|/(2N)) before
 
 
 class Numerator(StrEnum):
@@ -142,10 +142,11 @@ class TcdtOptions:
             if after:
                 return 1.0 / (1.0 + self.beta_after * r)
             return self.rho / (1.0 + self.beta_before * r)
-        # Linear: floors keep α > 0 so no block is discarded by position alone (spec A.6).
+        # Linear, the same slope on both sides: the spec's ρ·(1 - r) reaches 0 at r = 1,
+        # and α must stay > 0 so no block is discarded by position alone (spec A.6).
         if after:
-            return max(1.0 - r / 2.0, 1e-3)
-        return self.rho * max(1.0 - r, 1e-3)
+            return 1.0 - r / 2.0
+        return self.rho * (1.0 - r / 2.0)
 
     def same_magnitude(self, a: float, b: float) -> bool:
         """Whether two positive weights are of "the same order of magnitude" (A.8)."""

@@ -132,9 +132,10 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
         return ((headings or pool)[0], 0.0)
     score = _scorer(reference, options)
     rank = {tag: i for i, tag in enumerate(options.tag_rank)}
-    best = min(pool, key=lambda c: (-round(score(c.text), 6), rank.get(c.tag, len(rank)),
-                                    c.pos))
-    return best, score(best.text)
+    scored = [(score(c.text), c) for c in pool]
+    sim, best = min(scored, key=lambda x: (-round(x[0], 6), rank.get(x[1].tag, len(rank)),
+                                           x[1].pos))
+    return best, sim
 
 
 def _scorer(reference: str, options: TcdtOptions):  # type: ignore[no-untyped-def]

@@ -112,7 +112,8 @@ def rank_titles(doc: Document, hint: str | None = None) -> TitleChoice:
                            "no title candidate on the page")
     votes = vote_scores(candidates, _site_names(doc))
     if doc.anchor_text:
-        choice = _best_by_anchor(candidates, votes, doc.anchor_text)
+        site_parts = _suffix_parts(doc, split_title(doc.title_text))
+        choice = _best_by_anchor(candidates, votes, doc.anchor_text, site_parts)
         if choice is not None:
             return choice
     return _best_by_votes(candidates, votes, "no anchor text" if not doc.anchor_text
@@ -170,8 +171,10 @@ def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]
     """Token forms of site names that may trail (or lead) a headline."""
     names = {tuple(tokens(name)) for name in _site_names(doc)}
     if len(title_parts) > 1:
-        names.add(tuple(tokens(title_parts[-1])))
-        names.add(tuple(tokens(title_parts[0])))
+        # Portal titles read "headline_channel_site" or "site | headline": every part but
+        # the longest (the headline) may decorate a headline elsewhere.
+        longest = max(title_parts, key=len)
+        names.update(tuple(tokens(part)) for part in title_parts if part is not longest)
     return {name for name in names if name}
 
 
@@ -279,9 +282,15 @@ class AnchorVariant:
     share: float = 1.0
 
 
-def anchor_variants(anchor: str) -> list[AnchorVariant]:
+def anchor_variants(anchor: str,
+                    site_parts: set[tuple[str, ...]] | frozenset[tuple[str, ...]] = frozenset(),
+                    ) -> list[AnchorVariant]:
     """The anchor as given, without a leading label, without a truncation mark, and split
-    on site separators (each part and each leading run of parts)."""
+    on site separators (each part and each leading run of parts).
+
+    ``site_parts`` are token forms of the page's site names: an anchor ending in one is
+    read as the headline plus a site suffix, so the reading without it counts as whole.
+    """
     text = normalize_space(anchor)
     truncated = bool(_TRUNCATION.search(text))
     core = _TRUNCATION.sub("", text)
@@ -295,6 +304,8 @@ def anchor_variants(anchor: str) -> list[AnchorVariant]:
     if len(parts) > 1:
         readings.update(parts)
         readings.update(_join_leading(core, end) for end in range(1, len(parts)))
+    if len(parts) > 1 and tuple(tokens(parts[-1])) in site_parts:
+        core = _join_leading(core, len(parts) - 1)
     n_core = max(1, len(tokens(core)))
     variants = []
     for reading in readings:
@@ -302,7 +313,10 @@ def anchor_variants(anchor: str) -> list[AnchorVariant]:
         if toks:
             # Only the reading that ends where the anchor ends is cut short.
             cut = truncated and core.endswith(reading.strip())
-            variants.append(AnchorVariant(toks, cut, min(1.0, len(toks) / n_core)))
+            # Share of the headline reading: shorter readings drop part of it, longer ones
+            # (the anchor with its site suffix) add to it.
+            share = min(len(toks), n_core) / max(len(toks), n_core)
+            variants.append(AnchorVariant(toks, cut, share))
     return variants
 
 
@@ -322,8 +336,8 @@ def anchor_similarity(candidate: tuple[str, ...], variants: list[AnchorVariant])
 
 
 def _best_by_anchor(candidates: list[TitleCandidate], votes: dict[tuple[str, ...], float],
-                    anchor: str) -> TitleChoice | None:
-    variants = anchor_variants(anchor)
+                    anchor: str, site_parts: set[tuple[str, ...]]) -> TitleChoice | None:
+    variants = anchor_variants(anchor, site_parts)
     if not variants:
         return None
     scored = [(anchor_similarity(c.tokens, variants), c) for c in candidates]
