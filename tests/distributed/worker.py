@@ -83,7 +83,8 @@ def worker_settings(args: argparse.Namespace) -> Settings:
         "LOG_LEVEL": args.log_level,
         "RETRY_TIMES": 1,
     })
-    apply_distributed_settings(settings)
+    if not args.local:
+        apply_distributed_settings(settings)
     return settings
 
 
@@ -97,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=2.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--local", action="store_true",
+                        help="plain Scrapy scheduler, no Redis (baseline)")
     parser.add_argument("--database", help="also upsert items into this news database URL")
     args = parser.parse_args(argv)
     process = CrawlerProcess(worker_settings(args), install_root_handler=True)
