@@ -127,12 +127,10 @@ def node_path(tree: IndexedTree, pos: int) -> str:
     parts: list[str] = []
     while pos >= 0 and len(parts) < 6:
         el = tree.nodes[pos]
-        label = tree.tags[pos]
-        if el.get("id"):
-            label += "#" + el.get("id", "").split()[0]
-        elif el.get("class"):
-            label += "." + el.get("class", "").split()[0] if el.get("class", "").split() else ""
-        parts.append(label)
+        ident = (el.get("id") or "").split()
+        classes = (el.get("class") or "").split()
+        suffix = f"#{ident[0]}" if ident else f".{classes[0]}" if classes else ""
+        parts.append(tree.tags[pos] + suffix)
         pos = tree.parent[pos]
     return ">".join(reversed(parts))
 

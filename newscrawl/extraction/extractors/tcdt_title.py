@@ -8,6 +8,7 @@ The result records which condition decided, for ``newscrawl extract --explain``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from newscrawl.extraction.document import Document
@@ -138,7 +139,7 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
     return best, sim
 
 
-def _scorer(reference: str, options: TcdtOptions):  # type: ignore[no-untyped-def]
+def _scorer(reference: str, options: TcdtOptions) -> Callable[[str], float]:
     if options.similarity is Similarity.LCS_DICE:
         ref_tokens = tokens(reference)
         return lambda text: lcs_dice(tokens(text), ref_tokens)

@@ -188,8 +188,9 @@ def _with_suffix_stripped(text: str, suffixes: set[tuple[str, ...]], source: str
     variants = [text]
     if tuple(tokens(parts[-1])) in suffixes:
         variants.append(_join_leading(text, len(parts) - 1))
-    if tuple(tokens(parts[0])) in suffixes:
-        variants.append(text[_SEPARATOR.search(text).end():])  # type: ignore[union-attr]
+    first_separator = _SEPARATOR.search(text)
+    if tuple(tokens(parts[0])) in suffixes and first_separator is not None:
+        variants.append(text[first_separator.end():])
     return variants
 
 

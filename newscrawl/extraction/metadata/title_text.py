@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 # CJK Unified Ideographs, Extension A and Compatibility Ideographs (spec §0 "Chinese character").
 CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -21,7 +22,7 @@ def cjk_count(text: str) -> int:
 
 
 def has_cjk(text: str | None) -> bool:
-    return bool(text) and _CJK.search(text) is not None  # type: ignore[arg-type]
+    return text is not None and _CJK.search(text) is not None
 
 
 def tokens(text: str) -> list[str]:
@@ -29,7 +30,7 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(unicodedata.normalize("NFKC", text).lower())
 
 
-def lcs_length(a: list[str] | str, b: list[str] | str) -> int:
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
     """Length of the longest common subsequence, bit-parallel (Hyyrö 2004).
 
     One pass over ``b`` with Python big-int arithmetic: titles are compared with hundreds of
@@ -48,14 +49,14 @@ def lcs_length(a: list[str] | str, b: list[str] | str) -> int:
     return len(a) - v.bit_count()
 
 
-def lcs_dice(a: list[str] | str, b: list[str] | str) -> float:
+def lcs_dice(a: Sequence[str], b: Sequence[str]) -> float:
     """Spec A.4 similarity: ``2·LCS(a, b) / (len(a) + len(b))`` in [0, 1]."""
     if not a or not b:
         return 0.0
     return 2.0 * lcs_length(a, b) / (len(a) + len(b))
 
 
-def prefix_cover(prefix: list[str], full: list[str]) -> float:
+def prefix_cover(prefix: Sequence[str], full: Sequence[str]) -> float:
     """How well ``prefix`` (a truncated title) matches the start of ``full``, in [0, 1].
 
     Compared against the first ``len(prefix)`` tokens of ``full`` only, so a candidate that is
