@@ -47,6 +47,8 @@ def normalize_encoding(label: str | None) -> str | None:
     if not label:
         return None
     label = label.strip().strip("\"'").lower()
+    if label in _SUPERSETS:  # before lookup: WHATWG labels such as "x-gbk" are no Python codec
+        return _SUPERSETS[label]
     try:
         name = codecs.lookup(label).name
     except LookupError:

@@ -1,0 +1,77 @@
+"""Shared DOM stages: parse, clean, walk, text, links, images, sanitising."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from newscrawl.extraction import dom, load_document
+
+
+def test_parse_html_handles_empty_xml_declaration_and_nul():
+    assert dom.parse_html("") is None
+    assert dom.parse_html("   \n") is None
+    root = dom.parse_html('<?xml version="1.0" encoding="utf-8"?><html><body><p>a\x00b</p></body>')
+    assert root is not None and root.findtext(".//p") == "ab"
+
+
+def test_clean_tree_keeps_tails_and_turns_br_into_newlines():
+    root = dom.parse_html("<html><body><div>a<!-- c -->b<script>x()</script>c<br>d<br/>e"
+                          "<style>p{}</style>f</div></body></html>")
+    dom.clean_tree(root)
+    div = root.find(".//div")
+    assert div.text == "abc\nd\nef"
+    assert len(div) == 0
+
+
+def test_iter_with_depth_is_preorder_and_survives_deep_trees():
+    root = dom.parse_html("<html><body><div><p>x</p><p>y</p></div></body></html>")
+    walked = [(el.tag, depth) for el, depth in dom.iter_with_depth(root)]
+    assert walked == [("html", 0), ("body", 1), ("div", 2), ("p", 3), ("p", 3)]
+    deep = etree.Element("div")
+    node = deep
+    for _ in range(5000):
+        node = etree.SubElement(node, "div")
+    assert sum(1 for _ in dom.iter_with_depth(deep)) == 5001
+
+
+def test_paragraph_text_one_paragraph_per_line_inline_joined():
+    doc = load_document("<html><body><div id='c'><h2>Sub</h2><p>One <b>bold</b> line</p>"
+                        "<p>Two<br>Three</p><div class='x'>skip me</div>tail</div></body></html>")
+    content = doc.root.get_element_by_id("c")
+    assert dom.paragraph_text(content) == "Sub\nOne bold line\nTwo\nThree\nskip me\ntail"
+    skipped = content.find_class("x")[0]
+    assert dom.paragraph_text(content, exclude={skipped}) == "Sub\nOne bold line\nTwo\nThree\ntail"
+
+
+def test_link_text_length_ignores_spaces():
+    root = dom.parse_html("<html><body><div><a>ab c</a>xyz<a>d</a></div></body></html>")
+    assert dom.link_text_length(root.find(".//div")) == 4
+
+
+def test_image_urls_prefer_lazy_attributes_and_resolve():
+    root = dom.parse_html(
+        '<html><body><div><img src="blank.gif" data-src="/a.jpg"><img data-original="b.jpg">'
+        '<img src="data:image/png;base64,xx"><img src="//cdn.x/c.jpg"><img src="/a.jpg">'
+        "</div></body></html>")
+    urls = dom.image_urls([root.find(".//div")], "https://news.example/2024/story.html")
+    assert urls == ["https://news.example/a.jpg", "https://news.example/2024/b.jpg",
+                    "https://cdn.x/c.jpg"]
+
+
+def test_sanitized_html_drops_scripts_events_and_unsafe_links():
+    root = dom.parse_html(
+        '<html><body><div id="c" onclick="x()" class="k"><p style="color:red">t'
+        '<a href="javascript:alert(1)">j</a><a href="/ok">ok</a></p>'
+        '<img data-src="/i.jpg" onerror="x()"></div>after</body></html>')
+    node = root.find(".//div")
+    html = dom.sanitized_html([node], "https://n.example/")
+    assert "onclick" not in html and "onerror" not in html and "style" not in html
+    assert "javascript" not in html and 'href="https://n.example/ok"' in html
+    assert 'src="https://n.example/i.jpg"' in html and "after" not in html
+    assert node.get("onclick") == "x()"  # the page tree itself is untouched
+
+
+def test_load_document_keeps_elements_alive_in_document_order():
+    doc = load_document("<html><body><div><p>x</p></div></body></html>")
+    assert [el.tag for el in doc.elements] == ["html", "head", "body", "div", "p"] or [
+        el.tag for el in doc.elements] == ["html", "body", "div", "p"]
