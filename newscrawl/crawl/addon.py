@@ -1,0 +1,42 @@
+"""NewscrawlAddon: wires the newscrawl components into Scrapy (``ADDONS`` in settings.py).
+
+Everything is set at the "addon" priority, so ``settings.py``, ``-s NAME=VALUE`` and the
+spider's ``custom_settings`` still override it. When ``NEWSCRAWL_REDIS_URL`` is set, the
+Redis scheduler and dupefilter of :mod:`newscrawl.distributed` are switched on.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from newscrawl.defaults import NEWSCRAWL_DEFAULTS, SCRAPY_DEFAULTS
+
+if TYPE_CHECKING:
+    from scrapy.settings import BaseSettings
+
+logger = logging.getLogger(__name__)
+
+PRIORITY = "addon"
+ITEM_PIPELINES = {
+    "newscrawl.crawl.pipelines.extract.ExtractPipeline": 300,
+    "newscrawl.crawl.pipelines.validate.ValidatePipeline": 400,
+    "newscrawl.crawl.pipelines.store.StorePipeline": 500,
+}
+EXTENSIONS = {"newscrawl.crawl.extensions.CrawlReport": 500}
+
+
+class NewscrawlAddon:
+    def update_settings(self, settings: BaseSettings) -> None:
+        for name, value in {**SCRAPY_DEFAULTS, **NEWSCRAWL_DEFAULTS}.items():
+            settings.set(name, value, priority=PRIORITY)
+        # Rejections are expected in bulk; they are counted in stats and the summary instead.
+        settings.set("DEFAULT_DROPITEM_LOG_LEVEL", "DEBUG", priority=PRIORITY)
+        for component, order in ITEM_PIPELINES.items():
+            settings["ITEM_PIPELINES"][component] = order
+        for component, order in EXTENSIONS.items():
+            settings["EXTENSIONS"][component] = order
+        if settings.get("NEWSCRAWL_REDIS_URL"):
+            from newscrawl.distributed.addon import apply_distributed_settings
+
+            apply_distributed_settings(settings)

@@ -1,0 +1,99 @@
+"""Links of an HTML page with their anchor text, and the page's shape (list or article)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from lxml import etree
+from lxml.html import HtmlElement, document_fromstring
+
+from newscrawl.crawl.classify import text_weight
+
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
+# Elements whose own text forms one block (a paragraph) for the list-page check.
+_BLOCK_TAGS = frozenset({"p", "div", "td", "li", "dd", "article", "section", "blockquote",
+                         "pre", "main", "body", "center", "font", "span"})
+_SCHEMES_SKIPPED = ("javascript:", "mailto:", "tel:", "data:", "#")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """An absolute link and its anchor text: link text, else ``title``, else an image ``alt``."""
+
+    url: str
+    text: str
+    source: str = "text"  # "text", "title" or "alt": where ``text`` came from
+
+
+@dataclass(frozen=True, slots=True)
+class PageShape:
+    headline_links: int  # links whose text is long enough to be a headline
+    longest_own_block: int  # weighted length of the longest text block outside links
+
+
+def parse_page(html: str) -> HtmlElement | None:
+    """An lxml tree for ``html``; None for an empty or unparseable page."""
+    if not html.strip():
+        return None
+    try:
+        return document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return None
+
+
+def anchor_text(link: HtmlElement) -> tuple[str, str]:
+    """(text, source) of a link: its text, else its ``title``, else an image's ``alt``."""
+    text = " ".join(link.text_content().split())
+    if text:
+        return text, "text"
+    title = " ".join((link.get("title") or "").split())
+    if title:
+        return title, "title"
+    for image in link.iter("img"):
+        alt = " ".join((image.get("alt") or "").split())
+        if alt:
+            return alt, "alt"
+    return "", "text"
+
+
+def extract_links(tree: HtmlElement, base_url: str) -> list[Link]:
+    """Every ``<a href>``/``<area href>`` as an absolute URL, in document order.
+
+    ``<base href>`` is honoured; fragments and non-HTTP schemes are left out.
+    """
+    base = tree.find(".//base[@href]")
+    if base is not None:
+        base_url = urljoin(base_url, base.get("href", "").strip())
+    links = []
+    for element in tree.iter("a", "area"):
+        href = (element.get("href") or "").strip()
+        if not href or href.lower().startswith(_SCHEMES_SKIPPED):
+            continue
+        url = urljoin(base_url, href)
+        if url.startswith(("http://", "https://")):
+            links.append(Link(url, *anchor_text(element)))
+    return links
+
+
+def _own_text(element: HtmlElement) -> str:
+    """Text of ``element`` outside links and outside nested blocks."""
+    parts = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _SKIP_TAGS and child.tag != "a" \
+                and child.tag not in _BLOCK_TAGS:
+            parts.append(_own_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def page_shape(tree: HtmlElement, headline_min_weight: int) -> PageShape:
+    headlines = sum(1 for link in tree.iter("a")
+                    if text_weight(link.text_content()) >= headline_min_weight)
+    longest = 0
+    for element in tree.iter(*_BLOCK_TAGS):
+        if any(ancestor.tag in _SKIP_TAGS or ancestor.tag == "a"
+               for ancestor in element.iterancestors()):
+            continue
+        longest = max(longest, text_weight(_own_text(element)))
+    return PageShape(headlines, longest)

@@ -1,0 +1,1 @@
+"""Item pipelines: Extract (300) -> Validate (400) -> Store (500)."""

@@ -1,0 +1,1 @@
+"""Spiders (SPIDER_MODULES = ["newscrawl.crawl.spiders"])."""

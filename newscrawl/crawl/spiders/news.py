@@ -1,0 +1,278 @@
+"""NewsSpider: one generic spider for every site in sites.yaml.
+
+``scrapy crawl news [-a sites=FILE] [-a only=name1,name2]``. Discovery: start (list) pages,
+pagination and sub-lists up to the site's ``max_depth``, RSS/Atom feeds, sitemaps (also those
+announced in robots.txt). Article links carry their anchor text to the item. Request building
+is in plain methods (:meth:`NewsSpider.build_start_requests`, :meth:`NewsSpider.follow_links`)
+so the distributed spider reuses it; every callback is a spider method and every meta value
+plain JSON, so requests survive scrapy-redis serialisation.
+
+Settings: ``NEWSCRAWL_SITES_FILE``, ``NEWSCRAWL_ONLY``, ``NEWSCRAWL_MAX_LIST_PAGES``,
+``NEWSCRAWL_FEED_MAX_ITEMS``, ``NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable, Iterator
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
+
+import scrapy
+from scrapy.http import Response, TextResponse
+from twisted.python.failure import Failure
+from w3lib.encoding import http_content_type_encoding
+
+from newscrawl import defaults
+from newscrawl.config import SiteConfig, SitesFileError, load_sites
+from newscrawl.crawl import signals
+from newscrawl.crawl.anchors import choose_anchor
+from newscrawl.crawl.classify import HEADLINE_MIN_WEIGHT, classify_link, is_pagination
+from newscrawl.crawl.discovery import (
+    extract_links,
+    page_shape,
+    parse_feed,
+    parse_sitemap,
+    sitemaps_from_robots,
+)
+from newscrawl.crawl.discovery.feeds import FeedError
+from newscrawl.crawl.discovery.links import Link, PageShape, parse_page
+from newscrawl.crawl.discovery.sitemaps import SitemapError
+from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.meta import META_KEY, CrawlMeta, PageKind, crawl_meta
+from newscrawl.crawl.urls import canonical_url, host_allowed, host_of, is_http_url
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
+
+# Scheduler priorities: articles first (they end the work on a URL and keep the queue
+# short), then feeds and sitemaps (dense in articles), then list pages.
+PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 0}
+
+
+class NewsSpider(scrapy.Spider):
+    name = "news"
+
+    def __init__(self, sites: str | None = None, only: str | None = None,
+                 *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sites_path = sites
+        self.only_arg = only
+        self.sites: dict[str, SiteConfig] = {}
+        self.max_list_pages = defaults.NEWSCRAWL_MAX_LIST_PAGES
+        self.feed_max_items = defaults.NEWSCRAWL_FEED_MAX_ITEMS
+        self.follow_robots_sitemaps = defaults.NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        settings = crawler.settings
+        path = spider.sites_path or settings.get("NEWSCRAWL_SITES_FILE",
+                                                 defaults.NEWSCRAWL_SITES_FILE)
+        only = ([name.strip() for name in spider.only_arg.split(",") if name.strip()]
+                if spider.only_arg else settings.getlist("NEWSCRAWL_ONLY") or None)
+        spider.max_list_pages = settings.getint("NEWSCRAWL_MAX_LIST_PAGES",
+                                                defaults.NEWSCRAWL_MAX_LIST_PAGES)
+        spider.feed_max_items = settings.getint("NEWSCRAWL_FEED_MAX_ITEMS",
+                                                defaults.NEWSCRAWL_FEED_MAX_ITEMS)
+        spider.follow_robots_sitemaps = settings.getbool(
+            "NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS", defaults.NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS)
+        spider.use_sites(load_site_list(path, only))
+        return spider
+
+    def use_sites(self, sites: Iterable[SiteConfig]) -> None:
+        self.sites = {site.name: site for site in sites}
+        domains: list[str] = []
+        for site in self.sites.values():
+            domains.extend(d for d in site.allowed_domains if d not in domains)
+        self.allowed_domains = domains
+        logger.info("Crawling %(n)d site(s)", {"n": len(self.sites)})
+
+    # --- start -----------------------------------------------------------------------------
+    async def start(self) -> AsyncIterator[Any]:
+        for request in self.start_requests():
+            yield request
+
+    def start_requests(self) -> Iterator[scrapy.Request]:
+        for site in self.sites.values():
+            yield from self.build_start_requests(site)
+
+    def build_start_requests(self, site: SiteConfig) -> list[scrapy.Request]:
+        """Start pages (lists), feeds, sitemaps and robots.txt of one site."""
+        requests = [self.make_request(url, site, "list", depth=0) for url in site.start_urls]
+        requests += [self.make_request(url, site, "feed") for url in site.feeds]
+        requests += [self.make_request(url, site, "sitemap") for url in site.sitemaps]
+        if self.follow_robots_sitemaps:
+            roots = dict.fromkeys(urljoin(url, "/robots.txt")
+                                  for url in (*site.start_urls, *site.feeds, *site.sitemaps))
+            requests += [self.make_request(url, site, "robots") for url in roots]
+        return requests
+
+    def make_request(self, url: str, site: SiteConfig, kind: PageKind, *, depth: int = 0,
+                     page: int = 1, anchor_text: str | None = None,
+                     anchor_texts: list[str] | None = None) -> scrapy.Request:
+        meta: CrawlMeta = {"site": site.name, "kind": kind, "depth": depth, "page": page}
+        if anchor_text:
+            meta["anchor_text"] = anchor_text
+            meta["anchor_texts"] = anchor_texts or [anchor_text]
+        callback = {"list": self.parse_list, "article": self.parse_article,
+                    "feed": self.parse_feed, "sitemap": self.parse_sitemap,
+                    "robots": self.parse_robots}[kind]
+        extra: dict[str, Any] = {}
+        if kind in ("feed", "sitemap", "robots"):
+            extra["allow_offsite"] = True  # feeds and sitemaps may live on a CDN host
+        return scrapy.Request(canonical_url(url), callback=callback, errback=self.on_error,
+                              priority=PRIORITY[kind], meta={META_KEY: meta, **extra})
+
+    # --- callbacks ---------------------------------------------------------------------------
+    def parse_list(self, response: Response) -> Iterator[scrapy.Request]:
+        if not isinstance(response, TextResponse):
+            return
+        tree = parse_page(response.text)
+        if tree is not None:
+            yield from self.follow_links(extract_links(tree, response.url), response)
+
+    def parse_article(self, response: Response) -> Iterator[PageItem]:
+        if not isinstance(response, TextResponse):
+            self.crawler.stats.inc_value("newscrawl/skipped/not_html")
+            return
+        meta = crawl_meta(response.meta)
+        site = self.site_for(meta)
+        content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+        yield PageItem(
+            url=canonical_url(response.url),
+            site=site.name,
+            body=response.body,
+            encoding=site.encoding or http_content_type_encoding(content_type),
+            anchor_text=meta.get("anchor_text"),
+            anchor_texts=list(meta.get("anchor_texts", [])),
+            method=site.method,
+            depth=meta.get("depth", 0),
+            fetched_at=datetime.now(UTC),
+        )
+
+    def parse_feed(self, response: Response) -> Iterator[scrapy.Request]:
+        site = self.site_for(crawl_meta(response.meta))
+        try:
+            entries = parse_feed(response.body, response.url)
+        except FeedError as error:
+            logger.warning("Feed %(url)s of site %(site)s: %(error)s",
+                           {"url": response.url, "site": site.name, "error": error})
+            self.crawler.stats.inc_value("newscrawl/errors/bad_feed")
+            return
+        for entry in entries[: self.feed_max_items]:
+            if self._wanted_article(entry.url, entry.title, site, feed=True):
+                yield self.make_request(entry.url, site, "article",
+                                        anchor_text=entry.title or None)
+
+    def parse_sitemap(self, response: Response) -> Iterator[scrapy.Request]:
+        meta = crawl_meta(response.meta)
+        site = self.site_for(meta)
+        try:
+            entries = parse_sitemap(response.body)
+        except SitemapError as error:
+            logger.warning("Sitemap %(url)s of site %(site)s: %(error)s",
+                           {"url": response.url, "site": site.name, "error": error})
+            self.crawler.stats.inc_value("newscrawl/errors/bad_sitemap")
+            return
+        for entry in entries[: self.feed_max_items]:
+            if entry.is_sitemap:
+                yield self.make_request(entry.url, site, "sitemap")
+            elif self._wanted_article(entry.url, entry.title, site, feed=False):
+                yield self.make_request(entry.url, site, "article",
+                                        anchor_text=entry.title or None)
+
+    def parse_robots(self, response: Response) -> Iterator[scrapy.Request]:
+        if not isinstance(response, TextResponse):
+            return
+        site = self.site_for(crawl_meta(response.meta))
+        for url in sitemaps_from_robots(response.text, response.url):
+            yield self.make_request(url, site, "sitemap")
+
+    def on_error(self, failure: Failure) -> None:
+        request = failure.request  # type: ignore[attr-defined]
+        meta = crawl_meta(request.meta)
+        if meta.get("kind") == "robots":
+            return  # most sites have no robots.txt sitemap lines; a 404 is normal
+        self.crawler.signals.send_catch_log(signals.fetch_failed, request=request,
+                                            failure=failure, spider=self)
+        logger.info("Fetch failed for %(url)s (site %(site)s): %(error)s",
+                    {"url": request.url, "site": meta.get("site"),
+                     "error": failure.getErrorMessage()})
+
+    # --- link following ---------------------------------------------------------------------
+    def follow_links(self, links: list[Link], response: Response) -> Iterator[scrapy.Request]:
+        """Requests for the article and list links of a list page."""
+        meta = crawl_meta(response.meta)
+        site = self.site_for(meta)
+        depth, page = meta.get("depth", 0), meta.get("page", 1)
+        groups: dict[str, list[Link]] = {}
+        for link in links:
+            url = canonical_url(link.url)
+            if is_http_url(url) and host_allowed(host_of(url), site.allowed_domains):
+                groups.setdefault(url, []).append(link)
+        here = canonical_url(response.url)
+        for url, same_target in groups.items():
+            if url == here:
+                continue
+            anchor, anchors = choose_anchor(same_target)
+            kind = classify_link(url, anchor or "", site)
+            if kind == "article":
+                yield self.make_request(url, site, "article", depth=depth + 1,
+                                        anchor_text=anchor, anchor_texts=anchors)
+            elif kind == "list":
+                if any(is_pagination(link.text) for link in same_target):
+                    if page < self.max_list_pages:
+                        yield self.make_request(url, site, "list", depth=depth, page=page + 1)
+                elif depth < site.max_depth:
+                    yield self.make_request(url, site, "list", depth=depth + 1)
+
+    def list_requests_from_page(self, url: str, body: bytes, meta: CrawlMeta,
+                                encoding: str | None) -> tuple[PageShape, list[scrapy.Request]]:
+        """For a fetched "article": its shape, and the requests it yields if it is a list.
+
+        Called by ExtractPipeline (off the reactor thread) when extraction found little
+        content; the page is followed as a list only within the site's ``max_depth``.
+        """
+        response = TextResponse(url, body=body, encoding=encoding or "",
+                                request=scrapy.Request(url, meta={META_KEY: dict(meta)}))
+        tree = parse_page(response.text)
+        if tree is None:
+            return PageShape(0, 0), []
+        shape = page_shape(tree, HEADLINE_MIN_WEIGHT)
+        site = self.site_for(meta)
+        if meta.get("depth", 0) > site.max_depth:
+            return shape, []
+        return shape, list(self.follow_links(extract_links(tree, url), response))
+
+    # --- helpers -----------------------------------------------------------------------------
+    def site_for(self, meta: CrawlMeta) -> SiteConfig:
+        name = meta.get("site")
+        try:
+            return self.sites[name]  # type: ignore[index]
+        except KeyError:
+            raise ValueError(f"request for unknown site {name!r} (not in the sites file)") from None
+
+    def _wanted_article(self, url: str, title: str, site: SiteConfig, *, feed: bool) -> bool:
+        url = canonical_url(url)
+        if not is_http_url(url) or not host_allowed(host_of(url), site.allowed_domains):
+            return False
+        kind = classify_link(url, title, site)
+        # Feed items are articles unless a rule or the URL says otherwise.
+        return kind == "article" or (feed and kind is None)
+
+
+def load_site_list(path: str, only: list[str] | None) -> list[SiteConfig]:
+    """The sites to crawl; a bad file stops the crawl with every problem listed."""
+    try:
+        sites = load_sites(path, only=only)
+    except SitesFileError as error:
+        raise SitesFileError(error.problems) from None
+    if not sites:
+        raise SitesFileError([f"{path}: no enabled site to crawl"])
+    return sites

@@ -1,0 +1,54 @@
+"""Canonical URLs: one spelling per article, so two links to it make one request."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from w3lib.url import canonicalize_url
+
+# Query parameters that only track where a click came from. ``spm`` (Alibaba/Taobao-style
+# portals), ``from``/``source`` variants are left alone unless listed: some CMSs route on them.
+TRACKING_PARAMS = frozenset({
+    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "igshid", "mc_cid",
+    "mc_eid", "spm", "scm", "_ga", "_gl", "ref_src", "ref_url", "cmpid", "ncid", "ocid",
+    "share_token", "wt.mc_id", "__twitter_impression",
+})
+TRACKING_PREFIXES = ("utm_", "pk_", "hmsr", "hmpl", "hmcu", "hmkw", "hmci")
+
+_SCHEMES = ("http", "https")
+_DEFAULT_PORTS = {"http": ":80", "https": ":443"}
+_MULTI_SLASH = re.compile(r"/{2,}")
+
+
+def is_tracking_param(name: str) -> bool:
+    lowered = name.lower()
+    return lowered in TRACKING_PARAMS or lowered.startswith(TRACKING_PREFIXES)
+
+
+def canonical_url(url: str) -> str:
+    """``url`` without fragment, tracking parameters, default port or doubled slashes;
+    query sorted and percent-encoding normalised (w3lib ``canonicalize_url``)."""
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    netloc = parts.netloc.lower()
+    default_port = _DEFAULT_PORTS.get(scheme)
+    if default_port and netloc.endswith(default_port):
+        netloc = netloc[: -len(default_port)]
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                       if not is_tracking_param(k)])
+    path = _MULTI_SLASH.sub("/", parts.path) or "/"
+    return canonicalize_url(urlunsplit((scheme, netloc, path, query, "")))
+
+
+def is_http_url(url: str) -> bool:
+    return urlsplit(url).scheme.lower() in _SCHEMES
+
+
+def host_of(url: str) -> str:
+    return (urlsplit(url).hostname or "").lower()
+
+
+def host_allowed(host: str, domains: tuple[str, ...]) -> bool:
+    """Same rule as Scrapy's offsite filter: the domain itself or any subdomain of it."""
+    return any(host == domain or host.endswith("." + domain) for domain in domains)

@@ -1,0 +1,70 @@
+"""Start and drive the farm server from Python (tests, benchmarks, distributed tests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from .model import FarmArticle, FarmModel
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60.0  # loading the page pool takes a few seconds on a busy machine
+
+
+class FarmHandle(NamedTuple):
+    """A running farm. Unpacks as ``host, port, stop``; ``model`` mirrors the server's state."""
+
+    host: str
+    port: int
+    stop: Callable[[], None]
+    model: FarmModel
+    process: subprocess.Popen[str]
+
+    @property
+    def proxy_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def publish(self, site: str | None = None, count: int = 1) -> list[FarmArticle]:
+        """Publish new articles on the server and in :attr:`model` alike."""
+        query = f"count={count}" + (f"&site={site}" if site else "")
+        request = urllib.request.Request(f"{self.proxy_url}/__farm__/publish?{query}",
+                                         method="POST", data=b"")
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with opener.open(request, timeout=10) as response:
+            json.load(response)
+        return self.model.publish(site, count)
+
+
+def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
+               specials: bool = True) -> FarmHandle:
+    """Start a farm server in a child process on a free port of 127.0.0.1."""
+    model = FarmModel(sites, articles, pool=pool, specials=specials)
+    command = [sys.executable, "-m", "tests.farm.server", "--sites", str(sites),
+               "--articles", str(articles), "--pool", pool]
+    if not specials:
+        command.append("--no-specials")
+    process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()  # blocks until the server is listening (or died)
+    if not line.startswith("FARM READY"):
+        process.kill()
+        raise RuntimeError(f"farm server failed to start: {line!r} (exit {process.poll()})")
+    port = int(line.split()[2])
+
+    def stop() -> None:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if process.stdout:
+            process.stdout.close()
+
+    return FarmHandle("127.0.0.1", port, stop, model, process)
