@@ -75,15 +75,11 @@ class TextBlock:
 EMPTY = TextBlock("", 0, 0, 0, 0, 0, -1, -1)
 
 
-def _columns(word: str) -> int:
-    cjk = cjk_count(word)
-    return len(word) - cjk + CJK_COLUMNS * cjk
-
-
 def wrap_counts(text: str, words: int) -> tuple[int, int]:
     """(words in full wrapped lines, number of full lines); the partial last line is left out
-    unless it is the only line, as in boilerpipe's text density."""
-    columns = sum(_columns(word) + 1 for word in text.split())
+    unless it is the only line, as in boilerpipe's text density. Wrapping is estimated from
+    the text's width (CJK characters are wider), not simulated word by word."""
+    columns = len(text) + (CJK_COLUMNS - 1) * cjk_count(text)
     lines = math.ceil(columns / WRAP_COLUMNS) if columns else 0
     if lines <= 1:
         return words, 1

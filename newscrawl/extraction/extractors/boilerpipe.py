@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from newscrawl.extraction.blocks import segment
+from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.boilerpipe_filters import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -48,14 +48,20 @@ DEFAULT_CHAIN: tuple[Filter, ...] = (
 )
 
 
-def extract_with_chain(doc: Document, chain: Sequence[Filter], method: str
-                       ) -> ContentResult | Rejection:
-    text_doc: TextDocument = run_chain(chain, to_document(doc.title_text, segment(doc.root)))
+def content_from_blocks(doc: Document, blocks: Sequence[Block], chain: Sequence[Filter],
+                        method: str) -> ContentResult | Rejection:
+    """Run ``chain`` on an existing segmentation (``auto`` shares one with jusText)."""
+    text_doc: TextDocument = run_chain(chain, to_document(doc.title_text, blocks))
     text = text_doc.content_text()
     if not text.strip():
         return Rejection(RejectReason.NO_CONTENT, "boilerpipe kept no block", method, doc.url)
     return ContentResult(text=text, method=method,
                          diagnostics={"blocks": len(text_doc.blocks)})
+
+
+def extract_with_chain(doc: Document, chain: Sequence[Filter], method: str
+                       ) -> ContentResult | Rejection:
+    return content_from_blocks(doc, segment(doc.root), chain, method)
 
 
 def extract_article_content(doc: Document) -> ContentResult | Rejection:

@@ -47,12 +47,14 @@ class JustextParams:
 # The reference defaults (justext 3.0.2), kept for English and other whitespace languages.
 ENGLISH = JustextParams("en", length_low=70, length_high=200, stopwords_low=0.30,
                         stopwords_high=0.32)
-# Chinese: calibrated on cwced_zh (69 pages) with benchmarks/seed_extractors.py --sweep-justext;
-# the grid and the result are in docs/benchmarks/seed-extractors.md. A Chinese character
-# carries 2-3x the information of a Latin one, hence the shorter limits; per-character stop
-# density of running Chinese prose is ~0.2-0.3 against ~0.05-0.15 for link lists/boilerplate.
-CHINESE = JustextParams("zh", length_low=20, length_high=60, stopwords_low=0.12,
-                        stopwords_high=0.16, max_heading_distance=80)
+# Chinese: calibrated on cwced_zh (69 pages) with `benchmarks/seed_extractors.py --sweep
+# justext`; grid and results in docs/benchmarks/seed-extractors.md. A Chinese character
+# carries 2-3x the information of a Latin one, hence the shorter limits (F1 0.78 with
+# 20/60 -> 0.89 with 20/40). Stop-word limits are flat between 0.02 and 0.08 (+-0.003 F1):
+# on these pages link density and length separate boilerplate, so 0.06/0.10 only has to
+# reject text with almost no function characters (lists of names, tickers).
+CHINESE = JustextParams("zh", length_low=20, length_high=40, stopwords_low=0.06,
+                        stopwords_high=0.10, max_heading_distance=80)
 
 # Share of CJK tokens in the page text above which the Chinese parameters apply.
 CJK_PAGE_SHARE = 0.3
@@ -201,10 +203,9 @@ def good_blocks(blocks: Sequence[Block], params: JustextParams) -> list[Block]:
     return [p.block for p, cls in zip(paragraphs, classes, strict=True) if cls == Cls.GOOD]
 
 
-def extract_content(doc: Document, params: JustextParams | None = None
-                    ) -> ContentResult | Rejection:
-    """Registry entry point: jusText with language-dependent parameters."""
-    blocks = segment(doc.root)
+def content_from_blocks(doc: Document, blocks: Sequence[Block],
+                        params: JustextParams | None = None) -> ContentResult | Rejection:
+    """jusText on an existing segmentation (``auto`` shares one with boilerpipe)."""
     chosen_params = params or params_for(blocks, doc.lang)
     kept = good_blocks(blocks, chosen_params)
     if not kept:
@@ -212,3 +213,9 @@ def extract_content(doc: Document, params: JustextParams | None = None
     return ContentResult(text=blocks_text(kept), method=METHOD,
                          diagnostics={"justext_lang": chosen_params.lang,
                                       "paragraphs": len(blocks), "good": len(kept)})
+
+
+def extract_content(doc: Document, params: JustextParams | None = None
+                    ) -> ContentResult | Rejection:
+    """Registry entry point: jusText with language-dependent parameters."""
+    return content_from_blocks(doc, segment(doc.root), params)

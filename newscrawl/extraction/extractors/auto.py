@@ -1,0 +1,198 @@
+"""``method="auto"``: run several methods on one Document and keep the one the others confirm.
+
+Signals, all measurable on the page itself:
+
+* **agreement** — each candidate's bag of tokens is compared (F1) with the *consensus bag*,
+  the per-token median count over all candidates. Text that only one method includes (a
+  comment thread, a footer) is not in the consensus, so the candidate that matches it best is
+  the one with the article and little else.
+* **length** — among candidates within :data:`TIE_MARGIN` of the best agreement the shortest
+  wins: extra text is far more often boilerplate than missed article.
+* **cost** — cheap methods run first; the slow TCDT only runs when they disagree.
+* **line clean-up** — repeated paragraphs and short boilerplate lines
+  (ICP numbers, copyright, pagination, "source:" bylines) are dropped from the winner.
+
+Methods come from the registry and may be absent (a module that fails to import is
+skipped); a method that raises is logged and skipped, so ``auto`` fails only when all do.
+No method may mutate ``doc.root``; jusText and boilerpipe share one segmentation.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from newscrawl.extraction.blocks import Block, segment
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.extractors import boilerpipe, justext
+from newscrawl.extraction.registry import ContentResult, get_method
+from newscrawl.extraction.tokens import is_mostly_cjk, tokens
+from newscrawl.extraction.types import Rejection, RejectReason
+
+logger = logging.getLogger(__name__)
+
+METHOD = "auto"
+
+# Run on every page (cheap: 15-25 ms each on wcxb_dev articles).
+FAST_METHODS = ("density", "justext", "boilerpipe", "cx")
+# Run on Chinese pages (TCDT's home ground: +0.014 F1 on cwced_zh) and wherever the fast
+# methods disagree; TCDT costs ~3x a fast method and falls back to density on other scripts.
+SLOW_METHODS = ("tcdt",)
+# Agreement (F1 with the consensus bag) above which the fast methods are trusted alone on
+# non-Chinese pages. Tuned on 250 wcxb_dev articles (see docs/benchmarks/seed-extractors.md).
+CONFIDENT_AGREEMENT = 0.95
+# Share of CJK tokens in the candidates' text that makes a page Chinese.
+CJK_SHARE = 0.3
+# Candidates this close to the best agreement count as tied; the shortest wins. Swept
+# 0-0.1: 0.02 is best on both sets (+0.003 F1 on cwced_zh, +0.001 on wcxb_dev).
+TIE_MARGIN = 0.02
+# Quantile of a token's per-candidate counts that forms the consensus (0.5 = median).
+# Lower quantiles demand more agreement; 0.3 lost recall on wcxb_dev (-0.05 F1).
+CONSENSUS_QUANTILE = 0.5
+
+# Lines dropped from the winner when short: footers, bylines, pagination, share prompts.
+BOILERPLATE_LINE = re.compile(
+    r"ICP备|ICP证|公网安备|版权所有|版权声明|免责声明|all rights reserved|copyright\s*©|"
+    r"©\s*\d{4}|上一页|下一页|\[\s*全文\s*\]|责任编辑|来源[：:]|更新时间|发布时间|点击数|"
+    r"阅读次数|已被阅读", re.IGNORECASE)
+# Longer lines are kept even when they match: real paragraphs may quote such words.
+MAX_BOILERPLATE_LINE = 60
+# Shorter repeated lines may repeat legitimately ("图1", a refrain); longer ones never do.
+MIN_DEDUP_LINE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    method: str
+    result: ContentResult
+    bag: Counter[str]
+
+    @property
+    def size(self) -> int:
+        return sum(self.bag.values())
+
+
+def _shared_runners(doc: Document) -> dict[str, Callable[[], ContentResult | Rejection]]:
+    """jusText and boilerpipe on one segmentation of the page (computed on first use)."""
+    cache: list[list[Block]] = []
+
+    def blocks() -> list[Block]:
+        if not cache:
+            cache.append(segment(doc.root))
+        return cache[0]
+
+    def run_justext() -> ContentResult | Rejection:
+        return justext.content_from_blocks(doc, blocks())
+
+    def run_boilerpipe() -> ContentResult | Rejection:
+        return boilerpipe.content_from_blocks(doc, blocks(), boilerpipe.ARTICLE_CHAIN,
+                                              "boilerpipe")
+
+    return {"justext": run_justext, "boilerpipe": run_boilerpipe}
+
+
+def run_methods(doc: Document, methods: Sequence[str],
+                shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
+                ) -> list[Candidate]:
+    """Candidates of the given methods; absent or failing methods are skipped."""
+    shared = shared or {}
+    found = []
+    for name in methods:
+        try:
+            result = shared[name]() if name in shared else get_method(name)(doc)
+        except (ImportError, AttributeError, KeyError) as error:
+            logger.debug("auto: method %s unavailable: %r", name, error)
+            continue
+        except RecursionError:
+            continue
+        except Exception as error:  # noqa: BLE001 -- one broken method must not sink the others
+            logger.warning("auto: method %s failed on %s: %r", name, doc.url, error)
+            continue
+        if isinstance(result, ContentResult) and result.text.strip():
+            found.append(Candidate(name, result, Counter(tokens(result.text))))
+    return found
+
+
+def consensus_bag(bags: Sequence[Counter[str]], quantile: float = CONSENSUS_QUANTILE
+                  ) -> Counter[str]:
+    """Per token, the ``quantile`` of its counts over ``bags`` (zero counts included)."""
+    consensus: Counter[str] = Counter()
+    if not bags:
+        return consensus
+    rank = min(len(bags) - 1, int(len(bags) * quantile))
+    for token in set().union(*bags):
+        count = sorted(bag.get(token, 0) for bag in bags)[rank]
+        if count:
+            consensus[token] = count
+    return consensus
+
+
+def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
+    overlap = sum((predicted & reference).values())
+    if not overlap:
+        return 0.0
+    precision = overlap / sum(predicted.values())
+    recall = overlap / sum(reference.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def agreements(candidates: Sequence[Candidate]) -> dict[str, float]:
+    """Each candidate's F1 against the consensus of all candidates."""
+    consensus = consensus_bag([c.bag for c in candidates])
+    return {c.method: bag_f1(c.bag, consensus) for c in candidates}
+
+
+def choose(candidates: Sequence[Candidate]) -> tuple[Candidate, float]:
+    """The shortest candidate among those tied for best agreement, and that agreement."""
+    if len(candidates) == 1:
+        return candidates[0], 1.0
+    scores = agreements(candidates)
+    best = max(scores.values())
+    tied = [c for c in candidates if scores[c.method] >= best - TIE_MARGIN]
+    winner = min(tied, key=lambda c: c.size)
+    return winner, scores[winner.method]
+
+
+def clean_lines(text: str) -> str:
+    """Drop repeated paragraphs and short boilerplate lines.
+
+    The title line is kept: labelled bodies often start with it, and dropping it cost
+    0.002 F1 on cwced_zh.
+    """
+    seen: set[str] = set()
+    kept = []
+    for line in text.split("\n"):
+        key = "".join(line.split()).lower()
+        if not key or (len(key) >= MIN_DEDUP_LINE and key in seen):
+            continue
+        seen.add(key)
+        if len(key) <= MAX_BOILERPLATE_LINE and BOILERPLATE_LINE.search(line):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def extract_content(doc: Document) -> ContentResult | Rejection:
+    """Registry entry ``auto``."""
+    shared = _shared_runners(doc)
+    candidates = run_methods(doc, FAST_METHODS, shared)
+    winner, agreement = choose(candidates) if candidates else (None, 0.0)
+    chinese = bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], CJK_SHARE)
+    if winner is None or chinese or agreement < CONFIDENT_AGREEMENT:
+        candidates += run_methods(doc, SLOW_METHODS)
+        if candidates:
+            winner, agreement = choose(candidates)
+    if winner is None:
+        return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
+    text = clean_lines(winner.result.text)
+    if not text:
+        return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
+    # The winner's nodes still describe the content only if no line was dropped.
+    nodes = winner.result.nodes if text == winner.result.text else []
+    return ContentResult(
+        text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
+        diagnostics={"auto_winner": winner.method, "auto_agreement": round(agreement, 3),
+                     "auto_candidates": [c.method for c in candidates]})
