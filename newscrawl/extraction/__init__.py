@@ -7,7 +7,7 @@ so the same code runs in the crawler, in ``newscrawl eval`` and in re-extraction
 from .core import DEFAULT_METHOD, extract, extract_document
 from .document import Document, load_document
 from .registry import available_methods
-from .types import Article, ExtractResult, RejectReason, Rejection
+from .types import Article, ExtractResult, Rejection, RejectReason
 
 __all__ = [
     "DEFAULT_METHOD",

@@ -7,9 +7,9 @@ import time
 
 from . import dom
 from .document import Document, DocumentError, load_document
-from .metadata import detect_lang, extract_author, extract_publish_time, choose_title
+from .metadata import choose_title, detect_lang, extract_author, extract_publish_time
 from .registry import ContentResult, canonical_name, get_method
-from .types import Article, ExtractResult, RejectReason, Rejection
+from .types import Article, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 

@@ -31,11 +31,11 @@ PLACEHOLDERS = frozenset({"name", "author", "admin", "administrator", "editor", 
 NOT_NAME_STARTS = ("采访", "了解", "调查", "获悉", "发现", "看到", "注意", "走访", "近日", "日前",
                    "昨天", "今天", "昨日", "今日", "手记", "观察", "来到", "实地", "随机", "一行")
 
+# A cheap substring preselection in libxml2; _is_author_markup then checks whole words.
 _MARKUP_XPATH = etree.XPath(
-    "//*[@itemprop='author']|//a[@rel='author']"
-    "|//*[contains(concat(' ', normalize-space(@class), ' '), ' author ')"
-    " or contains(concat(' ', normalize-space(@class), ' '), ' byline ')"
-    " or contains(@class, 'author-name') or contains(@class, 'author_name')]")
+    "//*[@itemprop='author' or @rel='author' or contains(@class, 'author')"
+    " or contains(@class, 'byline')]")
+_AUTHOR_CLASSES = frozenset({"author", "byline", "author-name", "author_name", "authorname"})
 _PREFIX = re.compile(r"^\s*(?:by|von|par|作者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
                      re.IGNORECASE)
 _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
@@ -73,17 +73,22 @@ def _candidates(doc: Document) -> Iterator[str]:
             yield doc.meta[key]
     if "author" in doc.html or "byline" in doc.html:
         for el in _MARKUP_XPATH(doc.root):
+            if not _is_author_markup(el):
+                continue
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
             yield source.get("content") or " ".join(source.text_content().split())
-    body = doc.body
-    if body is not None:
-        text = etree.tostring(body, method="text", encoding="unicode", with_tail=False)
-        text = " ".join(text[:CUE_SEARCH_CHARS].split())
-        for pattern in _CUES:
-            match = pattern.search(text)
-            if match:
-                yield match.group("name")
+    text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
+    for pattern in _CUES:
+        match = pattern.search(text)
+        if match:
+            yield match.group("name")
+
+
+def _is_author_markup(el: etree._Element) -> bool:
+    if el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"):
+        return True
+    return not _AUTHOR_CLASSES.isdisjoint((el.get("class") or "").lower().split())
 
 
 def _json_ld_name(value: Any) -> str | None:

@@ -108,10 +108,7 @@ def normalize_date(value: Any) -> str | None:
 
 def date_in_text(doc: Document) -> str | None:
     """The first valid date after the headline in the page text (before it: header dates)."""
-    body = doc.body
-    if body is None:
-        return None
-    text = etree.tostring(body, method="text", encoding="unicode", with_tail=False)
+    text = doc.body_text()
     start = _headline_offset(doc, text)
     window = text[start : start + TEXT_WINDOW_CHARS] if start >= 0 else text[:TEXT_HEAD_CHARS]
     best: tuple[int, str] | None = None
