@@ -13,6 +13,7 @@ The k bit positions come from two 64-bit halves of the fingerprint, ``h1 + i*h2 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from redis import Redis
+
+logger = logging.getLogger(__name__)
 
 # One Redis string holds at most 512 MiB = 2^32 bits.
 MAX_BITS = 2**32
@@ -79,7 +82,10 @@ class BloomParams:
 
 
 class RedisBloom:
-    """Bloom filter stored in the Redis string ``key`` (item count in ``key:count``)."""
+    """Bloom filter stored in the Redis string ``key`` (item count in ``key:count``).
+
+    Use :meth:`shared` so every process uses the size the filter was created with.
+    """
 
     def __init__(self, server: Redis, key: str, params: BloomParams) -> None:
         self.server = server
@@ -87,6 +93,26 @@ class RedisBloom:
         self.count_key = f"{key}:count"
         self.params = params
         self._add = server.register_script(ADD_SCRIPT)
+
+    @classmethod
+    def shared(cls, server: Redis, key: str, params: BloomParams) -> RedisBloom:
+        """The filter at ``key`` with the parameters stored with it at creation (``key:params``).
+
+        A filter cannot change size: a worker or seeder configured differently would set other
+        bits and see nothing. The first process stores its parameters; later ones adopt them
+        and log a warning if theirs differ.
+        """
+        wanted = f"{params.capacity} {params.error_rate!r}"
+        server.set(f"{key}:params", wanted, nx=True)
+        stored = server.get(f"{key}:params")
+        text = stored.decode() if isinstance(stored, bytes) else str(stored)
+        if text != wanted:
+            capacity, error_rate = text.split()
+            logger.warning("Bloom filter %(key)s exists with capacity %(c)s, error rate %(e)s; "
+                           "using those, not the configured %(wanted)s",
+                           {"key": key, "c": capacity, "e": error_rate, "wanted": wanted})
+            params = BloomParams(int(capacity), float(error_rate))
+        return cls(server, key, params)
 
     def add(self, fingerprint: bytes) -> bool:
         """Insert; returns True if the item was (probably) there already."""
@@ -117,4 +143,4 @@ class RedisBloom:
         return int(self.server.get(self.count_key) or 0)
 
     def clear(self) -> None:
-        self.server.delete(self.key, self.count_key)
+        self.server.delete(self.key, self.count_key, f"{self.key}:params")

@@ -14,6 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from scrapy.dupefilters import BaseDupeFilter
+from scrapy.utils.misc import build_from_crawler, load_object
 
 from newscrawl.distributed import defaults
 from newscrawl.distributed.bloom import BloomParams, RedisBloom
@@ -63,10 +64,11 @@ class BloomDupeFilter(BaseDupeFilter):
             settings.getint("NEWSCRAWL_BLOOM_CAPACITY", defaults.BLOOM_CAPACITY),
             settings.getfloat("NEWSCRAWL_BLOOM_ERROR_RATE", defaults.BLOOM_ERROR_RATE),
         )
-        assert crawler.request_fingerprinter is not None
+        fingerprinter = crawler.request_fingerprinter or build_from_crawler(
+            load_object(settings["REQUEST_FINGERPRINTER_CLASS"]), crawler)
         return cls(
-            RedisBloom(server, f"{prefix}:seen", params),
-            crawler.request_fingerprinter,
+            RedisBloom.shared(server, f"{prefix}:seen", params),
+            fingerprinter,
             debug=settings.getbool("DUPEFILTER_DEBUG"),
         )
 

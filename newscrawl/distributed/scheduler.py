@@ -180,7 +180,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         return True
 
     def _push(self, request: Request, handoff: str | None) -> bool:
-        if not request.dont_filter and self.df.request_seen(request):
+        # A dont_filter request (list page, retry) bypasses the filter but is recorded in it,
+        # so the same URL found later as a link is not fetched a second time.
+        if self.df.request_seen(request) and not request.dont_filter:
             self.df.log(request, self.spider)
             if handoff is not None:
                 self.queue.ack([handoff])

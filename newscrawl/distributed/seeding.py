@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -21,6 +20,7 @@ from scrapy.crawler import Crawler
 
 from newscrawl.distributed import defaults
 from newscrawl.distributed.codec import encode_request
+from newscrawl.distributed.dupefilter import BloomDupeFilter
 from newscrawl.distributed.queue import FairLeaseQueue
 from newscrawl.distributed.scheduler import queue_domain
 
@@ -100,13 +100,16 @@ def group_by_site(requests: Iterable[Request],
     return groups
 
 
-@dataclass(slots=True)
 class Seeder:
     """Pushes requests of ``spider`` into the queue under ``prefix``."""
 
-    server: Redis
-    prefix: str
-    spider: Spider
+    def __init__(self, server: Redis, prefix: str, spider: Spider) -> None:
+        self.server = server
+        self.prefix = prefix
+        self.spider = spider
+        self.queue = FairLeaseQueue(server, prefix, lease_seconds=_UNUSED_LEASE_SECONDS)
+        # The workers' seen set, with the spider's crawler settings (fingerprinter, Bloom size).
+        self.seen = BloomDupeFilter.for_crawler(spider.crawler, server, prefix)
 
     @classmethod
     def for_spider(cls, server: Redis, spider: Spider, prefix_template: str | None = None,
@@ -115,12 +118,16 @@ class Seeder:
         return cls(server, template % {"spider": spider.name}, spider)
 
     def push(self, requests: Iterable[Request]) -> int:
-        """Queue ``requests`` as list pages (bypassing the dupefilter); returns how many."""
-        queue = FairLeaseQueue(self.server, self.prefix, lease_seconds=_UNUSED_LEASE_SECONDS)
+        """Queue ``requests`` as list pages (bypassing the dupefilter); returns how many.
+
+        They are recorded in the seen set too, so workers do not fetch them a second time
+        when they meet them as links in the same round.
+        """
         pushed = 0
         for request in requests:
             request = request.replace(dont_filter=True)
             payload = encode_request(request, self.spider)
-            queue.push(queue_domain(request), payload, request.priority)
+            self.seen.request_seen(request)
+            self.queue.push(queue_domain(request), payload, request.priority)
             pushed += 1
         return pushed

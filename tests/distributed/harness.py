@@ -23,6 +23,9 @@ from newscrawl.distributed.seeding import Seeder, build_spider, spider_sites
 from tests.distributed.site_spider import SiteSpider
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+# Small seen sets for tests (a 10M-URL filter is a 17 MB bitmap per test); the workers adopt the
+# size stored with the filter by whoever creates it first.
+BLOOM_CAPACITY = 100_000
 
 
 @dataclass
@@ -42,7 +45,8 @@ class Crawl:
         return redis.Redis.from_url(self.redis_url)
 
     def rounds(self) -> RoundScheduler:
-        spider = build_spider(SiteSpider, site=self.site_base)
+        spider = build_spider(SiteSpider, {"NEWSCRAWL_BLOOM_CAPACITY": BLOOM_CAPACITY},
+                              site=self.site_base)
         server = self.server()
         return RoundScheduler(server, Seeder(server, self.prefix, spider), spider_sites(spider))
 

@@ -22,7 +22,7 @@ def two_sites(interval_a: float, interval_b: float) -> list[SiteConfig]:
 
 
 def rounds(server, prefix, sites) -> RoundScheduler:
-    spider = build_spider(SiteSpider, site="http://unused.test")
+    spider = build_spider(SiteSpider, {"NEWSCRAWL_BLOOM_CAPACITY": 1000}, site="http://unused.test")
     spider.sites = {site.name: site for site in sites}
     return RoundScheduler(server, Seeder(server, prefix, spider), sites)
 
