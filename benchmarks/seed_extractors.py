@@ -54,7 +54,7 @@ def _boilerpy3(kind: str) -> Callable[[str], str]:
 
 
 def _cxextractor(html: str) -> str:
-    from cxextractor import CxExtractor
+    from cxextractor.CxExtractor import CxExtractor
 
     extractor = CxExtractor(threshold=86)
     text = str(extractor.getText(extractor.filter_tags(html)))

@@ -89,8 +89,10 @@ def line_regions(lines: Sequence[str], params: CxParams = CxParams()) -> list[tu
             end = i
             while end < count and blocks[end] != 0 and (end + 1 >= count or blocks[end + 1] != 0):
                 end += 1
-            # Lines after ``end`` are empty by construction (B_end or B_end+1 is 0).
-            regions.append((start, min(end, len(lengths) - 1)))
+            # Lines after ``end`` are empty by construction (B_end or B_end+1 is 0), except
+            # when the page ends inside the region: then it runs to the last line (the
+            # reference loses such a region altogether).
+            regions.append((start, len(lengths) - 1 if end >= count else end))
             i = end + 1
         else:
             i += 1

@@ -1,0 +1,85 @@
+"""auto: consensus choice, tolerance of missing/failing methods, line clean-up."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from newscrawl.extraction.core import extract
+from newscrawl.extraction.document import load_document
+from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.tokens import tokens
+
+
+def candidate(method: str, text: str) -> auto.Candidate:
+    return auto.Candidate(method, ContentResult(text=text, method=method), Counter(tokens(text)))
+
+
+ARTICLE = "the council said it would review the plan in spring"
+
+
+def test_consensus_is_the_median_count():
+    bags = [Counter(a=2, b=1), Counter(a=2), Counter(a=1, c=5)]
+    assert auto.consensus_bag(bags) == Counter(a=2)
+
+
+def test_majority_beats_an_outlier_with_extra_text():
+    candidates = [candidate("a", ARTICLE), candidate("b", ARTICLE + " comments sign in share"),
+                  candidate("c", ARTICLE), candidate("d", "home news sport weather")]
+    winner, agreement = auto.choose(candidates)
+    assert winner.method in {"a", "c"} and agreement == 1.0
+
+
+def test_near_ties_go_to_the_shortest():
+    article = " ".join([ARTICLE] * 6)  # 60 tokens: one more is within the tie margin
+    long_one = article + " more"
+    candidates = [candidate("long", long_one), candidate("long2", long_one),
+                  candidate("short", article)]
+    assert auto.choose(candidates)[0].method == "short"
+
+
+def test_clean_lines_drops_repeats_and_boilerplate():
+    lines = ["第一段正文内容很长很长很长", "第一段正文内容很长很长很长",
+             "京ICP备12345678号", "第二段正文", "上一页 | 下一页"]
+    text = "\n".join(lines)
+    assert auto.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
+
+
+def test_missing_and_failing_methods_are_skipped(monkeypatch):
+    def broken(doc):
+        raise RuntimeError("boom")
+
+    def fake_get_method(name):
+        if name == "density":
+            return broken
+        raise KeyError(name)
+
+    monkeypatch.setattr(auto, "get_method", fake_get_method)
+    doc = load_document("<html><body><p>" + ARTICLE * 5 + "</p></body></html>")
+    found = auto.run_methods(doc, ("density", "tcdt", "nonexistent"))
+    assert found == []
+
+
+PAGE = (
+    "<html><head><title>新闻</title></head><body>"
+    "<div><a href='/1'>首页</a> <a href='/2'>国内</a> <a href='/3'>国际</a></div>\n\n\n\n"
+    + "".join(f"<p>{i}记者从有关部门了解到，今年以来本市经济运行总体平稳，主要指标保持在合理区间，"
+              "各项政策措施落地见效。</p>\n" for i in range(6))
+    + "\n\n\n\n<div>京ICP备12345678号</div></body></html>"
+)
+
+
+def test_auto_on_a_page_runs_methods_without_mutating_the_tree():
+    doc = load_document(PAGE)
+    before = doc.root.text_content()
+    result = auto.extract_content(doc)
+    assert isinstance(result, ContentResult)
+    assert "经济运行总体平稳" in result.text and "首页" not in result.text
+    assert "ICP" not in result.text
+    assert result.diagnostics["auto_winner"] in result.diagnostics["auto_candidates"]
+    assert doc.root.text_content() == before
+
+
+def test_auto_through_extract():
+    article = extract(PAGE, method="auto")
+    assert article and article.method == "auto"
