@@ -292,7 +292,7 @@ class FarmModel:
                       for slug, text in CHANNELS[site.style])
         heads = "".join(_headline(a.path, a.anchor) for a in self.articles(site)[:HOME_HEADLINES])
         extra = ""
-        if site.index == 0:
+        if site.specials:
             s = site.specials
             extra = (
                 _headline(s["teaser"].path, s["teaser"].anchor)

@@ -1,0 +1,117 @@
+"""Crawl throughput on the local news farm: articles/s with extraction on, CPU s/article, peak RSS.
+
+    python3 benchmarks/crawl_farm.py --sites 1000 --articles 20 [--profile]
+
+Starts the farm (tests/farm) in its own process, runs ``scrapy crawl news`` in another one
+(through the farm as http_proxy, into a fresh SQLite file) and reads the crawler's own
+resource usage (``os.wait4``: user+sys CPU, peak RSS) and Scrapy stats from its log.
+Politeness settings are off (the farm is local) and duplicate detection is off because a farm
+bigger than the ~900-page pool serves each real page several times (see --dedup).
+``--profile`` runs the crawler under cProfile (reactor thread only: extraction time is
+reported separately from the pipeline's own counters).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import pstats
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from tests.farm import start_farm, write_sites_file  # noqa: E402
+
+THROUGHPUT_SETTINGS = {
+    "AUTOTHROTTLE_ENABLED": "0",
+    "DOWNLOAD_DELAY": "0",
+    "CONCURRENT_REQUESTS": "64",
+    "CONCURRENT_REQUESTS_PER_DOMAIN": "4",
+    "LOG_LEVEL": "INFO",
+    "NEWSCRAWL_PROGRESS_INTERVAL": "10",
+    "NEWSCRAWL_SUMMARY_MAX_ROWS": "5",
+}
+_STATS = re.compile(r"Dumping Scrapy stats:\n(\{.*?\})\n", re.DOTALL)
+
+
+def run(args: argparse.Namespace) -> dict[str, object]:
+    farm = start_farm(sites=args.sites, articles=args.articles, specials=False)
+    workdir = Path(tempfile.mkdtemp(prefix="crawl-farm-"))
+    try:
+        sites = write_sites_file(farm.model, workdir / "sites.yaml", method=args.method)
+        settings = {**THROUGHPUT_SETTINGS,
+                    "NEWSCRAWL_DATABASE_URL": f"sqlite:///{workdir}/news.db",
+                    "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
+                    "NEWSCRAWL_DEDUP_EXACT": str(args.dedup),
+                    "NEWSCRAWL_DEDUP_NEAR": str(args.dedup)}
+        command = [sys.executable]
+        if args.profile:
+            command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
+        command += ["-m", "scrapy", "crawl", "news", "-a", f"sites={sites}"]
+        for name, value in settings.items():
+            command += ["-s", f"{name}={value}"]
+        env = {**os.environ, "http_proxy": farm.proxy_url,
+               "SCRAPY_SETTINGS_MODULE": "newscrawl.settings", "PYTHONPATH": str(REPO_ROOT)}
+        log_path = workdir / "crawl.log"
+        started = time.monotonic()
+        with log_path.open("w") as log:
+            process = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=log)
+            _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        text = log_path.read_text()
+        match = _STATS.search(text)
+        if process.returncode != 0 or not match:
+            raise SystemExit(f"crawl failed (exit {process.returncode}); log: {log_path}")
+        stats = ast.literal_eval(re.sub(r"datetime\.datetime\([^)]*\)", "None", match.group(1)))
+        stored = int(stats.get("newscrawl/stored", 0))
+        extract_ms = sum(v for k, v in stats.items() if k.endswith("/seconds_x1000"))
+        cpu = usage.ru_utime + usage.ru_stime
+        result: dict[str, object] = {
+            "sites": args.sites, "articles_per_site": args.articles,
+            "expected_articles": len(farm.model.expected()),
+            "stored_articles": stored,
+            "pages": stats.get("response_received_count"),
+            "wall_s": round(wall, 1),
+            "articles_per_s": round(stored / wall, 1),
+            "cpu_s": round(cpu, 1),
+            "cpu_s_per_article": round(cpu / max(stored, 1), 4),
+            "extract_s_per_article": round(extract_ms / 1000 / max(stored, 1), 4),
+            "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+            "rejected": {k.rsplit("/", 1)[1]: v for k, v in stats.items()
+                         if k.startswith("newscrawl/rejected/")},
+            "log": str(log_path),
+        }
+        if args.profile:
+            profile = pstats.Stats(str(workdir / "crawl.prof"))
+            profile.sort_stats("tottime").print_stats(args.profile_rows)
+        return result
+    finally:
+        farm.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sites", type=int, default=1000)
+    parser.add_argument("--articles", type=int, default=20)
+    parser.add_argument("--method", default=None, help="extraction method (default: the "
+                        "crawler's, auto falling back to density)")
+    parser.add_argument("--dedup", action="store_true", help="keep duplicate detection on")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--profile-rows", type=int, default=30)
+    args = parser.parse_args()
+    print(json.dumps(run(args), indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
