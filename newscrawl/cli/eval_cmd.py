@@ -81,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sink:
             sink.close()
-    rows = summarize(results, [system.name for system in systems])
-    print(format_table(rows, markdown=args.markdown))
-    rejections = format_rejections(rejection_counts(results))
+    order = [system.name for system in systems]
+    print(format_table(summarize(results, order), markdown=args.markdown))
+    rejections = format_rejections(rejection_counts(results), order)
     if rejections:
         print(rejections)
     return 0

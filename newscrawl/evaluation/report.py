@@ -115,9 +115,12 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-def format_rejections(counts: dict[str, Counter[str]]) -> str:
+def format_rejections(counts: dict[str, Counter[str]], order: Sequence[str] = ()) -> str:
+    """One line per system (in ``order``, then by name) with its rejection reasons."""
+    rank = {name: index for index, name in enumerate(order)}
     lines = []
-    for system, counter in counts.items():
+    for system in sorted(counts, key=lambda name: (rank.get(name, len(rank)), name)):
+        counter = counts[system]
         reasons = ", ".join(f"{reason}={n}" for reason, n in counter.most_common())
         lines.append(f"rejected by {system}: {reasons}")
     return "\n".join(lines)
