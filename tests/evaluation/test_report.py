@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from newscrawl.evaluation.metric import Scores
@@ -65,7 +67,7 @@ def test_rejections_are_counted_per_system_and_reason():
     assert counts["gne"] == {"no_content": 2, "peer_error": 1}
     assert "density" not in counts
     assert format_rejections(counts) == "rejected by gne: no_content=2, peer_error=1"
-    counts["density"]["no_body"] = 1
+    counts["density"] = Counter({"no_body": 1})
     assert format_rejections(counts, ["gne", "density"]).splitlines() == [
         "rejected by gne: no_content=2, peer_error=1", "rejected by density: no_body=1"]
     assert format_rejections(counts).splitlines()[0].startswith("rejected by density")
