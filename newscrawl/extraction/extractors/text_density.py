@@ -60,11 +60,9 @@ NOISE_WORDS = frozenset({
     "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
     "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
 })
-# Elements hidden by an inline style, found by libxml2 (lower-cased, spaces dropped).
-_HIDDEN_TEST = ("[contains(translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ',"
-                " 'abcdefghijklmnopqrstuvwxyz'), 'display:none')]")
-_HIDDEN = etree.XPath("descendant::*" + _HIDDEN_TEST)
-_IS_HIDDEN = etree.XPath("boolean(self::*" + _HIDDEN_TEST + ")")
+# Elements whose inline style mentions "none": a cheap preselection in libxml2 (translate()
+# on every style attribute cost 15% of the walk); _is_hidden confirms display:none.
+_STYLE_NONE = etree.XPath("descendant::*[contains(@style, 'none') or contains(@style, 'NONE')]")
 _WORD_SPLIT = re.compile(r"[\s\-_]+")
 # A noise-marked element holding more than this share of the root's text is kept anyway:
 # article wrappers carry classes like "post has-sidebar" (swept 0.3-0.8 on cwced_zh and
@@ -163,7 +161,11 @@ def score(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int,
 def is_noise(el: HtmlElement) -> bool:
     """Furniture by tag, by a class/id word, or hidden by an inline style."""
     return (el.tag in NOISE_TAGS or _attribute_flags(el.get("class"), el.get("id"))[0]
-            or bool(_IS_HIDDEN(el)))
+            or _is_hidden(el.get("style")))
+
+
+def _is_hidden(style: str | None) -> bool:
+    return bool(style) and "display:none" in "".join(style.split()).lower()  # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=4096)
@@ -202,7 +204,8 @@ def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFea
     whole = etree.tostring(root, method="text", encoding="unicode", with_tail=False)
     noise_limit = len("".join(whole.split())) * NOISE_MAX_TEXT_SHARE
     # Hidden elements found by libxml2: reading every element's style in Python costs more.
-    hidden = frozenset(_HIDDEN(root)) if skip_noise else frozenset()
+    hidden = frozenset(el for el in _STYLE_NONE(root) if _is_hidden(el.get("style"))
+                       ) if skip_noise else frozenset()
     found: list[tuple[HtmlElement, int, int, int, int, int, int, int, float]] = []
     excluded: list[HtmlElement] = []
     stack: list[list[Any]] = []
