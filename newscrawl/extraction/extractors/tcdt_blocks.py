@@ -60,9 +60,9 @@ def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> l
         alpha = options.alpha(d, n_nodes)
         cjk = tree.text_cjk[pos]
         text = cjk - tree.text_link_cjk[pos]
-        if options.numerator is Numerator.MINUS_TITLE and pos in title_ancestors:
+        if options.numerator == Numerator.MINUS_TITLE and pos in title_ancestors:
             text = max(text - c_t, 0)
-        elif options.numerator is Numerator.LINK_PENALIZED:
+        elif options.numerator == Numerator.LINK_PENALIZED:
             text = text * text // cjk if cjk else 0
         blocks.append(Block(pos, tag, tree.depth[pos], d, alpha, cjk, tree.text_link_cjk[pos],
                             alpha * text / c_t))
@@ -110,7 +110,7 @@ def _neighbour_sequences(tree: IndexedTree, blocks: list[Block],
     """Ordered lists in which consecutive blocks are neighbours."""
     sequences: dict[int, list[Block]] = {}
     for block in blocks:
-        key = tree.parent[block.pos] if options.neighbours is Neighbours.SIBLINGS else block.depth
+        key = tree.parent[block.pos] if options.neighbours == Neighbours.SIBLINGS else block.depth
         sequences.setdefault(key, []).append(block)
     return list(sequences.values())
 

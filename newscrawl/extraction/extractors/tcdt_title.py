@@ -140,7 +140,7 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
 
 
 def _scorer(reference: str, options: TcdtOptions) -> Callable[[str], float]:
-    if options.similarity is Similarity.LCS_DICE:
+    if options.similarity == Similarity.LCS_DICE:
         ref_tokens = tokens(reference)
         return lambda text: lcs_dice(tokens(text), ref_tokens)
     variants = anchor_variants(reference)
