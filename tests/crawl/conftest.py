@@ -39,6 +39,15 @@ class CrawlRun:
     db_url: str
 
 
+@pytest.fixture(autouse=True)
+def _reactor() -> None:
+    """get_crawler needs an installed reactor: the one Scrapy 2.13 uses by default."""
+    from scrapy.utils.reactor import install_reactor, is_reactor_installed
+
+    if not is_reactor_installed():
+        install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+
+
 @pytest.fixture(scope="module")
 def farm() -> Iterator[FarmHandle]:
     handle = start_farm(sites=3, articles=6)

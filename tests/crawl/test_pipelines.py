@@ -1,0 +1,112 @@
+"""Component tests: pipelines built from a crawler (scrapy.utils.test.get_crawler)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from scrapy.exceptions import NotConfigured
+from scrapy.utils.misc import build_from_crawler
+from scrapy.utils.test import get_crawler
+
+from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.pipelines.extract import MethodResolver
+from newscrawl.crawl.pipelines.store import StorePipeline, to_record
+from newscrawl.crawl.pipelines.validate import Rejected, ValidatePipeline
+from newscrawl.crawl.spiders.news import NewsSpider
+from newscrawl.extraction import Article
+from newscrawl.storage import StorageError, open_storage
+
+LONG_TEXT = "这是一篇足够长的新闻正文，讲述了一件重要的事情。" * 20
+
+
+def make_item(url: str = "http://x.com/2024/05/17/a.html", content: str = LONG_TEXT,
+              title: str = "一个新闻标题", rejection: str | None = None) -> PageItem:
+    article = None if rejection else Article(title=title, content=content, method="density")
+    return PageItem(url=url, site="x", body=b"<html></html>", encoding="utf-8",
+                    anchor_text="锚文本", method="density", depth=1,
+                    fetched_at=datetime(2024, 5, 17, tzinfo=UTC), article=article,
+                    rejection=rejection)
+
+
+def validate_pipeline(**settings):
+    crawler = get_crawler(NewsSpider, settings)
+    crawler.stats.open_spider(None)
+    return build_from_crawler(ValidatePipeline, crawler), crawler.stats
+
+
+def rejection_of(pipeline, item) -> str | None:
+    try:
+        pipeline.process_item(item, None)
+    except Rejected as rejected:
+        return rejected.reason
+    return None
+
+
+def test_validate_counts_every_rejection_reason():
+    pipeline, stats = validate_pipeline()
+    assert rejection_of(pipeline, make_item(rejection="no_content")) == "no_content"
+    assert rejection_of(pipeline, make_item(rejection="list_page")) == "list_page"
+    assert rejection_of(pipeline, make_item(content="太短了")) == "too_short"
+    assert rejection_of(pipeline, make_item(title="")) == "no_title"
+    assert rejection_of(pipeline, make_item()) is None
+    assert rejection_of(pipeline, make_item()) is None  # the same URL again is not a duplicate
+    assert rejection_of(pipeline, make_item(url="http://x.com/copy.html")) == "duplicate"
+    near = LONG_TEXT + "责任编辑：王五"
+    assert rejection_of(pipeline, make_item(url="http://x.com/near.html", content=near)) == \
+        "near_duplicate"
+    assert stats.get_value("newscrawl/rejected/duplicate") == 1
+    assert stats.get_value("newscrawl/rejected/too_short") == 1
+    assert stats.get_value("newscrawl/rejected/near_duplicate") == 1
+
+
+def test_validate_dedup_can_be_switched_off():
+    pipeline, _ = validate_pipeline(NEWSCRAWL_DEDUP_EXACT=False, NEWSCRAWL_DEDUP_NEAR=False)
+    assert rejection_of(pipeline, make_item()) is None
+    assert rejection_of(pipeline, make_item(url="http://x.com/copy.html")) is None
+
+
+def test_min_content_setting_is_used():
+    pipeline, _ = validate_pipeline(NEWSCRAWL_MIN_CONTENT_CHARS=10_000)
+    assert rejection_of(pipeline, make_item()) == "too_short"
+
+
+def test_method_resolver_falls_back_to_an_importable_method():
+    resolver = MethodResolver(default="no-such-method", fallback="density")
+    assert resolver.resolve("also-missing") == "density"
+    assert resolver.resolve(None) == "density"
+    with pytest.raises(NotConfigured, match="no extraction method"):
+        MethodResolver(default="nope", fallback="nope").resolve("nope")
+
+
+def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
+    db_url = f"sqlite:///{tmp_path / 'news.db'}"
+    crawler = get_crawler(NewsSpider, {"NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML":
+                                       False, "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"),
+                                       "NEWSCRAWL_DB_BATCH_SIZE": 1})
+    pipeline = build_from_crawler(StorePipeline, crawler)
+    item = make_item()
+    item.content_hash = "a" * 40
+    assert pipeline._store(to_record(item, keep_html=False)) is None
+    copy = make_item(url="http://x.com/copy.html")
+    copy.content_hash = "a" * 40
+    assert pipeline._store(to_record(copy, keep_html=False)) == item.url
+    pipeline.writer.close()
+    pipeline.storage.close()
+    storage = open_storage(db_url)
+    assert storage.known_urls([item.url, copy.url]) == {item.url}
+    storage.close()
+
+
+def test_store_record_carries_anchor_text_and_html_only_when_kept():
+    item = make_item()
+    assert to_record(item, keep_html=True).html == b"<html></html>"
+    record = to_record(item, keep_html=False)
+    assert record.html is None and record.anchor_text == "锚文本" and record.title == "一个新闻标题"
+
+
+def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
+    crawler = get_crawler(NewsSpider, {
+        "NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"})
+    with pytest.raises(StorageError, match="cannot connect"):
+        build_from_crawler(StorePipeline, crawler)

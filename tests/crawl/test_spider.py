@@ -1,0 +1,121 @@
+"""NewsSpider request building and callbacks, on farm pages (no network)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from scrapy.http import HtmlResponse, Request, TextResponse
+from scrapy.utils.request import request_from_dict
+from scrapy.utils.test import get_crawler
+
+from newscrawl.config import SitesFileError
+from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.meta import META_KEY
+from newscrawl.crawl.spiders.news import NewsSpider
+from tests.farm import FarmModel, write_sites_file
+
+
+@pytest.fixture(scope="module")
+def model() -> FarmModel:
+    return FarmModel(3, 6)
+
+
+@pytest.fixture
+def spider(model, tmp_path) -> NewsSpider:
+    sites = write_sites_file(model, tmp_path / "sites.yaml")
+    crawler = get_crawler(NewsSpider, {"NEWSCRAWL_MAX_LIST_PAGES": 3})
+    return NewsSpider.from_crawler(crawler, sites=str(sites))
+
+
+def response_for(model: FarmModel, request: Request) -> HtmlResponse:
+    site = model.site_for_host(request.url.split("/")[2])
+    path = "/" + request.url.split("/", 3)[3]
+    served = model.route(site.host, path)
+    return HtmlResponse(request.url, status=served.status, body=served.body, request=request,
+                        headers={"Content-Type": served.content_type})
+
+
+def test_start_requests_cover_start_urls_feeds_and_robots(spider):
+    requests = list(spider.start_requests())
+    kinds = sorted((r.url, r.meta[META_KEY]["kind"]) for r in requests)
+    assert ("http://s000.farm.test/", "list") in kinds
+    assert ("http://s000.farm.test/rss.xml", "feed") in kinds
+    assert ("http://s002.farm.test/robots.txt", "robots") in kinds
+    assert len(requests) == 3 + 1 + 3
+
+
+def test_only_argument_selects_sites_and_unknown_names_fail(model, tmp_path):
+    sites = write_sites_file(model, tmp_path / "sites.yaml")
+    crawler = get_crawler(NewsSpider)
+    spider = NewsSpider.from_crawler(crawler, sites=str(sites), only="s001")
+    assert list(spider.sites) == ["s001"]
+    with pytest.raises(SitesFileError, match="no site named 'nope'"):
+        NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(sites), only="nope")
+
+
+def test_home_page_links_become_article_and_list_requests_with_anchors(spider, model):
+    home = next(r for r in spider.start_requests() if r.url == "http://s000.farm.test/")
+    requests = list(spider.parse_list(response_for(model, home)))
+    by_url = {r.url: r.meta[META_KEY] for r in requests}
+    specials = model.sites[0].specials
+    base = "http://s000.farm.test"
+    assert by_url[base + specials["alt_only"].path]["anchor_text"] == specials["alt_only"].title
+    assert by_url[base + specials["title_only"].path]["anchor_text"] == \
+        specials["title_only"].title
+    assert by_url[base + specials["teaser"].path]["anchor_text"] == specials["teaser"].anchor
+    assert by_url[base + "/world/"] == {"site": "s000", "kind": "list", "depth": 1, "page": 1}
+    assert base + "/about" not in by_url
+    assert all(m["site"] == "s000" for m in by_url.values())
+
+
+def test_pagination_keeps_depth_and_is_capped(spider, model):
+    request = spider.make_request("http://s000.farm.test/world/", spider.sites["s000"], "list",
+                                  depth=2, page=3)
+    model_big = FarmModel(1, 30, specials=False)
+    served = model_big.route("s000.farm.test", "/world/")
+    response = HtmlResponse(request.url, body=served.body, request=request)
+    kinds = [r.meta[META_KEY]["kind"] for r in spider.parse_list(response)]
+    assert "list" not in kinds  # page 3 of at most 3, and depth 2 is the site's max_depth
+    assert kinds.count("article") == 6  # 5 of its own + the newest of the other channel
+
+
+def test_feed_items_use_their_title_as_anchor(spider, model):
+    feed = next(r for r in spider.start_requests() if r.url.endswith("rss.xml"))
+    requests = list(spider.parse_feed(response_for(model, feed)))
+    expected = model.expected()
+    assert requests
+    for request in requests:
+        assert request.meta[META_KEY]["anchor_text"] == expected[request.url][1]
+
+
+def test_article_item_carries_header_charset_and_anchor(spider, model):
+    article = model.articles(model.sites[0])[0]
+    request = spider.make_request("http://s000.farm.test" + article.path, spider.sites["s000"],
+                                  "article", depth=1, anchor_text=article.anchor)
+    items = list(spider.parse_article(response_for(model, request)))
+    assert len(items) == 1 and isinstance(items[0], PageItem)
+    assert items[0].anchor_text == article.anchor and items[0].site == "s000"
+    assert items[0].encoding in ("utf-8", "gb18030")  # s000 sends a charset header
+
+
+def test_requests_survive_scrapy_redis_style_serialisation(spider):
+    request = spider.make_request("http://s000.farm.test/2024/05/01/x.html?utm_source=a",
+                                  spider.sites["s000"], "article", anchor_text="Headline")
+    assert request.url == "http://s000.farm.test/2024/05/01/x.html"
+    again = request_from_dict(request.to_dict(spider=spider), spider=spider)
+    assert again.callback == spider.parse_article and again.meta == request.meta
+
+
+def test_robots_sitemaps_are_followed(spider):
+    request = spider.make_request("http://s001.farm.test/robots.txt", spider.sites["s001"],
+                                  "robots")
+    response = TextResponse(request.url, body=b"Sitemap: http://s001.farm.test/sitemap.xml\n",
+                            request=request, encoding="utf-8")
+    [sitemap] = list(spider.parse_robots(response))
+    assert sitemap.meta[META_KEY]["kind"] == "sitemap"
+
+
+def test_missing_sites_file_is_a_clear_error(tmp_path: Path):
+    with pytest.raises(SitesFileError, match="cannot read sites file"):
+        NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(tmp_path / "none.yaml"))
