@@ -201,3 +201,15 @@ def test_deeply_nested_page_does_not_recurse() -> None:
     html = page("<div>" * 3000 + f"<h1>{TITLE}</h1><p>{PARAGRAPHS[0]}</p>" + "</div>" * 3000)
     result = extract(html, method="tcdt")
     assert isinstance(result, Article | Rejection)
+
+
+def test_english_page_with_a_few_chinese_characters_still_falls_back() -> None:
+    body = "".join(f"<p>{'Markets rallied on Friday as investors cheered the data. ' * 8}</p>"
+                   for _ in range(4))
+    html = page(f"<h1>Markets rally</h1>{body}<footer>中文</footer>",
+                title="Markets rally - Example")
+    article = extract(html, method="tcdt")
+    assert isinstance(article, Article)
+    assert article.method == "tcdt>density"
+    assert "title" in article.diagnostics["tcdt"]  # the analysis ran and is reported
+    assert "Markets rallied" in article.content

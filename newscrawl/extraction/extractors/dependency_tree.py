@@ -75,6 +75,11 @@ def analyse(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS) -> TcdtAnalys
 def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
                     ) -> ContentResult | Rejection:
     """TCDT content for ``doc``, or the density method's when TCDT does not apply."""
+    if not has_cjk(doc.html) and not has_cjk(doc.anchor_text):
+        # No Chinese character anywhere, so no Chinese title candidate: skip the analysis
+        # (English pages would otherwise pay for TCDT and the density method).
+        return _fallback(doc, None, "no Chinese characters in any title candidate "
+                                    "(none on the page)")
     analysis = analyse(doc, options)
     if analysis is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", METHOD, doc.url)
@@ -135,7 +140,8 @@ def node_path(tree: IndexedTree, pos: int) -> str:
     return ">".join(reversed(parts))
 
 
-def _fallback(doc: Document, analysis: TcdtAnalysis, why: str) -> ContentResult | Rejection:
+def _fallback(doc: Document, analysis: TcdtAnalysis | None,
+              why: str) -> ContentResult | Rejection:
     """Hand the page to the density method, saying so in the method name and diagnostics."""
     from newscrawl.extraction.registry import get_method
 
@@ -151,6 +157,6 @@ def _fallback(doc: Document, analysis: TcdtAnalysis, why: str) -> ContentResult 
         return Rejection(result.reason, f"TCDT not applicable ({why}); {result.detail}",
                          f"{METHOD}>{FALLBACK_METHOD}", doc.url)
     result.diagnostics["tcdt"] = {"fallback": FALLBACK_METHOD, "reason": why,
-                                  **diagnostics(analysis)}
+                                  **(diagnostics(analysis) if analysis else {})}
     result.method = f"{METHOD}>{FALLBACK_METHOD}"
     return result
