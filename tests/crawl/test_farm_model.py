@@ -19,7 +19,7 @@ def test_publish_adds_newest_articles_to_home_lists_and_expected():
 
 
 def test_gbk_pages_keep_their_bytes_and_say_gbk_only_on_some_sites():
-    model = FarmModel(2, 40, pool="zh", specials=False)
+    model = FarmModel(4, 40, pool="zh", specials=False)
     gbk = [(site, a) for site in model.sites for a in model.articles(site)
            if a.page.encoding == "gb18030"]
     assert gbk
@@ -35,6 +35,7 @@ def test_server_answers_by_host_through_the_proxy_and_publishes():
     try:
         host, port, stop = farm  # the handle unpacks like a tuple
         assert (host, port) == (farm.host, farm.port) and callable(stop)
+        assert host == "127.0.0.1" and farm.proxy_url == f"http://127.0.0.1:{port}"
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": farm.proxy_url}))
         with opener.open("http://s001.farm.test/robots.txt", timeout=10) as response:
             assert b"Sitemap: http://s001.farm.test/sitemap.xml" in response.read()

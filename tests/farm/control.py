@@ -8,7 +8,7 @@ import sys
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Self
 
 from .model import FarmArticle, FarmModel
 
@@ -16,14 +16,29 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0  # loading the page pool takes a few seconds on a busy machine
 
 
-class FarmHandle(NamedTuple):
+class FarmHandle(tuple[str, int, Callable[[], None]]):
     """A running farm. Unpacks as ``host, port, stop``; ``model`` mirrors the server's state."""
 
-    host: str
-    port: int
-    stop: Callable[[], None]
     model: FarmModel
     process: subprocess.Popen[str]
+
+    def __new__(cls, host: str, port: int, stop: Callable[[], None], model: FarmModel,
+                process: subprocess.Popen[str]) -> Self:
+        handle = super().__new__(cls, (host, port, stop))
+        handle.model = model
+        handle.process = process
+        return handle
+
+    @property
+    def host(self) -> str:
+        return self[0]
+
+    @property
+    def port(self) -> int:
+        return self[1]
+
+    def stop(self) -> None:
+        self[2]()
 
     @property
     def proxy_url(self) -> str:
