@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from newscrawl.evaluation.metric import bag_scores, title_matches, tokenize
 
@@ -58,3 +60,22 @@ def test_title_match_compares_token_sequences():
     assert not title_matches("Budget approves council", "Council approves budget")
     assert not title_matches("Council approves budget - Daily", "Council approves budget")
     assert not title_matches(None, "Council approves budget")
+
+
+_texts = st.text(alphabet=st.sampled_from("ab c新闻。Ｚ\n-1"), max_size=30)
+
+
+@given(_texts, _texts)
+def test_scores_are_bounded_and_precision_and_recall_swap(predicted, truth):
+    forward, backward = bag_scores(predicted, truth), bag_scores(truth, predicted)
+    assert 0.0 <= forward.f1 <= 1.0
+    assert forward.precision == pytest.approx(backward.recall)
+    assert forward.f1 == pytest.approx(backward.f1)
+
+
+@given(st.lists(st.sampled_from(["alpha", "beta", "新", "闻", "42"]), min_size=1, max_size=12),
+       st.randoms())
+def test_word_order_does_not_change_the_bag_scores(tokens, random):
+    shuffled = list(tokens)
+    random.shuffle(shuffled)
+    assert bag_scores(" ".join(shuffled), " ".join(tokens)).f1 == pytest.approx(1.0)
