@@ -4,6 +4,7 @@
     python benchmarks/tcdt_bench.py body [--methods tcdt,density]
     python benchmarks/tcdt_bench.py speed [--methods tcdt,density] [--repeat 3]
     python benchmarks/tcdt_bench.py labels [--methods tcdt,density] [-v]
+    python benchmarks/tcdt_bench.py label-titles [-v]
     python benchmarks/tcdt_bench.py sweep '{"rho": [0.3, 0.5]}'
 
 ``titles``: exact match of the chosen title on wcxb_dev article pages, without anchor text and
@@ -33,6 +34,7 @@ from typing import Any
 
 from newscrawl.extraction.core import extract, extract_document
 from newscrawl.extraction.document import Document, load_document
+from newscrawl.extraction.metadata.title import choose_title
 from newscrawl.extraction.metadata.title_text import tokens
 from newscrawl.extraction.types import Article
 
@@ -88,7 +90,6 @@ def run_titles(args: argparse.Namespace) -> None:
         want = tokens(row["title"])
         for mode, anchor in (("no-anchor", None), ("title-variants", title_variant(row))):
             doc = load_document(html, url=row["url"], anchor_text=anchor)
-            from newscrawl.extraction.metadata.title import choose_title
             got = choose_title(doc)
             hits[mode] += tokens(got) == want
             if args.verbose and tokens(got) != want:
@@ -221,6 +222,25 @@ def run_labels(args: argparse.Namespace) -> None:
                     print(f"   {score.page_id}: {'; '.join(score.failures)}")
 
 
+def run_label_titles(args: argparse.Namespace) -> None:
+    """The title chooser on the labelled Chinese pages, without and with anchor readings."""
+    labels = json.loads(LABELS.read_text(encoding="utf-8"))
+    rows = {row["id"]: row for row in load_rows(labels["dataset"])}
+    hits = total = 0
+    for label in labels["pages"]:
+        html = page_bytes(labels["dataset"], rows[label["id"]])
+        title = label["title"]
+        anchors = (None, title, title[: len(title) * 3 // 5] + "…", "[视频]" + title,
+                   "图文：" + title, title + "_网易新闻")
+        for anchor in anchors:
+            got = choose_title(load_document(html, anchor_text=anchor))
+            total += 1
+            hits += tokens(got) == tokens(title)
+            if args.verbose and tokens(got) != tokens(title):
+                print(f"   {label['id']} anchor {anchor!r}: got {got!r}")
+    print(f"gne labels title exact-match (no anchor + 5 anchor readings): {hits}/{total}")
+
+
 def run_sweep(args: argparse.Namespace) -> None:
     from newscrawl.extraction.extractors.dependency_tree import extract_content
     from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS
@@ -256,11 +276,14 @@ def main(argv: list[str] | None = None) -> int:
     labels = sub.add_parser("labels")
     labels.add_argument("--methods", default="tcdt,density")
     labels.add_argument("-v", "--verbose", action="store_true")
+    label_titles = sub.add_parser("label-titles")
+    label_titles.add_argument("-v", "--verbose", action="store_true")
     sweep = sub.add_parser("sweep")
     sweep.add_argument("grid", help='JSON object: option name -> list of values')
     args = parser.parse_args(argv)
     commands = {"titles": run_titles, "body": run_body, "speed": run_speed,
-                "labels": run_labels, "sweep": run_sweep}
+                "labels": run_labels, "label-titles": run_label_titles,
+                "sweep": run_sweep}
     commands[args.what](args)
     return 0
 
