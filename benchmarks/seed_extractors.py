@@ -4,6 +4,7 @@
     python benchmarks/seed_extractors.py ../shared/datasets/wcxb_dev/pages.jsonl --page-type article
     python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep justext
     python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep cx
+    python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep auto
 
 Scores are the project metric (newscrawl.evaluation.metric: bag-of-tokens F1 per page,
 averaged). Reference packages (justext, boilerpy3, cxextractor) run on the same decoded HTML
@@ -156,13 +157,40 @@ def sweep_cx(loaded: list[tuple[Page, Document | None]]) -> None:
         print(f"| {threshold} | {f1:.3f} |", flush=True)
 
 
+def ablate_auto(loaded: list[tuple[Page, Document | None]]) -> None:
+    """auto with one design choice changed at a time (module constants patched in-process)."""
+    from newscrawl.extraction.extractors import auto
+
+    variants: list[tuple[str, dict[str, object]]] = [
+        ("as shipped", {}),
+        ("TCDT always", {"CONFIDENT_AGREEMENT": 2.0}),
+        ("TCDT never", {"SLOW_METHODS": ()}),
+        ("no tie margin", {"TIE_MARGIN": 0.0}),
+        ("tie margin 0.05", {"TIE_MARGIN": 0.05}),
+        ("no line clean-up", {"clean_lines": lambda text: text}),
+        ("+ boilerpipe-default", {"FAST_METHODS": (*auto.FAST_METHODS, "boilerpipe-default")}),
+    ]
+    print("| auto variant | P | R | F1 | pages/s |")
+    print("| --- | --- | --- | --- | --- |")
+    for label, patch in variants:
+        saved = {name: getattr(auto, name) for name in patch}
+        for name, value in patch.items():
+            setattr(auto, name, value)
+        try:
+            p, r, f1, speed = score(loaded, _method("auto"))
+        finally:
+            for name, value in saved.items():
+                setattr(auto, name, value)
+        print(f"| {label} | {p:.3f} | {r:.3f} | {f1:.3f} | {speed:.1f} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dataset")
     parser.add_argument("--page-type")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--methods", default=",".join(OURS))
-    parser.add_argument("--sweep", choices=("justext", "cx"))
+    parser.add_argument("--sweep", choices=("justext", "cx", "auto"))
     args = parser.parse_args()
     loaded = load(load_pages(args.dataset, page_type=args.page_type, limit=args.limit))
     print(f"{args.dataset}: {len(loaded)} pages\n")
@@ -170,6 +198,8 @@ def main() -> int:
         sweep_justext(loaded)
     elif args.sweep == "cx":
         sweep_cx(loaded)
+    elif args.sweep == "auto":
+        ablate_auto(loaded)
     else:
         table(loaded, [m for m in args.methods.split(",") if m])
     return 0
