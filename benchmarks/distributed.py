@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -78,7 +79,14 @@ def spare_redis(workdir: Path, *, persistent: bool) -> Iterator[tuple[str, Resta
         stop()
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the worker processes that have exited so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def throughput(url: str, workers: int, articles: int, workdir: Path) -> dict[str, float]:
+    cpu_before = children_cpu()
     with serve_site(articles=articles) as site:
         crawl = Crawl(url, f"bench-tp-{workers}", site.base, workdir / f"tp{workers}",
                       concurrency=16, idle=3.0, log_level="WARNING")
@@ -94,11 +102,13 @@ def throughput(url: str, workers: int, articles: int, workdir: Path) -> dict[str
     stored = crawl.stored()
     return {"workers": workers, "pages": fetched, "seconds": seconds,
             "pages_per_s": fetched / seconds, "articles": len(stored),
+            "cpu_ms_per_page": (children_cpu() - cpu_before) * 1000 / fetched,
             "duplicates": sum(stored.values()) - len(stored)}
 
 
 def local_baseline(articles: int, workdir: Path) -> dict[str, float]:
     """One process with Scrapy's own scheduler and dupefilter: what Redis costs."""
+    cpu_before = children_cpu()
     with serve_site(articles=articles) as site:
         out = workdir / "local.jsonl"
         subprocess.run([sys.executable, "-m", "tests.distributed.worker", "--local",
@@ -107,7 +117,8 @@ def local_baseline(articles: int, workdir: Path) -> dict[str, float]:
                        cwd=REPO_ROOT, check=True)
         seconds = site.last_fetch - site.first_fetch
         fetched = sum(site.fetch_counts().values())
-    return {"pages": fetched, "seconds": seconds, "pages_per_s": fetched / seconds}
+    return {"pages": fetched, "seconds": seconds, "pages_per_s": fetched / seconds,
+            "cpu_ms_per_page": (children_cpu() - cpu_before) * 1000 / fetched}
 
 
 def used_memory(client: redis.Redis) -> int:
@@ -233,18 +244,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n")
     with spare_redis(workdir, persistent=True) as (url, restart):
         if "throughput" not in args.skip:
-            print("| workers | pages | seconds | pages/s | speed-up | articles stored | "
-                  "duplicate deliveries |\n|---|---|---|---|---|---|---|")
+            print("| workers | pages | seconds | pages/s | speed-up | worker CPU ms/page | "
+                  "articles stored | duplicate deliveries |\n|---|---|---|---|---|---|---|---|")
             local = local_baseline(args.articles, workdir)
             print(f"| 1, no Redis (Scrapy scheduler) | {local['pages']} | "
-                  f"{local['seconds']:.1f} | {local['pages_per_s']:.0f} | | | |", flush=True)
+                  f"{local['seconds']:.1f} | {local['pages_per_s']:.0f} | | "
+                  f"{local['cpu_ms_per_page']:.1f} | | |", flush=True)
             base = None
             for workers in (1, 2, 4):
                 result = throughput(url, workers, args.articles, workdir)
                 base = base or result["pages_per_s"]
                 print(f"| {workers} | {result['pages']} | {result['seconds']:.1f} | "
                       f"{result['pages_per_s']:.0f} | {result['pages_per_s'] / base:.2f}x | "
-                      f"{result['articles']} | {result['duplicates']} |", flush=True)
+                      f"{result['cpu_ms_per_page']:.1f} | {result['articles']} | "
+                      f"{result['duplicates']} |", flush=True)
         if "memory" not in args.skip:
             memory = memory_per_million(url)
             print(f"\nBloom dupefilter (capacity 10M, p=0.001): {memory['bloom_mb_1m']:.1f} MiB "

@@ -7,6 +7,7 @@ times and the dupefilter has work to do). ``publish()`` adds articles between ro
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -81,7 +82,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(data)
+        # The client may have been killed mid-response (kill -9 tests).
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            self.wfile.write(data)
 
     def log_message(self, format: str, *args: object) -> None:  # quiet test output
         pass
