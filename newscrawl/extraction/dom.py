@@ -149,7 +149,16 @@ def paragraph_text(el: etree._Element, exclude: Collection[etree._Element] = ())
 
 def join_lines(lines: Iterable[str]) -> str:
     """Normalise each line, drop empty ones, join with newlines."""
-    return "\n".join(line for line in (normalize_space(x) for x in lines) if line)
+    kept: list[str] = []
+    for line in lines:
+        # str.split() (C, no regex) is normalize_space for text without newlines, except
+        # for the zero-width characters it does not count as space.
+        if "\u200b" in line or "\ufeff" in line:
+            line = line.replace("\u200b", " ").replace("\ufeff", " ")
+        line = " ".join(line.split())
+        if line:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def link_text_length(el: etree._Element) -> int:
