@@ -65,8 +65,9 @@ NOISE_WORDS = frozenset({
 _STYLE_NONE = etree.XPath("descendant::*[contains(@style, 'none') or contains(@style, 'NONE')]")
 _WORD_SPLIT = re.compile(r"[\s\-_]+")
 # A noise-marked element holding more than this share of the root's text is kept anyway:
-# article wrappers carry classes like "post has-sidebar" (swept 0.3-0.8 on cwced_zh and
-# wcxb_dev articles; flat between 0.4 and 0.7).
+# article wrappers carry classes like "post has-sidebar". Not swept: 0.5 reads "most of the
+# page's text" (the ablation in docs/benchmarks/density.md shows noise removal as a whole
+# moves F1 by under 0.01 on both sets, so this guard matters for robustness, not the mean).
 NOISE_MAX_TEXT_SHARE = 0.5
 # GNE's escape hatch for all-link children (spec B.4): integer T // LT above this means link
 # text is under ~9% of the text, so the links are inline mentions, not a link list.
@@ -77,23 +78,27 @@ CONTENT_WORDS = frozenset({
     "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
     "news", "detail",
 })
+# GNE's factor 2 (ablation: without the boost F1 drops 0.891 -> 0.872 on cwced_zh).
 CONTENT_BOOST = 2.0
 # A root found by itemprop=articleBody is trusted only if it has at least this many
 # non-space characters (some templates put an empty articleBody stub next to the real one).
 ARTICLE_BODY_MIN_CHARS = 200
 # Sibling merge (GNE #9/#57/#109): a sibling of the winner is merged when its link density is
-# below this and its non-link text at least MERGE_MIN_CHARS. Measured in docs/benchmarks/density.md.
+# below this and its non-link text at least MERGE_MIN_CHARS. Off: with the text-mass factor
+# the container of a split article usually wins by itself; merging moved F1 by +0.001 on
+# both sets (0.892 cwced_zh, 0.915 wcxb_dev articles), within noise, for extra nodes.
 MERGE_MAX_LINK_DENSITY = 0.3
 MERGE_MIN_CHARS = 20
 MERGE_SIBLINGS = False
 # A direct text line counts towards PNum only with at least this many characters, so the
-# " | " and " - " between menu links are not paragraphs (swept 1-10 on cwced_zh).
+# " | " and " - " between menu links are not paragraphs. 1, 5 and 10 score the same on
+# cwced_zh; 5 keeps menus from looking like paragraph lists.
 LINE_MIN_CHARS = 5
 # Exponent k of a text-mass factor (T - LT) ** k on the score; 0 is the paper's formula.
 # The paper's TD favours small nodes with few tags (a one-link footer, a single long <p>);
 # weighting by the amount of text lifts the whole article container. Swept 0-2 on both
 # sets: F1 cwced_zh 0.776 (k=0), 0.858 (0.5), 0.891 (1), 0.878 (1.5); wcxb_dev articles
-# 0.502 (k=0), 0.914 (k=1). See docs/benchmarks/density.md.
+# 0.502, 0.869, 0.914, 0.923. k=1 has the best mean. See docs/benchmarks/density.md.
 TEXT_MASS_EXPONENT = 1.0
 # Candidates kept in the diagnostics.
 DIAGNOSTIC_TOP = 5
