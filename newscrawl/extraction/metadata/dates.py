@@ -60,10 +60,6 @@ _DAY_FIRST = re.compile(
     + _ENGLISH_CLOCK, re.IGNORECASE)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
-_TIME_XPATH = etree.XPath(
-    "//time[@datetime or @data-published or @data-timestamp]"
-    "|//*[@itemprop='datePublished'][@datetime or @content]")
-
 
 def extract_publish_time(doc: Document) -> str | None:
     """The page's publish time as ISO 8601, or None when no source gives a valid date."""
@@ -78,10 +74,13 @@ def _candidates(doc: Document) -> list[str]:
     values = [doc.meta[key] for key in META_KEYS if doc.meta.get(key)]
     for item in doc.json_ld:
         values += [v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str)]
-    if "datetime" in doc.html or "datePublished" in doc.html or "data-published" in doc.html:
-        for el in _TIME_XPATH(doc.root):
-            values += [v for attr in ("datetime", "data-published", "data-timestamp", "content")
-                       if (v := el.get(attr))]
+    marked: list[etree._Element] = list(doc.root.iter("time"))
+    if "datePublished" in doc.html:  # substring first: most pages have no such markup
+        marked += [el for el in doc.elements or doc.root.iter()
+                   if el.get("itemprop") == "datePublished"]
+    for el in marked:
+        values += [v for attr in ("datetime", "data-published", "data-timestamp", "content")
+                   if (v := el.get(attr))]
     return values
 
 
