@@ -41,7 +41,6 @@ class _Candidate:
     pos: int
     text: str
     tag: str
-    depth: int
 
 
 def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> TitleNode:
@@ -103,7 +102,7 @@ def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
         if _ends_sentence(text, enders, options.closing_marks):
             continue
         key = tuple(tokens(text))
-        cand = _Candidate(pos, text, tag, tree.depth[pos])
+        cand = _Candidate(pos, text, tag)
         index = last_by_text.get(key)
         # Same text nested (a div wrapping the h1): the innermost node is the tightest T.
         # Preorder puts the wrapper first, so a nested duplicate replaces it.
@@ -125,7 +124,7 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
     """Condition 3 with the spec's tie-breakers: similarity, tag rank, earlier position."""
     pool = list(candidates)
     if doc.anchor_text and doc.title_text:  # <title> competes only against an anchor
-        pool.append(_Candidate(TITLE_POS, doc.title_text, "title", 0))
+        pool.append(_Candidate(TITLE_POS, doc.title_text, "title"))
     if not pool:
         return None
     if not reference:
