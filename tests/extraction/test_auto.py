@@ -83,3 +83,10 @@ def test_auto_on_a_page_runs_methods_without_mutating_the_tree():
 def test_auto_through_extract():
     article = extract(PAGE, method="auto")
     assert article and article.method == "auto"
+
+
+def test_weights_give_a_method_more_votes():
+    extra = ARTICLE + " sidebar links"
+    candidates = [candidate("density", extra), candidate("b", ARTICLE), candidate("c", ARTICLE)]
+    assert auto.choose(candidates)[0].method != "density"
+    assert auto.choose(candidates, {"density": 3})[0].method == "density"
