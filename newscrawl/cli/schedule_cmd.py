@@ -49,7 +49,11 @@ def run_forever(rounds: RoundScheduler) -> int:
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    rounds.sleep = stop.wait  # a signal ends the sleep at once
+
+    def sleep(seconds: float) -> None:
+        stop.wait(seconds)  # a signal ends the sleep at once
+
+    rounds.sleep = sleep
     logger.info("Scheduling %d sites; Ctrl-C to stop", len(rounds.sites))
     rounds.run_forever(should_stop=stop.is_set)
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from newscrawl.distributed import defaults
+from newscrawl.distributed.acks import LeaseAckDownloaderMiddleware, LeaseAckSpiderMiddleware
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -17,8 +18,6 @@ if TYPE_CHECKING:
 SCHEDULER_PATH = "newscrawl.distributed.scheduler.DistributedScheduler"
 # The scheduler owns its Bloom dupefilter; DUPEFILTER_CLASS names it for anyone who reads it.
 DUPEFILTER_PATH = "newscrawl.distributed.dupefilter.BloomDupeFilter"
-SPIDER_ACK_PATH = "newscrawl.distributed.acks.LeaseAckSpiderMiddleware"
-DOWNLOADER_ACK_PATH = "newscrawl.distributed.acks.LeaseAckDownloaderMiddleware"
 
 # Outermost positions: the spider middleware must see the callback's final output (after
 # HttpErrorMiddleware at 50 and the rest); the downloader middleware's process_exception must run
@@ -56,6 +55,6 @@ def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") 
     )
     settings.set("NEWSCRAWL_DB_BATCH_SIZE", DISTRIBUTED_DB_BATCH_SIZE, priority=priority)
     settings.setdefault_in_component_priority_dict(
-        "SPIDER_MIDDLEWARES", SPIDER_ACK_PATH, SPIDER_ACK_ORDER)
+        "SPIDER_MIDDLEWARES", LeaseAckSpiderMiddleware, SPIDER_ACK_ORDER)
     settings.setdefault_in_component_priority_dict(
-        "DOWNLOADER_MIDDLEWARES", DOWNLOADER_ACK_PATH, DOWNLOADER_ACK_ORDER)
+        "DOWNLOADER_MIDDLEWARES", LeaseAckDownloaderMiddleware, DOWNLOADER_ACK_ORDER)

@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 from scrapy.settings import Settings
 
-from newscrawl.distributed.addon import (
-    DOWNLOADER_ACK_PATH,
-    SCHEDULER_PATH,
-    SPIDER_ACK_PATH,
-    apply_distributed_settings,
-)
+from newscrawl.distributed.acks import LeaseAckDownloaderMiddleware, LeaseAckSpiderMiddleware
+from newscrawl.distributed.addon import SCHEDULER_PATH, apply_distributed_settings
 
 
 def test_switches_scheduler_dupefilter_redis_and_ack_middlewares():
@@ -20,8 +16,8 @@ def test_switches_scheduler_dupefilter_redis_and_ack_middlewares():
     assert settings["DUPEFILTER_CLASS"].endswith("BloomDupeFilter")
     assert settings["REDIS_URL"] == "redis://r:6379/2"
     assert settings.getbool("SCHEDULER_PERSIST")
-    assert settings.getdict("SPIDER_MIDDLEWARES")[SPIDER_ACK_PATH] == 1
-    assert settings.getdict("DOWNLOADER_MIDDLEWARES")[DOWNLOADER_ACK_PATH] == 1
+    assert settings.getdict("SPIDER_MIDDLEWARES")[LeaseAckSpiderMiddleware] == 1
+    assert settings.getdict("DOWNLOADER_MIDDLEWARES")[LeaseAckDownloaderMiddleware] == 1
     assert settings.getint("NEWSCRAWL_DB_BATCH_SIZE") == 1  # acked == written
 
 
@@ -31,6 +27,13 @@ def test_overrides_the_crawl_addon_defaults_it_must():
     settings.set("NEWSCRAWL_REDIS_URL", "redis://r", priority="project")
     apply_distributed_settings(settings)
     assert settings.getint("NEWSCRAWL_DB_BATCH_SIZE") == 1
+
+
+def test_middlewares_already_listed_by_path_are_not_added_twice():
+    path = "newscrawl.distributed.acks.LeaseAckSpiderMiddleware"
+    settings = Settings({"NEWSCRAWL_REDIS_URL": "redis://r", "SPIDER_MIDDLEWARES": {path: 7}})
+    apply_distributed_settings(settings)
+    assert settings.getdict("SPIDER_MIDDLEWARES") == {path: 7}
 
 
 def test_user_settings_win_over_the_addon():
