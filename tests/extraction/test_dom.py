@@ -75,3 +75,18 @@ def test_load_document_keeps_elements_alive_in_document_order():
     doc = load_document("<html><body><div><p>x</p></div></body></html>")
     assert [el.tag for el in doc.elements] == ["html", "head", "body", "div", "p"] or [
         el.tag for el in doc.elements] == ["html", "body", "div", "p"]
+
+
+def test_unclosed_button_that_swallowed_the_page_keeps_its_content():
+    paragraphs = "".join(f"<p>Paragraph {i} of the article.</p>" for i in range(40))
+    root = dom.parse_html(f"<html><body><button>Menu<div>{paragraphs}</div></body></html>")
+    dom.clean_tree(root)
+    assert "Paragraph 39" in etree.tostring(root, method="text", encoding="unicode")
+
+
+def test_real_buttons_and_selects_are_removed():
+    options = "".join(f"<option>{i}</option>" for i in range(100))
+    root = dom.parse_html(f"<html><body><p>keep</p><button><span>Share</span></button>"
+                          f"<select>{options}</select></body></html>")
+    dom.clean_tree(root)
+    assert etree.tostring(root, method="text", encoding="unicode").strip() == "keep"
