@@ -30,3 +30,4 @@ class PageItem:
     rejection: str | None = None
     rejection_detail: str = ""
     content_hash: str = ""
+    simhash: int | None = None  # computed in the extraction thread when near-dedup is on

@@ -87,7 +87,7 @@ class ValidatePipeline:
             if first != item.url:
                 raise Rejected("duplicate", f"same content as {first}")
         if self.near_index is not None:
-            value = simhash(article.content)
+            value = item.simhash if item.simhash is not None else simhash(article.content)
             other = self.near_index.find(value, item.url)
             if other is not None:
                 raise Rejected("near_duplicate", f"nearly the same content as {other}")
