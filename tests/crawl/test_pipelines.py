@@ -110,3 +110,40 @@ def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
         "NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"})
     with pytest.raises(StorageError, match="cannot connect"):
         build_from_crawler(StorePipeline, crawler)
+
+
+class DownDatabase:
+    """A Storage whose writes fail, as when the database goes away mid-crawl."""
+
+    def write(self, records):
+        raise StorageError("database test: cannot write: connection refused")
+
+    def has_content_hash(self, content_hash):
+        raise StorageError("database test: cannot read: connection refused")
+
+    def known_urls(self, urls):
+        return set()
+
+    def ping(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_database_down_mid_crawl_spills_every_item(tmp_path):
+    from newscrawl.storage import BufferedWriter, read_spill
+
+    crawler = get_crawler(NewsSpider)
+    crawler.stats.open_spider(None)
+    spill = tmp_path / "spill.jsonl"
+    writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,
+                            spill_path=spill, sleep=lambda _s: None)
+    pipeline = StorePipeline(DownDatabase(), writer, crawler.stats, keep_html=True,
+                             dedup_against_database=True)
+    items = [make_item(url=f"http://x.com/2024/05/17/{n}.html") for n in range(3)]
+    for item in items:
+        assert pipeline._store(to_record(item, keep_html=True)) is None
+    writer.close()
+    assert [r.url for r in read_spill(spill)] == [i.url for i in items]
+    assert writer.stats["spilled"] == 3
