@@ -32,7 +32,7 @@ class Command(ScrapyCrawlCommand):
         result = getattr(crawl_defer, "result", None)
         if isinstance(result, Failure):
             self.exitcode = 1
-            if result.check(*STARTUP_ERRORS):
+            if result.check(*STARTUP_ERRORS):  # type: ignore[no-untyped-call]
                 crawl_defer.addErrback(lambda _failure: None)  # reported here, in one line
                 sys.stderr.write(f"newscrawl: cannot start: {result.value}\n")
             return

@@ -35,9 +35,10 @@ def _atom_link(entry: etree._Element) -> str:
     fallback = ""
     for child in entry:
         if _local(child.tag) == "link" and child.get("href"):
+            href = str(child.get("href", ""))
             if child.get("rel", "alternate") == "alternate":
-                return child.get("href", "")
-            fallback = fallback or child.get("href", "")
+                return href
+            fallback = fallback or href
     return fallback
 
 

@@ -139,11 +139,11 @@ class NewsSpider(scrapy.Spider):
 
     def parse_article(self, response: Response) -> Iterator[PageItem]:
         if not isinstance(response, TextResponse):
-            self.crawler.stats.inc_value("newscrawl/skipped/not_html")
+            self._count("newscrawl/skipped/not_html")
             return
         meta = crawl_meta(response.meta)
         site = self.site_for(meta)
-        content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+        content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1")
         yield PageItem(
             url=canonical_url(response.url),
             site=site.name,
@@ -163,7 +163,7 @@ class NewsSpider(scrapy.Spider):
         except FeedError as error:
             logger.warning("Feed %(url)s of site %(site)s: %(error)s",
                            {"url": response.url, "site": site.name, "error": error})
-            self.crawler.stats.inc_value("newscrawl/errors/bad_feed")
+            self._count("newscrawl/errors/bad_feed")
             return
         for entry in entries[: self.feed_max_items]:
             if self._wanted_article(entry.url, entry.title, site, feed=True):
@@ -178,7 +178,7 @@ class NewsSpider(scrapy.Spider):
         except SitemapError as error:
             logger.warning("Sitemap %(url)s of site %(site)s: %(error)s",
                            {"url": response.url, "site": site.name, "error": error})
-            self.crawler.stats.inc_value("newscrawl/errors/bad_sitemap")
+            self._count("newscrawl/errors/bad_sitemap")
             return
         for entry in entries[: self.feed_max_items]:
             if entry.is_sitemap:
@@ -251,6 +251,10 @@ class NewsSpider(scrapy.Spider):
         return shape, list(self.follow_links(extract_links(tree, url), response))
 
     # --- helpers -----------------------------------------------------------------------------
+    def _count(self, key: str) -> None:
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(key)
+
     def site_for(self, meta: CrawlMeta) -> SiteConfig:
         name = meta.get("site")
         try:
