@@ -121,15 +121,18 @@ def table(loaded: list[tuple[Page, Document | None]], methods: list[str]) -> Non
         print(f"| {name} | {p:.3f} | {r:.3f} | {f1:.3f} | {speed:.1f} |", flush=True)
 
 
-def sweep_justext(loaded: list[tuple[Page, Document | None]]) -> None:
-    """Grid over the Chinese length and stop-word limits; prints the best 15 settings."""
-    base = our_justext.CHINESE
+def sweep_justext(loaded: list[tuple[Page, Document | None]], english: bool = False) -> None:
+    """Grid over the Chinese length and stop-word limits (or the English stop-word limits);
+    prints the best 15 settings."""
+    base = our_justext.ENGLISH if english else our_justext.CHINESE
     # Stop-word densities do not depend on the thresholds: measure them once per page.
     pages = [(page, our_justext.paragraph_stats(segment(doc.root) if doc else [], base))
              for page, doc in loaded]
     rows = []
-    grid = itertools.product((10, 20, 30), (30, 40, 60), (0.02, 0.04, 0.06, 0.08),
-                             (0.0, 0.04))
+    grid = (itertools.product((base.length_low,), (base.length_high,),
+                              (0.10, 0.14, 0.18, 0.22, 0.26, 0.30), (0.02,)) if english
+            else itertools.product((10, 20, 30), (30, 40, 60), (0.02, 0.04, 0.06, 0.08),
+                                   (0.0, 0.04)))
     for low, high, stop_low, gap in grid:
         params = replace(base, length_low=low, length_high=high, stopwords_low=stop_low,
                          stopwords_high=stop_low + gap)
@@ -190,12 +193,12 @@ def main() -> int:
     parser.add_argument("--page-type")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--methods", default=",".join(OURS))
-    parser.add_argument("--sweep", choices=("justext", "cx", "auto"))
+    parser.add_argument("--sweep", choices=("justext", "justext-en", "cx", "auto"))
     args = parser.parse_args()
     loaded = load(load_pages(args.dataset, page_type=args.page_type, limit=args.limit))
     print(f"{args.dataset}: {len(loaded)} pages\n")
-    if args.sweep == "justext":
-        sweep_justext(loaded)
+    if args.sweep in ("justext", "justext-en"):
+        sweep_justext(loaded, english=args.sweep == "justext-en")
     elif args.sweep == "cx":
         sweep_cx(loaded)
     elif args.sweep == "auto":

@@ -91,10 +91,11 @@ def test_short_without_links_is_short_and_with_links_bad():
 
 def test_long_stopword_rich_is_good_medium_is_neargood_poor_is_bad():
     long_text = "word " * 50
+    between = (ENGLISH.stopwords_low + ENGLISH.stopwords_high) / 2
     assert justext.classify_one(para(long_text, 0.4), ENGLISH) == Cls.GOOD
     assert justext.classify_one(para("word " * 20, 0.4), ENGLISH) == Cls.NEARGOOD
-    assert justext.classify_one(para(long_text, 0.31), ENGLISH) == Cls.NEARGOOD
-    assert justext.classify_one(para(long_text, 0.1), ENGLISH) == Cls.BAD
+    assert justext.classify_one(para(long_text, between), ENGLISH) == Cls.NEARGOOD
+    assert justext.classify_one(para(long_text, 0.05), ENGLISH) == Cls.BAD
 
 
 def test_chinese_limits_are_in_characters():
