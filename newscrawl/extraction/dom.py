@@ -120,7 +120,7 @@ def iter_with_depth(root: etree._Element) -> Iterator[tuple[HtmlElement, int]]:
     while stack:
         el, depth = stack.pop()
         if isinstance(el.tag, str):
-            yield el, depth  # type: ignore[misc]
+            yield el, depth
             children = [child for child in el if isinstance(child.tag, str)]
             stack.extend((child, depth + 1) for child in reversed(children))
 

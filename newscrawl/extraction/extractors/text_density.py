@@ -228,7 +228,7 @@ def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFea
             cls, ident = el.get("class"), el.get("id")
             noise, boost = _attribute_flags(cls, ident) if cls or ident else (False, False)
             noise = skip_noise and el is not root and (
-                noise or tag in NOISE_TAGS or (hidden and el in hidden))
+                noise or tag in NOISE_TAGS or (bool(hidden) and el in hidden))
             frame = [order, in_link, len(found), noise, boost, 0, 0, 0, 0, 0, 0, 0]
             order += 1
             text = el.text
@@ -288,7 +288,7 @@ def content_root(doc: Document) -> HtmlElement | None:
     for el in doc.root.xpath("//*[@itemprop='articleBody']"):
         chars = _visible_chars(el)
         if chars >= ARTICLE_BODY_MIN_CHARS:
-            return el  # type: ignore[no-any-return]
+            return el
     return doc.body
 
 

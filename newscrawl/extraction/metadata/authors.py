@@ -87,7 +87,7 @@ def _is_author_markup(el: etree._Element) -> bool:
     if cls and ("author" in cls or "byline" in cls) and not _AUTHOR_CLASSES.isdisjoint(
             cls.lower().split()):
         return True
-    return el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author")
+    return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
 
 def _json_ld_name(value: Any) -> str | None:
