@@ -8,7 +8,7 @@ import time
 from . import dom
 from .document import Document, DocumentError, load_document
 from .metadata import choose_title, detect_lang, extract_author, extract_publish_time
-from .registry import ContentResult, canonical_name, get_method
+from .registry import ContentExtractor, ContentResult, canonical_name, get_method
 from .types import Article, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
@@ -43,7 +43,9 @@ def extract(
     return extract_document(doc, name, content_extractor)
 
 
-def extract_document(doc: Document, name: str, content_extractor=None) -> ExtractResult:  # type: ignore[no-untyped-def]
+def extract_document(
+    doc: Document, name: str, content_extractor: ContentExtractor | None = None
+) -> ExtractResult:
     """Run one method on an already loaded Document and assemble the Article."""
     content_extractor = content_extractor or get_method(name)
     started = time.perf_counter()
