@@ -191,3 +191,13 @@ def test_page_without_text_is_rejected_with_a_reason():
     result = extract(page('<div><a href="/a">首页</a></div>'))
     assert isinstance(result, Rejection)
     assert result.reason is RejectReason.NO_CONTENT
+
+
+def test_article_images_come_from_the_content_node_with_lazy_load_urls():
+    content = f'<div id="c">{PARAGRAPHS}<img src="data:image/gif;base64,R0l" data-src="/p/1.jpg">' \
+              '<img data-original="2.jpg"></div>'
+    html = page(f'<div id="logo"><img src="/logo.png"></div>{content}')
+    result = extract(html, url="https://news.example/a/story.html")
+    assert isinstance(result, Article)
+    assert result.images == ["https://news.example/p/1.jpg", "https://news.example/a/2.jpg"]
+    assert 'src="https://news.example/p/1.jpg"' in result.content_html
