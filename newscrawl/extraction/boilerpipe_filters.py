@@ -58,18 +58,27 @@ class TextBlock:
 
     def merged_with(self, other: TextBlock) -> TextBlock:
         """This block followed by ``other``: texts joined, counts summed, flags combined."""
-        return TextBlock(
-            text=f"{self.text}\n{other.text}",
-            words=self.words + other.words,
-            linked_words=self.linked_words + other.linked_words,
-            wrapped_words=self.wrapped_words + other.wrapped_words,
-            wrapped_lines=self.wrapped_lines + other.wrapped_lines,
-            level=min(self.level, other.level),
-            start=self.start,
-            end=other.end,
-            is_content=self.is_content or other.is_content,
-            labels=self.labels | other.labels,
-        )
+        return merge_run([self, other])
+
+
+def merge_run(run: Sequence[TextBlock]) -> TextBlock:
+    """One block for a run of neighbours, built in one pass: fusing pairwise would copy the
+    growing text again for every member (quadratic on a page that is one long run)."""
+    if len(run) == 1:
+        return run[0]
+    labels: frozenset[Label] = frozenset().union(*(block.labels for block in run))
+    return TextBlock(
+        text="\n".join(block.text for block in run),
+        words=sum(block.words for block in run),
+        linked_words=sum(block.linked_words for block in run),
+        wrapped_words=sum(block.wrapped_words for block in run),
+        wrapped_lines=sum(block.wrapped_lines for block in run),
+        level=min(block.level for block in run),
+        start=run[0].start,
+        end=run[-1].end,
+        is_content=any(block.is_content for block in run),
+        labels=labels,
+    )
 
 
 EMPTY = TextBlock("", 0, 0, 0, 0, 0, -1, -1)
@@ -267,20 +276,22 @@ class BlockProximityFusion:
     same_level: bool = False
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        out: list[TextBlock] = []
+        runs: list[list[TextBlock]] = []
         for block in doc.blocks:
-            if out and block.is_content and self._fuses(out[-1], block):
-                out[-1] = out[-1].merged_with(block)
+            if runs and block.is_content and self._fuses(runs[-1][-1], runs[-1][0], block):
+                runs[-1].append(block)
             else:
-                out.append(block)
-        return doc.with_blocks(out)
+                runs.append([block])
+        return doc.with_blocks([merge_run(run) for run in runs])
 
-    def _fuses(self, prev: TextBlock, block: TextBlock) -> bool:
-        if block.start - prev.end - 1 > self.max_distance:
+    def _fuses(self, last: TextBlock, first: TextBlock, block: TextBlock) -> bool:
+        """Would ``block`` join the run from ``first`` to ``last``? (The run's fused block has
+        ``first``'s start, ``last``'s end, the lowest level and any member's content flag.)"""
+        if block.start - last.end - 1 > self.max_distance:
             return False
-        if self.content_only and not prev.is_content:
+        if self.content_only and not (first.is_content or last.is_content):
             return False
-        return not (self.same_level and prev.level != block.level)
+        return not (self.same_level and first.level != block.level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,13 +299,18 @@ class SimpleBlockFusion:
     """Fuses neighbours with the same text density (runs of equally dense lines)."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        out: list[TextBlock] = []
+        runs: list[list[TextBlock]] = []
+        run_words = run_lines = 0  # running totals: the fused run's text density
         for block in doc.blocks:
-            if out and out[-1].text_density == block.text_density:
-                out[-1] = out[-1].merged_with(block)
+            run_density = run_words / run_lines if run_lines else 0.0
+            if runs and run_density == block.text_density:
+                runs[-1].append(block)
             else:
-                out.append(block)
-        return doc.with_blocks(out)
+                runs.append([block])
+                run_words = run_lines = 0
+            run_words += block.wrapped_words
+            run_lines += block.wrapped_lines
+        return doc.with_blocks([merge_run(run) for run in runs])
 
 
 @dataclass(frozen=True, slots=True)
