@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..document import Document
+from newscrawl.extraction.document import Document
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
