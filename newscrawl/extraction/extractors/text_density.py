@@ -18,7 +18,7 @@ each on purpose (spec B.4, B.5, B.8):
   before the logarithm.
 * The score is multiplied by the non-link text ``(T - LT) ** k`` (k = 1): the paper's ``TD``
   rewards nodes with few tags, so a lone long ``<p>`` or a one-link footer beat the article
-  container (F1 0.776 → 0.891 on cwced_zh, 0.502 → 0.914 on wcxb_dev articles).
+  container (F1 0.776 → 0.891 on cwced_zh, 0.503 → 0.919 on wcxb_dev articles).
 * ``PNum`` counts descendant ``<p>`` elements plus the non-blank lines of the element's own
   text (``<br>`` has become a newline in :func:`dom.clean_tree`); whitespace between tags
   does not count.
@@ -79,7 +79,7 @@ CONTENT_WORDS = frozenset({
     "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
     "news", "detail",
 })
-# GNE's factor 2 (ablation: without the boost F1 drops 0.891 -> 0.872 on cwced_zh).
+# GNE's factor 2 (ablation: without it F1 drops 0.891 -> 0.872 cwced_zh, 0.919 -> 0.911 wcxb).
 CONTENT_BOOST = 2.0
 # A root found by itemprop=articleBody is trusted only if it has at least this many
 # non-space characters (some templates put an empty articleBody stub next to the real one).
@@ -87,7 +87,7 @@ ARTICLE_BODY_MIN_CHARS = 200
 # Sibling merge (GNE #9/#57/#109): a sibling of the winner is merged when its link density is
 # below this and its non-link text at least MERGE_MIN_CHARS. Off: with the text-mass factor
 # the container of a split article usually wins by itself; merging moved F1 by +0.001 on
-# both sets (0.892 cwced_zh, 0.915 wcxb_dev articles), within noise, for extra nodes.
+# both sets (0.892 cwced_zh, 0.920 wcxb_dev articles), within noise, for extra nodes.
 MERGE_MAX_LINK_DENSITY = 0.3
 MERGE_MIN_CHARS = 20
 MERGE_SIBLINGS = False
@@ -99,7 +99,7 @@ LINE_MIN_CHARS = 5
 # The paper's TD favours small nodes with few tags (a one-link footer, a single long <p>);
 # weighting by the amount of text lifts the whole article container. Swept 0-2 on both
 # sets: F1 cwced_zh 0.776 (k=0), 0.858 (0.5), 0.891 (1), 0.878 (1.5); wcxb_dev articles
-# 0.502, 0.869, 0.914, 0.923. k=1 has the best mean. See docs/benchmarks/density.md.
+# 0.503, 0.874, 0.919, 0.927. k=1 has the best mean. See docs/benchmarks/density.md.
 TEXT_MASS_EXPONENT = 1.0
 # Candidates kept in the diagnostics.
 DIAGNOSTIC_TOP = 5
