@@ -208,8 +208,7 @@ def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFea
     nor its descendants are candidates, unless it holds most of the root's text. Elements
     whose score is 0 (one-line leaves, link lists) are left out of the result.
     """
-    whole = etree.tostring(root, method="text", encoding="unicode", with_tail=False)
-    noise_limit = len("".join(whole.split())) * NOISE_MAX_TEXT_SHARE
+    noise_limit = -1.0  # computed when the first noise element closes; many pages have none
     # Hidden elements found by libxml2: reading every element's style in Python costs more.
     # A plain loop: the proxies are alive (Document.elements), and libxml2's XPath with a
     # predicate on every element was 3x slower.
@@ -246,6 +245,8 @@ def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFea
         else:
             frame = stack.pop()
             parent = stack[-1] if stack else None
+            if frame[_NOISE] and noise_limit < 0:
+                noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
             if frame[_NOISE] and frame[_T] <= noise_limit:
                 del found[frame[_MARK]:]
                 excluded.append(el)
