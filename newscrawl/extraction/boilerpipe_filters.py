@@ -138,12 +138,21 @@ def _neighbours(blocks: Sequence[TextBlock]) -> list[tuple[TextBlock, TextBlock,
 
 
 @dataclass(frozen=True, slots=True)
-class NumWordsRulesClassifier:
-    """ArticleExtractor's decision tree on link density and word counts (spec C3)."""
+class NeighbourRulesClassifier:
+    """Labels every block content or not from itself and its two neighbours."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
         return doc.with_blocks([replace(cur, is_content=self.is_content(prev, cur, nxt))
                                 for prev, cur, nxt in _neighbours(doc.blocks)])
+
+    @staticmethod
+    def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class NumWordsRulesClassifier(NeighbourRulesClassifier):
+    """ArticleExtractor's decision tree on link density and word counts (spec C3)."""
 
     @staticmethod
     def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
@@ -159,12 +168,8 @@ class NumWordsRulesClassifier:
 
 
 @dataclass(frozen=True, slots=True)
-class DensityRulesClassifier:
+class DensityRulesClassifier(NeighbourRulesClassifier):
     """DefaultExtractor's decision tree on link density and text density (spec C3)."""
-
-    def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([replace(cur, is_content=self.is_content(prev, cur, nxt))
-                                for prev, cur, nxt in _neighbours(doc.blocks)])
 
     @staticmethod
     def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
