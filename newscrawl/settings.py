@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 
-from newscrawl.defaults import NEWSCRAWL_DEFAULTS
-
 BOT_NAME = "newscrawl"
 SPIDER_MODULES = ["newscrawl.crawl.spiders"]
 NEWSPIDER_MODULE = "newscrawl.crawl.spiders"
 ADDONS = {"newscrawl.crawl.addon.NewscrawlAddon": 0}
 COMMANDS_MODULE = "newscrawl.crawl.commands"  # `crawl` with one-line start-up errors
 
-# Environment overrides, e.g. NEWSCRAWL_DATABASE_URL=postgresql+psycopg://... scrapy crawl news
-globals().update({name: os.environ[name] for name in NEWSCRAWL_DEFAULTS if name in os.environ})
+# Environment overrides, e.g. NEWSCRAWL_DATABASE_URL=postgresql+psycopg://... scrapy crawl news.
+# Every NEWSCRAWL_* variable counts, so the distributed settings (newscrawl/distributed/defaults.py)
+# can come from the environment too; Scrapy's typed getters parse the strings.
+globals().update({name: value for name, value in os.environ.items()
+                  if name.startswith("NEWSCRAWL_") and name != "NEWSCRAWL_DEFAULTS"})
