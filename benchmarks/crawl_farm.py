@@ -4,7 +4,10 @@
 
 Starts the farm (tests/farm) in its own process, runs ``scrapy crawl news`` in another one
 (through the farm as http_proxy, into a fresh SQLite file) and reads the crawler's own
-resource usage (``os.wait4``: user+sys CPU, peak RSS) and Scrapy stats from its log.
+resource usage (``os.wait4``: user+sys CPU including its extraction worker processes) and
+Scrapy stats from its log. Peak RSS is sampled from /proc every 0.2 s and summed over the
+crawler and its worker processes; the farm's own CPU time is read from /proc too (it shares
+the machine's cores with the crawler).
 Politeness settings are off (the farm is local) and duplicate detection is off because a farm
 bigger than the ~900-page pool serves each real page several times (see --dedup).
 ``--profile`` runs the crawler under cProfile (reactor thread only: extraction time is
@@ -22,6 +25,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -39,6 +43,62 @@ THROUGHPUT_SETTINGS = {
     "NEWSCRAWL_PROGRESS_INTERVAL": "10",
     "NEWSCRAWL_SUMMARY_MAX_ROWS": "5",
 }
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+_RSS_SAMPLE_S = 0.2  # short enough to see the peak of a crawl that lasts minutes
+
+
+def _descendants(pid: int) -> list[int]:
+    """The process and all its descendants (from /proc's children lists)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            for task in Path(f"/proc/{current}/task").iterdir():
+                text = (task / "children").read_text()
+                todo.extend(int(child) for child in text.split())
+        except OSError:
+            continue  # exited meanwhile
+    return found
+
+
+def _tree_rss_kb(pid: int) -> int:
+    total = 0
+    for member in _descendants(pid):
+        try:
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User+system CPU of a running process (children it has reaped included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    # fields[11:15]: utime, stime, cutime, cstime (stat fields 14-17)
+    return sum(int(value) for value in fields[11:15]) / _CLOCK_TICKS
+
+
+class PeakRss(threading.Thread):
+    """Samples the summed RSS of a process tree until :meth:`stop`."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.peak_kb = 0
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        while not self._done.wait(_RSS_SAMPLE_S):
+            self.peak_kb = max(self.peak_kb, _tree_rss_kb(self.pid))
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join()
+
+
 _STATS = re.compile(r"Dumping Scrapy stats:\n(\{.*?\})\n", re.DOTALL)
 
 
@@ -52,6 +112,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                     "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
                     "NEWSCRAWL_DEDUP_EXACT": str(args.dedup),
                     "NEWSCRAWL_DEDUP_NEAR": str(args.dedup)}
+        if args.extract_processes is not None:
+            settings["NEWSCRAWL_EXTRACT_PROCESSES"] = str(args.extract_processes)
         command = [sys.executable]
         if args.profile:
             command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
@@ -61,11 +123,16 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         env = {**os.environ, "http_proxy": farm.proxy_url,
                "SCRAPY_SETTINGS_MODULE": "newscrawl.settings", "PYTHONPATH": str(REPO_ROOT)}
         log_path = workdir / "crawl.log"
+        farm_cpu_before = _cpu_seconds(farm.process.pid)
         started = time.monotonic()
         with log_path.open("w") as log:
             process = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=log)
+            sampler = PeakRss(process.pid)
+            sampler.start()
             _, status, usage = os.wait4(process.pid, 0)
+            sampler.stop()
         wall = time.monotonic() - started
+        farm_cpu = _cpu_seconds(farm.process.pid) - farm_cpu_before
         process.returncode = os.waitstatus_to_exitcode(status)
         text = log_path.read_text()
         match = _STATS.search(text)
@@ -85,7 +152,10 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "cpu_s": round(cpu, 1),
             "cpu_s_per_article": round(cpu / max(stored, 1), 4),
             "extract_s_per_article": round(extract_ms / 1000 / max(stored, 1), 4),
-            "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+            "farm_cpu_s": round(farm_cpu, 1),
+            "farm_cpu_s_per_article": round(farm_cpu / max(stored, 1), 4),
+            "peak_rss_mb_largest_process": round(usage.ru_maxrss / 1024, 1),
+            "peak_rss_mb_all_processes": round(sampler.peak_kb / 1024, 1),
             "rejected": {k.rsplit("/", 1)[1]: v for k, v in stats.items()
                          if k.startswith("newscrawl/rejected/")},
             "log": str(log_path),
@@ -106,6 +176,9 @@ def main() -> int:
     parser.add_argument("--method", default=None, help="extraction method (default: the "
                         "crawler's, auto falling back to density)")
     parser.add_argument("--dedup", action="store_true", help="keep duplicate detection on")
+    parser.add_argument("--extract-processes", type=int, default=None,
+                        help="NEWSCRAWL_EXTRACT_PROCESSES (default: the crawler's, one per "
+                        "core; 0 extracts in threads)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--profile-rows", type=int, default=30)
     args = parser.parse_args()

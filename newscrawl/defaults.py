@@ -14,6 +14,9 @@ NEWSCRAWL_ONLY: list[str] = []  # site names; spider argument ``-a only=a,b`` ov
 NEWSCRAWL_METHOD = "auto"  # used when a site sets no ``method``; "density" if auto is missing
 NEWSCRAWL_FALLBACK_METHOD = "density"
 NEWSCRAWL_EXTRACT_THREADS = 4  # extraction is CPU-bound: more threads only add GIL contention
+# Worker processes for extraction; None: one per core, 0: extract in the threads. Moving the
+# CPU-bound extraction out of the reactor's process lets the two use separate cores.
+NEWSCRAWL_EXTRACT_PROCESSES: int | None = None
 
 # --- validation --------------------------------------------------------------------------
 # Weighted characters (a CJK character counts 2, a Latin letter 1): 200 keeps short news

@@ -1,7 +1,12 @@
 """ExtractPipeline: run the extraction library on a fetched page, off the reactor thread.
 
 Settings: ``NEWSCRAWL_METHOD`` (used when the site's method is not available),
-``NEWSCRAWL_FALLBACK_METHOD``, ``NEWSCRAWL_EXTRACT_THREADS``, ``NEWSCRAWL_MIN_CONTENT_CHARS``.
+``NEWSCRAWL_FALLBACK_METHOD``, ``NEWSCRAWL_EXTRACT_THREADS``, ``NEWSCRAWL_EXTRACT_PROCESSES``,
+``NEWSCRAWL_MIN_CONTENT_CHARS``.
+
+Extraction is CPU-bound Python: in threads it shares the GIL with the reactor, so by default
+it runs in a pool of worker processes (one per core) and the threads only wait for them.
+``NEWSCRAWL_EXTRACT_PROCESSES=0`` keeps it in the threads.
 
 A page with too little content is checked for the shape of a list page (many headline links,
 no paragraph of its own); if it is one, its links are followed and the item is marked
@@ -11,8 +16,11 @@ no paragraph of its own); if it is one, its links are followed and the item is m
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import time
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -37,6 +45,41 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 LIST_PAGE = "list_page"
+
+
+class PageResult(NamedTuple):
+    """What extraction of one page sends back (picklable: it crosses the process boundary)."""
+
+    result: Article | Rejection
+    seconds: float
+    thin: bool
+    simhash: int | None
+
+
+def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
+                 encoding: str | None, min_content_weight: int, near_dedup: bool,
+                 ) -> PageResult:
+    """Extract one page and hash its content; runs in a worker process or thread."""
+    started = time.perf_counter()
+    result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding)
+    seconds = time.perf_counter() - started
+    thin = isinstance(result, Rejection) or text_weight(result.content) < min_content_weight
+    hashed = simhash(result.content) if near_dedup and isinstance(result, Article) else None
+    return PageResult(result, seconds, thin, hashed)
+
+
+def process_count(value: str | int | None) -> int:
+    """``NEWSCRAWL_EXTRACT_PROCESSES``: unset means one per core, 0 means none."""
+    if value is None or value == "":
+        return os.cpu_count() or 1
+    try:
+        count = int(value)
+    except ValueError:
+        raise NotConfigured(f"NEWSCRAWL_EXTRACT_PROCESSES must be a whole number, got "
+                            f"{value!r}") from None
+    if count < 0:
+        raise NotConfigured(f"NEWSCRAWL_EXTRACT_PROCESSES must be >= 0, got {count}")
+    return count
 
 
 class MethodResolver:
@@ -74,7 +117,8 @@ class MethodResolver:
 
 class ExtractPipeline:
     def __init__(self, crawler: Crawler, *, resolver: MethodResolver, threads: int,
-                 min_content_weight: int, near_dedup: bool = False) -> None:
+                 min_content_weight: int, near_dedup: bool = False,
+                 processes: int = 0) -> None:
         if threads < 1:
             raise NotConfigured("NEWSCRAWL_EXTRACT_THREADS is 0: extraction is off")
         self.crawler = crawler
@@ -83,7 +127,12 @@ class ExtractPipeline:
         self.min_content_weight = min_content_weight
         # The simhash costs ~9 ms of Python per article: computed here, off the reactor thread.
         self.near_dedup = near_dedup
-        self.pool = ThreadPool(minthreads=1, maxthreads=threads, name="newscrawl-extract")
+        self.processes = processes
+        self.executor: ProcessPoolExecutor | None = None
+        # With worker processes each thread just waits for one page: two per process keep
+        # every process fed while results travel back.
+        self.pool = ThreadPool(minthreads=1, maxthreads=max(threads, 2 * processes),
+                               name="newscrawl-extract")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -98,13 +147,22 @@ class ExtractPipeline:
                    min_content_weight=settings.getint("NEWSCRAWL_MIN_CONTENT_CHARS",
                                                       defaults.NEWSCRAWL_MIN_CONTENT_CHARS),
                    near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR",
-                                               defaults.NEWSCRAWL_DEDUP_NEAR))
+                                               defaults.NEWSCRAWL_DEDUP_NEAR),
+                   processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES",
+                                                        defaults.NEWSCRAWL_EXTRACT_PROCESSES)))
 
     def open_spider(self, spider: scrapy.Spider) -> None:
+        if self.processes:
+            # spawn, not fork: the crawler process has live threads and a reactor.
+            self.executor = ProcessPoolExecutor(
+                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
         self.pool.start()
 
     def close_spider(self, spider: scrapy.Spider) -> None:
         self.pool.stop()
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+            self.executor = None
 
     async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
@@ -131,19 +189,19 @@ class ExtractPipeline:
 
     def _extract(self, item: PageItem, method: str, spider: scrapy.Spider,
                  ) -> tuple[Article | Rejection, float, list[scrapy.Request] | None]:
-        """In a worker thread: extract; for a thin result, check whether it is a list page."""
-        started = time.perf_counter()
-        result = extract(item.body, url=item.url, anchor_text=item.anchor_text, method=method,
-                         encoding=item.encoding)
-        seconds = time.perf_counter() - started
-        thin = (isinstance(result, Rejection)
-                or text_weight(result.content) < self.min_content_weight)
+        """In a worker thread: extract (here or in a worker process); for a thin result,
+        check whether it is a list page."""
+        args = (item.body, item.url, item.anchor_text, method, item.encoding,
+                self.min_content_weight, self.near_dedup)
+        if self.executor is not None:
+            page = self.executor.submit(extract_page, *args).result()
+        else:
+            page = extract_page(*args)
         follow_from_page = getattr(spider, "list_requests_from_page", None)
-        if thin and follow_from_page is not None:
+        if page.thin and follow_from_page is not None:
             meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
             shape, requests = follow_from_page(item.url, item.body, meta, item.encoding)
             if looks_like_list_page(shape.headline_links, shape.longest_own_block):
-                return result, seconds, requests
-        if self.near_dedup and isinstance(result, Article):
-            item.simhash = simhash(result.content)
-        return result, seconds, None
+                return page.result, page.seconds, requests
+        item.simhash = page.simhash
+        return page.result, page.seconds, None
