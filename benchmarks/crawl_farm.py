@@ -74,11 +74,11 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User+system CPU of a running process (children it has reaped included)."""
+def _cpu_seconds(pid: int, *, reaped_children: bool = True) -> float:
+    """User+system CPU of a running process (and of the children it has reaped)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     # fields[11:15]: utime, stime, cutime, cstime (stat fields 14-17)
-    return sum(int(value) for value in fields[11:15]) / _CLOCK_TICKS
+    return sum(int(value) for value in fields[11:15 if reaped_children else 13]) / _CLOCK_TICKS
 
 
 class PeakRss(threading.Thread):
@@ -88,11 +88,16 @@ class PeakRss(threading.Thread):
         super().__init__(daemon=True)
         self.pid = pid
         self.peak_kb = 0
+        self.own_cpu_s = 0.0
         self._done = threading.Event()
 
     def run(self) -> None:
         while not self._done.wait(_RSS_SAMPLE_S):
             self.peak_kb = max(self.peak_kb, _tree_rss_kb(self.pid))
+            try:  # the last sample before exit: the reactor's own share, workers excluded
+                self.own_cpu_s = _cpu_seconds(self.pid, reaped_children=False)
+            except OSError:
+                continue
 
     def stop(self) -> None:
         self._done.set()
@@ -152,6 +157,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "cpu_s": round(cpu, 1),
             "cpu_s_per_article": round(cpu / max(stored, 1), 4),
             "extract_s_per_article": round(extract_ms / 1000 / max(stored, 1), 4),
+            "reactor_process_cpu_s": round(sampler.own_cpu_s, 1),
             "farm_cpu_s": round(farm_cpu, 1),
             "farm_cpu_s_per_article": round(farm_cpu / max(stored, 1), 4),
             "peak_rss_mb_largest_process": round(usage.ru_maxrss / 1024, 1),

@@ -65,6 +65,9 @@ REDIRECT_MAX_TIMES = 5
 COOKIES_ENABLED = False  # news pages need no session; cookies only grow memory
 TELNETCONSOLE_ENABLED = False
 LOG_LEVEL = "INFO"
+# Scrapy starts this many cooperative tasks for every response's output, though a page yields
+# at most one item: 100 (Scrapy's default) was ~10 % of the reactor's profile on the farm.
+CONCURRENT_ITEMS = 4
 # Scrapy's logstats line is replaced by the newscrawl progress line.
 LOGSTATS_INTERVAL = 0.0
 

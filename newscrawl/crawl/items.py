@@ -30,4 +30,5 @@ class PageItem:
     rejection: str | None = None
     rejection_detail: str = ""
     content_hash: str = ""
-    simhash: int | None = None  # computed in the extraction thread when near-dedup is on
+    simhash: int | None = None  # computed by the extraction worker when near-dedup is on
+    content_weight: int | None = None  # text_weight of the content, from the extraction worker

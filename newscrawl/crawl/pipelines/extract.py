@@ -34,6 +34,7 @@ from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import CrawlMeta
 from newscrawl.extraction import Article, Rejection, extract
 from newscrawl.extraction.registry import canonical_name, get_method
+from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:
     from typing import Self
@@ -54,18 +55,27 @@ class PageResult(NamedTuple):
     seconds: float
     thin: bool
     simhash: int | None
+    weight: int | None  # text_weight of the content; None for a rejection
+    content_hash: str  # "" for a rejection
 
 
 def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
                  encoding: str | None, min_content_weight: int, near_dedup: bool,
                  ) -> PageResult:
-    """Extract one page and hash its content; runs in a worker process or thread."""
+    """Extract one page, weigh and hash its content; runs in a worker process or thread.
+
+    The weight and hashes are ValidatePipeline's inputs: computed here they cost the reactor
+    thread nothing (~2-4 ms per article of pure Python there before).
+    """
     started = time.perf_counter()
     result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding)
     seconds = time.perf_counter() - started
-    thin = isinstance(result, Rejection) or text_weight(result.content) < min_content_weight
-    hashed = simhash(result.content) if near_dedup and isinstance(result, Article) else None
-    return PageResult(result, seconds, thin, hashed)
+    if isinstance(result, Rejection):
+        return PageResult(result, seconds, True, None, None, "")
+    weight = text_weight(result.content)
+    hashed = simhash(result.content) if near_dedup else None
+    return PageResult(result, seconds, weight < min_content_weight, hashed, weight,
+                      content_hash(result.content))
 
 
 def process_count(value: str | int | None) -> int:
@@ -204,4 +214,7 @@ class ExtractPipeline:
             if looks_like_list_page(shape.headline_links, shape.longest_own_block):
                 return page.result, page.seconds, requests
         item.simhash = page.simhash
+        item.content_weight = page.weight
+        if page.content_hash:
+            item.content_hash = page.content_hash
         return page.result, page.seconds, None

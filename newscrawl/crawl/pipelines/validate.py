@@ -77,11 +77,15 @@ class ValidatePipeline:
         if item.rejection or item.article is None:
             raise Rejected(item.rejection or "no_article", item.rejection_detail)
         article = item.article
-        if text_weight(article.content) < self.min_content_weight:
-            raise Rejected("too_short", f"{text_weight(article.content)} weighted chars")
+        # ExtractPipeline weighs and hashes the content off the reactor thread.
+        weight = (item.content_weight if item.content_weight is not None
+                  else text_weight(article.content))
+        if weight < self.min_content_weight:
+            raise Rejected("too_short", f"{weight} weighted chars")
         if len(article.title.strip()) < self.min_title_chars:
             raise Rejected("no_title", repr(article.title))
-        item.content_hash = content_hash(article.content)
+        if not item.content_hash:
+            item.content_hash = content_hash(article.content)
         if self.exact:
             first = self.seen_hashes.setdefault(item.content_hash, item.url)
             if first != item.url:
