@@ -32,14 +32,14 @@ def cjk_count(text: str) -> int:
 def word_count(text: str) -> int:
     """Words comparable with English word counts: ``ceil(CJK / 1.7)`` + non-CJK words."""
     cjk = cjk_count(text)
-    other = len(_TOKEN.findall(_CJK.sub(" ", text))) if cjk else len(_TOKEN.findall(text))
+    # Each CJK ideograph is one token and non-CJK runs stop at ideographs, so the other
+    # words are the remaining tokens.
+    other = len(_TOKEN.findall(text)) - cjk
     return math.ceil(cjk / CJK_CHARS_PER_WORD) + other
 
 
 def is_mostly_cjk(text: str, share: float = 0.3) -> bool:
     """True when at least ``share`` of the tokens are CJK ideographs."""
-    found = _TOKEN.findall(text)
-    if not found:
-        return False
-    cjk = sum(1 for token in found if len(token) == 1 and _CJK.match(token))
-    return cjk / len(found) >= share
+    total = len(_TOKEN.findall(text))
+    # Every CJK ideograph is a token of its own, so counting them needs no per-token loop.
+    return bool(total) and cjk_count(text) / total >= share

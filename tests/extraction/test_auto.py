@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
@@ -43,6 +45,42 @@ def test_clean_lines_drops_repeats_and_boilerplate():
              "京ICP备12345678号", "第二段正文", "上一页 | 下一页"]
     text = "\n".join(lines)
     assert auto.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
+
+
+def test_candidates_are_cut_at_a_chinese_comment_heading():
+    article = "正文第一段，讲的是新闻本身。\n正文第二段。"
+    thread = "网友评论\n# re: 标题 2004-12-27 寒星\n写得好！"
+    assert auto.cut_at_comments(f"{article}\n{thread}") == article
+    assert auto.cut_at_comments(f"{article}\n评论(63)\n写得好！") == article
+    # A paragraph that mentions comments, or a thread with no article before it, is not cut
+    # into something else: the first is kept whole, the second becomes empty.
+    quoted = "他在评论中写道：这件事值得关注。"
+    assert auto.cut_at_comments(f"{article}\n{quoted}") == f"{article}\n{quoted}"
+    assert auto.cut_at_comments(thread) == ""
+    # English "Comments" lines are left alone (they also open share bars).
+    assert auto.cut_at_comments("Body text.\n124 Comments\nMore body.").endswith("More body.")
+
+
+def test_a_comment_only_candidate_drops_out_of_the_vote(monkeypatch):
+    texts = {"density": "正文一。\n正文二。\n评论\n顶！", "tcdt": "评论\n顶！\n沙发"}
+
+    def fake_get_method(name):
+        if name not in texts:
+            raise KeyError(name)
+        return lambda doc: ContentResult(text=texts[name], method=name)
+
+    monkeypatch.setattr(auto, "get_method", fake_get_method)
+    doc = load_document("<html><body><p>正文一。</p></body></html>")
+    found = auto.run_methods(doc, ("density", "tcdt"))
+    assert [(c.method, c.result.text) for c in found] == [("density", "正文一。\n正文二。")]
+
+
+def test_bag_f1_matches_the_counter_definition():
+    a, b = Counter("aabbbcx"), Counter("abbcccy")
+    overlap = sum((a & b).values())
+    expected = 2 * (overlap / 7) * (overlap / 7) / (overlap / 7 + overlap / 7)
+    assert auto.bag_f1(a, b) == pytest.approx(expected)
+    assert auto.bag_f1(a, Counter("zz")) == 0.0
 
 
 def test_missing_and_failing_methods_are_skipped(monkeypatch):
