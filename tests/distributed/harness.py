@@ -110,15 +110,7 @@ class Crawl:
         process.wait()
 
     def stop_all(self) -> None:
-        for process in self.workers:
-            if process.poll() is None:
-                process.terminate()
-        for process in self.workers:
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_processes(self.workers, grace_seconds=15)
 
     def logs(self) -> str:
         return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
@@ -127,3 +119,16 @@ class Crawl:
     def log_text(self) -> str:
         return "\n".join(path.read_text(errors="replace")
                          for path in sorted(self.workdir.glob("worker-*.log")))
+
+
+def stop_processes(processes: list[subprocess.Popen[bytes]], grace_seconds: float) -> None:
+    """SIGTERM every live process, then SIGKILL whichever is still alive after the grace time."""
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(grace_seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -17,6 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from newscrawl.cli import main as newscrawl_main
+from tests.distributed.harness import stop_processes
 
 farm = pytest.importorskip("tests.farm.control", reason="the test farm (engineer G) is missing")
 sites_file = pytest.importorskip("tests.farm.sites_file")
@@ -80,15 +81,7 @@ class FarmCrawl:
     def stop_all(self) -> None:
         # After "Spider closed" only process exit is left; a worker still alive 20 s later is
         # killed (process exit is the crawler's business, the crawl result is checked here).
-        for process in self.workers:
-            if process.poll() is None:
-                process.terminate()
-        for process in self.workers:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_processes(self.workers, grace_seconds=20)
         self.workers = []
 
     def log_text(self) -> str:
