@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,9 +17,8 @@ if str(REPO_ROOT) not in sys.path:  # the farm lives in tests/farm (a test-only 
     sys.path.insert(0, str(REPO_ROOT))
 
 from tests.farm import FarmHandle, start_farm, write_sites_file  # noqa: E402
+from tests.postgres import fresh_schema, pg_schema_url  # noqa: E402
 
-PG_URL = os.environ.get("NEWSCRAWL_TEST_PG_URL",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 CRAWL_TIMEOUT = 120  # seconds; a farm crawl takes ~10 s, the limit only stops a hang
 # Fast, deterministic crawl settings for the farm: one process, no politeness delays.
 FARM_SETTINGS = {
@@ -88,13 +86,5 @@ def stored_articles(db_url: str) -> dict[str, tuple[str, str | None]]:
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A PostgreSQL URL whose search_path is a fresh schema, dropped afterwards."""
-    schema = f"nc_crawl_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(PG_URL)
-    with engine.begin() as connection:
-        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as connection:
-            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        engine.dispose()
+    with fresh_schema("nc_crawl") as schema:
+        yield pg_schema_url(schema)

@@ -6,39 +6,21 @@ parallel test runs never see each other's tables; the schema is dropped afterwar
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
 from newscrawl.storage import ArticleRecord, SqlStorage, open_storage
-
-PG_URL = os.environ.get(
-    "NEWSCRAWL_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
-
-
-def pg_schema_url(schema: str) -> str:
-    return f"{PG_URL}?options=-csearch_path%3D{schema}"
+from tests.postgres import fresh_schema, pg_schema_url
 
 
 @pytest.fixture
 def pg_schema() -> Iterator[str]:
     """A fresh PostgreSQL schema; the test fails (not skips) when PostgreSQL is down."""
-    schema = f"nc_test_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(PG_URL)
-    with engine.begin() as connection:
-        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    try:
+    with fresh_schema("nc_test") as schema:
         yield schema
-    finally:
-        with engine.begin() as connection:
-            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
