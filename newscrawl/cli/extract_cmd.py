@@ -16,6 +16,7 @@ from typing import IO, Any
 
 from newscrawl.extraction.core import extract_document
 from newscrawl.extraction.document import DocumentError, load_document
+from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.metadata.title import rank_titles
 from newscrawl.extraction.registry import METHODS, canonical_name
 from newscrawl.extraction.types import Article, Rejection
@@ -139,7 +140,7 @@ def explain_tcdt(doc: Any, out: IO[str]) -> None:
     for group in analysis.ranked_groups()[:EXPLAIN_GROUPS]:
         first = group.members[0]
         mark = "*" if group is analysis.selected else " "
-        preview = tree.nodes[first.pos].text_content().strip()[:EXPLAIN_PREVIEW_CHARS]
+        preview = text_content(tree.nodes[first.pos]).strip()[:EXPLAIN_PREVIEW_CHARS]
         print(f"{mark} {group.weight:8.2f} {len(group.members):7d} {first.pos:6d} "
               f"{first.d:6d} {first.alpha:6.3f} {sum(b.cjk for b in group.members):6d} "
               f"{sum(b.link_cjk for b in group.members):6d}  "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lxml import etree
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from .dom import HEADING_TAGS, normalize_space
 from .tokens import word_count
@@ -39,7 +39,7 @@ class Block:
     link_text: str
     heading: bool
     level: int
-    element: HtmlElement
+    element: Element
     index: int
 
     @property
@@ -71,7 +71,7 @@ class _Builder:
         self.blocks: list[Block] = []
         self.parts: list[str] = []
         self.link_parts: list[str] = []
-        self.open_blocks: list[HtmlElement] = []
+        self.open_blocks: list[Element] = []
         self.headings = 0
 
     def add(self, text: str | None, in_link: bool) -> None:
@@ -94,7 +94,7 @@ class _Builder:
         self.link_parts = []
 
 
-def segment(root: HtmlElement) -> list[Block]:
+def segment(root: Element) -> list[Block]:
     """Blocks of the ``<body>`` of a cleaned tree (or of ``root`` itself), in document order."""
     body = root.find("body")
     start = body if body is not None else root

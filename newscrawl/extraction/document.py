@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from .decode import decode_html
-from .dom import clean_tree, normalize_space, parse_html
+from .dom import clean_tree, normalize_space, parse_html, text_content
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -39,7 +39,7 @@ class Document:
     """
 
     html: str
-    root: HtmlElement
+    root: Element
     url: str | None = None
     anchor_text: str | None = None
     encoding: str | None = None
@@ -47,11 +47,6 @@ class Document:
     meta: dict[str, str] = field(default_factory=dict)
     json_ld: list[dict[str, Any]] = field(default_factory=list)
     lang: str | None = None
-    # Every element of the cleaned tree, in document order. Holding them keeps lxml's Python
-    # proxies alive: each later walk reuses them instead of building new ones through
-    # lxml.html's Python class lookup, which is most of the cost of a walk (about 2 of
-    # 2.7 us per element, measured on wcxb_dev).
-    elements: list[HtmlElement] = field(default_factory=list, repr=False)
     _body_text: str | None = field(default=None, repr=False)
 
     def body_text(self) -> str:
@@ -63,7 +58,7 @@ class Document:
         return self._body_text
 
     @property
-    def body(self) -> HtmlElement | None:
+    def body(self) -> Element | None:
         body = self.root.find("body")
         return body if body is not None else None
 
@@ -144,7 +139,6 @@ def load_document(
     )
     _read_head(doc)
     clean_tree(root)
-    doc.elements = list(root.iter())  # keeps proxies alive from here on (see Document)
     return doc
 
 
@@ -153,7 +147,7 @@ def _read_head(doc: Document) -> None:
     root = doc.root
     title = root.find(".//title")
     if title is not None:
-        doc.title_text = normalize_space(title.text_content())
+        doc.title_text = normalize_space(text_content(title))
     for meta in root.iter("meta"):
         key = meta.get("property") or meta.get("name") or meta.get("itemprop")
         content = meta.get("content")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from .document import Document
 from .types import Rejection
@@ -23,7 +23,7 @@ class ContentResult:
     """
 
     text: str
-    nodes: list[HtmlElement] = field(default_factory=list)
+    nodes: list[Element] = field(default_factory=list)
     title_hint: str | None = None
     diagnostics: dict[str, Any] = field(default_factory=dict)
     method: str = ""

@@ -6,6 +6,7 @@ import dataclasses
 
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
+from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.extractors.dependency_tree import analyse, extract_content
 from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS
 from newscrawl.extraction.extractors.tcdt_tree import index_tree
@@ -179,8 +180,8 @@ def test_counts_are_computed_bottom_up_like_text_content() -> None:
 
     for pos in range(0, len(tree), 7):
         el = tree.nodes[pos]
-        assert tree.cjk[pos] == cjk_count(el.text_content())
-        links = sum(cjk_count(a.text_content()) for a in el.iter("a"))
+        assert tree.cjk[pos] == cjk_count(text_content(el))
+        links = sum(cjk_count(text_content(a)) for a in el.iter("a"))
         assert tree.link_cjk[pos] == links
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
@@ -96,7 +96,7 @@ def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
                          diagnostics={"tcdt": diagnostics(analysis)}, method=METHOD)
 
 
-def _noise_predicate() -> Callable[[HtmlElement], bool] | None:
+def _noise_predicate() -> Callable[[Element], bool] | None:
     """The density method's furniture test, shared (spec A.10); None if it cannot load."""
     try:
         from newscrawl.extraction.extractors.text_density import is_noise

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from newscrawl.extraction.metadata.title import is_self_link
 from newscrawl.extraction.metadata.title_text import cjk_count
@@ -33,7 +33,7 @@ NOISE_TAG_HINTS = frozenset({"nav", "aside", "footer", "header"})
 class IndexedTree:
     """Parallel arrays over the body's elements in preorder (index = ``pos``)."""
 
-    nodes: list[HtmlElement]
+    nodes: list[Element]
     tags: list[str]
     depth: list[int]
     parent: list[int]  # -1 for the body
@@ -44,7 +44,7 @@ class IndexedTree:
     text_cjk: list[int]  # C(v) without noise subtrees (= cjk without a noise predicate)
     text_link_cjk: list[int]  # L(v) without noise subtrees
     noise: list[bool]  # node is, or lies inside, an excluded noise subtree
-    noise_roots: list[HtmlElement]  # the excluded subtrees' roots
+    noise_roots: list[Element]  # the excluded subtrees' roots
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -54,10 +54,10 @@ class IndexedTree:
         return ancestor <= pos <= self.end[ancestor]
 
 
-def index_tree(body: HtmlElement, page_url: str | None = None,
-               is_noise: Callable[[HtmlElement], bool] | None = None) -> IndexedTree:
+def index_tree(body: Element, page_url: str | None = None,
+               is_noise: Callable[[Element], bool] | None = None) -> IndexedTree:
     """Index ``body`` (read only: the shared Document tree is never modified)."""
-    nodes: list[HtmlElement] = []
+    nodes: list[Element] = []
     tags: list[str] = []
     depths: list[int] = []
     parents: list[int] = []
@@ -120,7 +120,7 @@ def index_tree(body: HtmlElement, page_url: str | None = None,
                        text_cjk, text_link, noise, roots)
 
 
-def _references_other(el: HtmlElement, tag: str, page_url: str | None) -> bool:
+def _references_other(el: Element, tag: str, page_url: str | None) -> bool:
     """Spec A.4 condition 1 for one element: a ``src``, a ``<link>``, or a non-self ``href``."""
     if tag == "link" or el.get("src") is not None:
         return True

@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from lxml import etree
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
@@ -109,7 +109,7 @@ DIAGNOSTIC_TOP = 5
 class NodeFeatures:
     """The paper's raw per-node quantities (kept for diagnostics and tests)."""
 
-    element: HtmlElement
+    element: Element
     order: int  # preorder index below the root: ties go to the earlier (outer) node
     text: int  # T: non-space characters, doubled for content class words
     link_text: int  # LT
@@ -164,7 +164,7 @@ def score(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int,
     return result
 
 
-def is_noise(el: HtmlElement) -> bool:
+def is_noise(el: Element) -> bool:
     """Furniture by tag, by a class/id word, or hidden by an inline style."""
     return (el.tag in NOISE_TAGS or _attribute_flags(el.get("class"), el.get("id"))[0]
             or _is_hidden(el.get("style")))
@@ -185,104 +185,151 @@ def _attribute_flags(cls: str | None, ident: str | None) -> tuple[bool, bool]:
     return not words.isdisjoint(NOISE_WORDS), not words.isdisjoint(CONTENT_WORDS)
 
 
-def _count(text: str) -> tuple[int, int, int]:
-    """(non-space characters, symbols, lines of at least LINE_MIN_CHARS) of one text node."""
-    visible = "".join(text.split())
-    if "\n" in text:
-        lines = sum(1 for line in text.split("\n") if len(line.strip()) >= LINE_MIN_CHARS)
-    else:
-        lines = len(visible) >= LINE_MIN_CHARS
-    return len(visible), len(_SYMBOL.findall(visible)), lines
+# Every class and id value, and every inline style, as strings that know their element:
+# libxml2 finds them, so the walk reads no attribute itself, and only the few marked values
+# cost a parent lookup (reading three attributes of every element cost a third of the walk).
+_MARK_ATTRIBUTES = etree.XPath("descendant-or-self::*/@class | descendant-or-self::*/@id")
+_STYLES = etree.XPath("descendant-or-self::*/@style")
 
 
-# Frame slots of an open element during the walk (a list: attribute access is the hot path).
-_ORDER, _IN_LINK, _MARK, _NOISE, _BOOST, _T, _LT, _TG, _LTG, _P, _SB, _LINES = range(12)
+# Flags per class/id value: a plain dict (a page repeats a few values hundreds of times, and
+# a dict lookup costs a third of an lru_cache call).
+_VALUE_FLAGS: dict[str, tuple[bool, bool]] = {}
+_VALUE_FLAGS_MAX = 20_000
 
 
-def measure(root: HtmlElement, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
-                                                                      list[HtmlElement]]:
+def _marks(root: Element, skip_noise: bool) -> dict[Element, tuple[bool, bool]]:
+    """(noise, content) for the elements under ``root`` whose class/id/style says either
+    (noise always False unless ``skip_noise``)."""
+    marks: dict[Element, tuple[bool, bool]] = {}
+    cache = _VALUE_FLAGS
+    for value in _MARK_ATTRIBUTES(root):
+        flags = cache.get(value)
+        if flags is None:
+            if len(cache) >= _VALUE_FLAGS_MAX:
+                cache.clear()
+            # str(): a cached smart string would keep its whole tree alive
+            flags = cache[str(value)] = _attribute_flags(str(value), None)
+        noise, boost = flags
+        if noise or boost:
+            el = value.getparent()
+            # class and id of one element: the union of their words, as if read together
+            noise_before, boost_before = marks.get(el, (False, False))
+            marks[el] = (skip_noise and (noise or noise_before), boost or boost_before)
+    if skip_noise:
+        for style in _STYLES(root):
+            if _is_hidden(style):
+                el = style.getparent()
+                marks[el] = (True, marks.get(el, (False, False))[1])
+    return marks
+
+
+# Snapshot slots of an open element: the running totals when it started, so its subtree's
+# totals are a subtraction when it ends (no per-parent additions on the hot path).
+_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_FLAGS = range(10)
+
+
+def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
+                                                                  list[Element]]:
     """Features of every scoring element under ``root`` (root included), in document order,
     and the excluded noise elements.
 
-    One iterative pass. A noise element's text is not added to its ancestors and neither it
-    nor its descendants are candidates, unless it holds most of the root's text. Elements
-    whose score is 0 (one-line leaves, link lists) are left out of the result.
+    One iterative pass over running totals: an element's subtree counts are the totals at
+    its end minus those at its start. A noise element's text is not counted (the totals are
+    rolled back to its start) and neither it nor its descendants are candidates, unless it
+    holds most of the root's text. Elements whose score is 0 (one-line leaves, link lists)
+    are left out of the result.
     """
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
-    # Hidden elements found by libxml2: reading every element's style in Python costs more.
-    # A plain loop: the proxies are alive (Document.elements), and libxml2's XPath with a
-    # predicate on every element was 3x slower.
-    hidden = frozenset(el for el in root.iter() if (style := el.get("style"))
-                       and _is_hidden(style)) if skip_noise else frozenset()
-    found: list[tuple[HtmlElement, int, int, int, int, int, int, int, float]] = []
-    excluded: list[HtmlElement] = []
+    marks = _marks(root, skip_noise)
+    no_flags = (False, False)
+    found: list[tuple[Element, int, int, int, int, int, int, int, float]] = []
+    excluded: list[Element] = []
     stack: list[list[Any]] = []
-    order = 0
+    # Running totals in document order: text, link text, symbols, elements, <a>s, <p>s.
+    total_t = total_lt = total_sb = total_tags = total_a = total_p = 0
+    link_depth = order = 0
+    split, join, symbols_of = str.split, "".join, _SYMBOL.findall
     for event, el in etree.iterwalk(root, events=("start", "end")):
         tag = el.tag
-        if event == "start":
-            if tag.__class__ is not str:  # comments/PIs survive only on uncleaned trees
+        if tag.__class__ is not str:  # comments/PIs survive only on uncleaned trees
+            if event == "start":
                 continue
-            in_link = tag == "a" or (bool(stack) and stack[-1][_IN_LINK])
-            cls, ident = el.get("class"), el.get("id")
-            noise, boost = _attribute_flags(cls, ident) if cls or ident else (False, False)
-            noise = skip_noise and el is not root and (
-                noise or tag in NOISE_TAGS or (bool(hidden) and el in hidden))
-            frame = [order, in_link, len(found), noise, boost, 0, 0, 0, 0, 0, 0, 0]
+            text = el.tail
+        elif event == "start":
+            flags = marks.get(el, no_flags) if marks else no_flags
+            if tag in NOISE_TAGS and skip_noise:
+                flags = (True, flags[1])
+            frame = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0, order,
+                     len(found), flags]
             order += 1
+            total_tags += 1
+            if tag == "a":
+                link_depth += 1
+                total_a += 1
+            elif tag == "p":
+                total_p += 1
             text = el.text
             if text and not text.isspace():
-                chars, symbols, lines = _count(text)
-                frame[_T] = chars
-                frame[_SB] = symbols
-                frame[_LINES] = lines
-                if in_link:
-                    frame[_LT] = chars
+                visible = join(split(text))
+                chars = len(visible)
+                total_t += chars
+                total_sb += len(symbols_of(visible))
+                if link_depth:
+                    total_lt += chars
+                frame[_S_LINES] = _lines(text, chars)
             stack.append(frame)
             continue
-        if tag.__class__ is not str:
-            parent = stack[-1] if stack else None
         else:
             frame = stack.pop()
-            parent = stack[-1] if stack else None
-            if frame[_NOISE] and noise_limit < 0:
-                noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
-            if frame[_NOISE] and frame[_T] <= noise_limit:
-                del found[frame[_MARK]:]
-                excluded.append(el)
-            else:
-                text_chars = frame[_T] * CONTENT_BOOST if frame[_BOOST] else frame[_T]
-                paragraphs = frame[_P] + frame[_LINES]
-                if frame[_T] > frame[_LT] and (frame[_TG] or paragraphs > 1):
-                    value = score(text_chars, frame[_LT], frame[_TG], frame[_LTG], paragraphs,
-                                  frame[_SB])
+            chars = total_t - frame[_S_T]
+            link_chars = total_lt - frame[_S_LT]
+            noise, boost = frame[_S_FLAGS]
+            if noise and el is not root:
+                if noise_limit < 0:
+                    noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
+                if chars <= noise_limit:  # roll the totals back: its text is not counted
+                    total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
+                    del found[frame[_S_MARK]:]
+                    excluded.append(el)
+                    noise = None
+            if noise is not None and chars > link_chars:
+                tags = total_tags - frame[_S_TAGS] - 1
+                paragraphs = total_p - frame[_S_P] - (tag == "p") + frame[_S_LINES]
+                if tags or paragraphs > 1:
+                    link_tags = total_a - frame[_S_A] - (tag == "a")
+                    text_chars = chars * CONTENT_BOOST if boost else chars
+                    value = score(text_chars, link_chars, tags, link_tags, paragraphs,
+                                  total_sb - frame[_S_SB])
                     if value > 0:
-                        found.append((el, frame[_ORDER], text_chars, frame[_LT], frame[_TG],
-                                      frame[_LTG], paragraphs, frame[_SB], value))
-                if parent is not None:
-                    parent[_T] += frame[_T]
-                    parent[_LT] += frame[_LT]
-                    parent[_SB] += frame[_SB]
-                    parent[_TG] += frame[_TG] + 1
-                    parent[_LTG] += frame[_LTG] + (tag == "a")
-                    # A child's own lines are not the parent's direct text, but a <p> child
-                    # is one paragraph of the parent.
-                    parent[_P] += frame[_P] + (tag == "p")
-        if parent is None or el is root:
-            continue
-        tail = el.tail
-        if tail and not tail.isspace():
-            chars, symbols, lines = _count(tail)
-            parent[_T] += chars
-            parent[_SB] += symbols
-            parent[_LINES] += lines
-            if parent[_IN_LINK]:
-                parent[_LT] += chars
+                        found.append((el, frame[_S_ORDER], text_chars, link_chars, tags,
+                                      link_tags, paragraphs, total_sb - frame[_S_SB], value))
+            if tag == "a":
+                link_depth -= 1
+            if el is root:
+                continue
+            text = el.tail
+        # The tail belongs to the parent: its text, and one of the parent's direct lines.
+        if text and not text.isspace() and stack:
+            visible = join(split(text))
+            chars = len(visible)
+            total_t += chars
+            total_sb += len(symbols_of(visible))
+            if link_depth:
+                total_lt += chars
+            stack[-1][_S_LINES] += _lines(text, chars)
     found.sort(key=lambda row: row[1])
     return [NodeFeatures(*row) for row in found], excluded
 
 
-def content_root(doc: Document) -> HtmlElement | None:
+def _lines(text: str, visible_chars: int) -> int:
+    """Lines of at least LINE_MIN_CHARS non-blank characters in one text node."""
+    if "\n" not in text:
+        return visible_chars >= LINE_MIN_CHARS
+    return sum(1 for line in text.split("\n") if len(line.strip()) >= LINE_MIN_CHARS)
+
+
+def content_root(doc: Document) -> Element | None:
     """``itemprop=articleBody`` when it holds real text, else ``<body>``."""
     if "articleBody" not in doc.html:  # a substring test saves a tree search on most pages
         return doc.body
@@ -293,7 +340,7 @@ def content_root(doc: Document) -> HtmlElement | None:
     return doc.body
 
 
-def _visible_chars(el: HtmlElement) -> int:
+def _visible_chars(el: Element) -> int:
     text = etree.tostring(el, method="text", encoding="unicode", with_tail=False)
     return len("".join(text.split()))
 
@@ -304,7 +351,7 @@ def best_node(features: list[NodeFeatures]) -> NodeFeatures | None:
     return best if best is not None and best.score > 0 else None
 
 
-def merge_siblings(winner: HtmlElement, excluded: set[HtmlElement]) -> list[HtmlElement]:
+def merge_siblings(winner: Element, excluded: set[Element]) -> list[Element]:
     """The winner plus adjacent siblings that read like more of the same article.
 
     Articles split by images or sub-headings into several containers leave the best one
@@ -316,14 +363,14 @@ def merge_siblings(winner: HtmlElement, excluded: set[HtmlElement]) -> list[Html
     siblings = [c for c in parent if isinstance(c.tag, str)]
     index = siblings.index(winner)
 
-    def article_like(el: HtmlElement) -> bool:
+    def article_like(el: Element) -> bool:
         if el in excluded or is_noise(el):
             return False
         chars = _visible_chars(el)
         links = dom.link_text_length(el)
         return chars - links >= MERGE_MIN_CHARS and links <= chars * MERGE_MAX_LINK_DENSITY
 
-    def passable(el: HtmlElement) -> bool:  # images and headings may sit between parts
+    def passable(el: Element) -> bool:  # images and headings may sit between parts
         return el.tag in dom.HEADING_TAGS or el.tag in ("figure", "img") or article_like(el)
 
     start = index

@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 
 META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator",
@@ -69,12 +70,12 @@ def _candidates(doc: Document) -> Iterator[str]:
             yield doc.meta[key]
     if "author" in doc.html or "byline" in doc.html:
         # A loop over the live element list beats an XPath predicate on every element 3x.
-        for el in doc.elements or doc.root.iter():
+        for el in doc.root.iter():
             if not _is_author_markup(el):
                 continue
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
-            yield source.get("content") or " ".join(source.text_content().split())
+            yield source.get("content") or " ".join(dom.text_content(source).split())
     text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in _CUES:
         match = pattern.search(text)

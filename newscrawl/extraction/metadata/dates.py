@@ -13,6 +13,7 @@ from typing import Any
 
 from lxml import etree
 
+from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 
 # Meta keys (lower-cased name/property/itemprop) that carry a publish time, best first
@@ -76,7 +77,7 @@ def _candidates(doc: Document) -> list[str]:
         values += [v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str)]
     marked: list[etree._Element] = list(doc.root.iter("time"))
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
-        marked += [el for el in doc.elements or doc.root.iter()
+        marked += [el for el in doc.root.iter()
                    if el.get("itemprop") == "datePublished"]
     for el in marked:
         values += [v for attr in ("datetime", "data-published", "data-timestamp", "content")
@@ -124,7 +125,7 @@ def date_in_text(doc: Document) -> str | None:
 
 def _headline_offset(doc: Document, text: str) -> int:
     for heading in doc.root.iter("h1"):
-        headline = " ".join(heading.text_content().split())
+        headline = " ".join(dom.text_content(heading).split())
         if len(headline) >= 4:
             found = text.find(headline[:30])
             if found >= 0:

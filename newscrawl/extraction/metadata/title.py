@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
-from lxml.html import HtmlElement
+from lxml.etree import _Element as Element
 
+from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import normalize_space
 
@@ -210,13 +211,13 @@ def _headings(doc: Document) -> list[tuple[str, str]]:
     return found
 
 
-def _is_foreign_link(el: HtmlElement, page_url: str | None) -> bool:
+def _is_foreign_link(el: Element, page_url: str | None) -> bool:
     """A heading whose text is one link to another page (a logo, a teaser) is no headline."""
     links = list(el.iter("a"))
     if len(links) != 1:
         return False
     link = links[0]
-    if normalize_space(link.text_content()) != normalize_space(el.text_content()):
+    if normalize_space(dom.text_content(link)) != normalize_space(dom.text_content(el)):
         return False
     return not is_self_link(link.get("href"), page_url)
 
