@@ -56,6 +56,16 @@ class TextBlock:
     def text_density(self) -> float:
         return self.wrapped_words / self.wrapped_lines if self.wrapped_lines else 0.0
 
+    def labelled(self, is_content: bool, labels: frozenset[Label] | None = None) -> TextBlock:
+        """A copy with another content flag (and labels); ``self`` when nothing changes.
+        Built directly: ``dataclasses.replace`` was 5% of ``method="auto"``'s time."""
+        labels = self.labels if labels is None else labels
+        if is_content == self.is_content and labels == self.labels:
+            return self
+        return TextBlock(self.text, self.words, self.linked_words, self.wrapped_words,
+                         self.wrapped_lines, self.level, self.start, self.end, is_content,
+                         labels)
+
     def merged_with(self, other: TextBlock) -> TextBlock:
         """This block followed by ``other``: texts joined, counts summed, flags combined."""
         return merge_run([self, other])
@@ -142,7 +152,7 @@ class NeighbourRulesClassifier:
     """Labels every block content or not from itself and its two neighbours."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([replace(cur, is_content=self.is_content(prev, cur, nxt))
+        return doc.with_blocks([cur.labelled(self.is_content(prev, cur, nxt))
                                 for prev, cur, nxt in _neighbours(doc.blocks)])
 
     @staticmethod
@@ -202,7 +212,7 @@ class TerminatingBlocksFinder:
     """Labels short blocks that typically follow the article (comments, "related news")."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([replace(b, labels=b.labels | {Label.END_OF_TEXT})
+        return doc.with_blocks([b.labelled(b.is_content, b.labels | {Label.END_OF_TEXT})
                                 if self.is_end(b) else b for b in doc.blocks])
 
     @staticmethod
@@ -238,7 +248,7 @@ class DocumentTitleMatchClassifier:
         variants = title_variants(doc.title)
         if not variants:
             return doc
-        return doc.with_blocks([replace(b, labels=b.labels | {Label.TITLE})
+        return doc.with_blocks([b.labelled(b.is_content, b.labels | {Label.TITLE})
                                 if " ".join(b.text.lower().split()) in variants else b
                                 for b in doc.blocks])
 
@@ -266,7 +276,7 @@ class IgnoreBlocksAfterContent:
                 seen_words += block.words
             if Label.END_OF_TEXT in block.labels and seen_words >= self.min_words:
                 ended = True
-            out.append(replace(block, is_content=False) if ended else block)
+            out.append(block.labelled(False) if ended else block)
         return doc.with_blocks(out)
 
 
@@ -338,8 +348,7 @@ class KeepLargestBlock:
         largest = max(content, key=lambda block: block.words)
         return doc.with_blocks([
             block if block is largest or not block.is_content
-            else replace(block, is_content=False,
-                         labels=block.labels | {Label.MIGHT_BE_CONTENT})
+            else block.labelled(False, block.labels | {Label.MIGHT_BE_CONTENT})
             for block in doc.blocks])
 
 
@@ -353,6 +362,6 @@ class ExpandTitleToContent:
         if title is None or first is None or title >= first:
             return doc
         return doc.with_blocks([
-            replace(b, is_content=True)
+            b.labelled(True)
             if title < i < first and Label.MIGHT_BE_CONTENT in b.labels else b
             for i, b in enumerate(doc.blocks)])

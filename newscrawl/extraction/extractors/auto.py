@@ -31,7 +31,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from newscrawl.extraction import dom
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import boilerpipe, justext
@@ -240,7 +239,7 @@ def clean_lines(text: str) -> str:
 def extract_content(doc: Document) -> ContentResult | Rejection:
     """Registry entry ``auto``."""
     body = doc.body
-    if body is not None and len(dom.text_content(body)) > MAX_VOTING_TEXT_CHARS:
+    if body is not None and len(doc.body_text()) > MAX_VOTING_TEXT_CHARS:  # cached: dates reuse it
         # Voting costs one pass per method; on an outsized page that is seconds, and no
         # real article is this long, so the fastest method decides alone.
         candidates = run_methods(doc, ("density",))

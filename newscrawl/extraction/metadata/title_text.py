@@ -10,15 +10,14 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from newscrawl.extraction.tokens import cjk_count
+
+__all__ = ["cjk_count", "has_cjk", "lcs_dice", "lcs_length", "prefix_cover", "tokens"]
+
 # CJK Unified Ideographs, Extension A and Compatibility Ideographs (spec §0 "Chinese character").
 CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{CJK_CLASS}]")
 _TOKEN = re.compile(f"[{CJK_CLASS}]|[^\\W_{CJK_CLASS}]+")
-
-
-def cjk_count(text: str) -> int:
-    """Number of Chinese characters (ideographs only: no punctuation, digits or Latin)."""
-    return len(_CJK.findall(text)) if text else 0
 
 
 def has_cjk(text: str | None) -> bool:
