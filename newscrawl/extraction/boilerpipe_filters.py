@@ -94,11 +94,11 @@ def merge_run(run: Sequence[TextBlock]) -> TextBlock:
 EMPTY = TextBlock("", 0, 0, 0, 0, 0, -1, -1)
 
 
-def wrap_counts(text: str, words: int) -> tuple[int, int]:
+def wrap_counts(text: str, words: int, cjk: int | None = None) -> tuple[int, int]:
     """(words in full wrapped lines, number of full lines); the partial last line is left out
     unless it is the only line, as in boilerpipe's text density. Wrapping is estimated from
     the text's width (CJK characters are wider), not simulated word by word."""
-    columns = len(text) + (CJK_COLUMNS - 1) * cjk_count(text)
+    columns = len(text) + (CJK_COLUMNS - 1) * (cjk_count(text) if cjk is None else cjk)
     lines = math.ceil(columns / WRAP_COLUMNS) if columns else 0
     if lines <= 1:
         return words, 1
@@ -107,8 +107,9 @@ def wrap_counts(text: str, words: int) -> tuple[int, int]:
 
 
 def text_block(block: Block) -> TextBlock:
-    words = word_count(block.text)
-    wrapped_words, wrapped_lines = wrap_counts(block.text, words)
+    cjk = cjk_count(block.text)
+    words = word_count(block.text, cjk)
+    wrapped_words, wrapped_lines = wrap_counts(block.text, words, cjk)
     return TextBlock(block.text, words, word_count(block.link_text) if block.link_text else 0,
                      wrapped_words, wrapped_lines, block.level, block.index, block.index)
 

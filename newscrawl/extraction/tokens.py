@@ -30,9 +30,11 @@ def cjk_count(text: str) -> int:
     return _CJK.subn("", text)[1]
 
 
-def word_count(text: str) -> int:
-    """Words comparable with English word counts: ``ceil(CJK / 1.7)`` + non-CJK words."""
-    cjk = cjk_count(text)
+def word_count(text: str, cjk: int | None = None) -> int:
+    """Words comparable with English word counts: ``ceil(CJK / 1.7)`` + non-CJK words.
+    ``cjk``: the text's :func:`cjk_count`, when the caller has it already."""
+    if cjk is None:
+        cjk = cjk_count(text)
     # Each CJK ideograph is one token and non-CJK runs stop at ideographs, so the other
     # words are the remaining tokens.
     other = _TOKEN.subn("", text)[1] - cjk
