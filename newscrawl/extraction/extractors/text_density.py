@@ -185,48 +185,34 @@ def _attribute_flags(cls: str | None, ident: str | None) -> tuple[bool, bool]:
     return not words.isdisjoint(NOISE_WORDS), not words.isdisjoint(CONTENT_WORDS)
 
 
-# Every class and id value, and every inline style, as strings that know their element:
-# libxml2 finds them, so the walk reads no attribute itself, and only the few marked values
-# cost a parent lookup (reading three attributes of every element cost a third of the walk).
-_MARK_ATTRIBUTES = etree.XPath("descendant-or-self::*/@class | descendant-or-self::*/@id")
+# Inline styles, as strings that know their element: few elements have one, so libxml2
+# finds them instead of the walk reading a third attribute of every element.
 _STYLES = etree.XPath("descendant-or-self::*/@style")
-
-
-# Flags per class/id value: a plain dict (a page repeats a few values hundreds of times, and
-# a dict lookup costs a third of an lru_cache call).
+# Flags per class or id value: a plain dict (a page repeats a few values hundreds of times,
+# and a dict lookup costs a fraction of an lru_cache call).
 _VALUE_FLAGS: dict[str, tuple[bool, bool]] = {}
 _VALUE_FLAGS_MAX = 20_000
 
 
-def _marks(root: Element, skip_noise: bool) -> dict[Element, tuple[bool, bool]]:
-    """(noise, content) for the elements under ``root`` whose class/id/style says either
-    (noise always False unless ``skip_noise``)."""
-    marks: dict[Element, tuple[bool, bool]] = {}
-    cache = _VALUE_FLAGS
-    for value in _MARK_ATTRIBUTES(root):
-        flags = cache.get(value)
-        if flags is None:
-            if len(cache) >= _VALUE_FLAGS_MAX:
-                cache.clear()
-            # str(): a cached smart string would keep its whole tree alive
-            flags = cache[str(value)] = _attribute_flags(str(value), None)
-        noise, boost = flags
-        if noise or boost:
-            el = value.getparent()
-            # class and id of one element: the union of their words, as if read together
-            noise_before, boost_before = marks.get(el, (False, False))
-            marks[el] = (skip_noise and (noise or noise_before), boost or boost_before)
-    if skip_noise:
-        for style in _STYLES(root):
-            if _is_hidden(style):
-                el = style.getparent()
-                marks[el] = (True, marks.get(el, (False, False))[1])
-    return marks
+def _value_flags(value: str) -> tuple[bool, bool]:
+    """(noise, content) of one class or id value, cached."""
+    flags = _VALUE_FLAGS.get(value)
+    if flags is None:
+        if len(_VALUE_FLAGS) >= _VALUE_FLAGS_MAX:
+            _VALUE_FLAGS.clear()
+        flags = _VALUE_FLAGS[value] = _attribute_flags(value, None)
+    return flags
+
+
+def _hidden(root: Element) -> set[Element]:
+    """Elements under ``root`` hidden by an inline ``display:none``."""
+    return {style.getparent() for style in _STYLES(root) if _is_hidden(style)}
 
 
 # Snapshot slots of an open element: the running totals when it started, so its subtree's
 # totals are a subtraction when it ends (no per-parent additions on the hot path).
-_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_FLAGS = range(10)
+(_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_NOISE,
+ _S_BOOST) = range(11)
 
 
 def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
@@ -241,8 +227,9 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
     are left out of the result.
     """
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
-    marks = _marks(root, skip_noise)
-    no_flags = (False, False)
+    hidden = _hidden(root) if skip_noise else set()
+    cache = _VALUE_FLAGS
+    get = etree._Element.get
     found: list[tuple[Element, int, int, int, int, int, int, int, float]] = []
     excluded: list[Element] = []
     stack: list[list[Any]] = []
@@ -257,11 +244,21 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
                 continue
             text = el.tail
         elif event == "start":
-            flags = marks.get(el, no_flags) if marks else no_flags
-            if tag in NOISE_TAGS and skip_noise:
-                flags = (True, flags[1])
+            # class and id: the union of their words, as if read together
+            noise = boost = False
+            value = get(el, "class")
+            if value is not None:
+                noise, boost = cache.get(value) or _value_flags(value)
+            value = get(el, "id")
+            if value is not None:
+                id_noise, id_boost = cache.get(value) or _value_flags(value)
+                noise, boost = noise or id_noise, boost or id_boost
+            if skip_noise:
+                noise = noise or tag in NOISE_TAGS or (bool(hidden) and el in hidden)
+            else:
+                noise = False
             frame = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0, order,
-                     len(found), flags]
+                     len(found), noise, boost]
             order += 1
             total_tags += 1
             if tag == "a":
@@ -284,7 +281,7 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
             frame = stack.pop()
             chars = total_t - frame[_S_T]
             link_chars = total_lt - frame[_S_LT]
-            noise, boost = frame[_S_FLAGS]
+            noise, boost = frame[_S_NOISE], frame[_S_BOOST]
             if noise and el is not root:
                 if noise_limit < 0:
                     noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
