@@ -274,7 +274,8 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
                 total_sb += len(symbols_of(visible))
                 if link_depth:
                     total_lt += chars
-                frame[_S_LINES] = _lines(text, chars)
+                frame[_S_LINES] = (chars >= LINE_MIN_CHARS if "\n" not in text
+                                   else _lines(text))
             stack.append(frame)
             continue
         else:
@@ -314,15 +315,15 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
             total_sb += len(symbols_of(visible))
             if link_depth:
                 total_lt += chars
-            stack[-1][_S_LINES] += _lines(text, chars)
+            stack[-1][_S_LINES] += (chars >= LINE_MIN_CHARS if "\n" not in text
+                                    else _lines(text))
     found.sort(key=lambda row: row[1])
     return [NodeFeatures(*row) for row in found], excluded
 
 
-def _lines(text: str, visible_chars: int) -> int:
-    """Lines of at least LINE_MIN_CHARS non-blank characters in one text node."""
-    if "\n" not in text:
-        return visible_chars >= LINE_MIN_CHARS
+def _lines(text: str) -> int:
+    """Lines of at least LINE_MIN_CHARS non-blank characters in a multi-line text node (the
+    walk counts a one-line node itself, without the call)."""
     return sum(1 for line in text.split("\n") if len(line.strip()) >= LINE_MIN_CHARS)
 
 
