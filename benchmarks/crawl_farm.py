@@ -119,6 +119,9 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                     "NEWSCRAWL_DEDUP_NEAR": str(args.dedup)}
         if args.extract_processes is not None:
             settings["NEWSCRAWL_EXTRACT_PROCESSES"] = str(args.extract_processes)
+        for assignment in args.setting:
+            name, _, value = assignment.partition("=")
+            settings[name] = value
         command = [sys.executable]
         if args.profile:
             command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
@@ -185,6 +188,8 @@ def main() -> int:
     parser.add_argument("--extract-processes", type=int, default=None,
                         help="NEWSCRAWL_EXTRACT_PROCESSES (default: the crawler's, one per "
                         "core; 0 extracts in threads)")
+    parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="an extra Scrapy setting for the crawl (repeatable)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--profile-rows", type=int, default=30)
     args = parser.parse_args()
