@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.metadata import score_metadata
 from newscrawl.evaluation.metric import bag_scores
 from newscrawl.extraction import Article, extract
 from newscrawl.extraction.extractors import text_density
-from newscrawl.extraction.metadata.dates import normalize_date
 
 DATASETS = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets"
 # (name, constants) — the first is the shipped default.
@@ -60,28 +60,6 @@ def mean_f1(pages: list[Page], htmls: list[bytes]) -> float:
     return total / len(pages)
 
 
-def metadata_accuracy(pages: list[Page], htmls: list[bytes]) -> str:
-    """Share of pages whose publish date (day) and author match the labels."""
-    dates = date_hits = authors = author_hits = 0
-    for page, html in zip(pages, htmls, strict=True):
-        result = extract(html, url=page.url, method="density")
-        got_date = result.publish_time if isinstance(result, Article) else None
-        got_author = (result.author or "") if isinstance(result, Article) else ""
-        truth_date = page.fields.get("publish_date")
-        if truth_date:
-            dates += 1
-            wanted = normalize_date(truth_date) or truth_date
-            date_hits += (got_date or "")[:10] == wanted[:10]
-        truth_author = page.fields.get("author")
-        if truth_author:
-            authors += 1
-            wanted_author = " ".join(truth_author.split()).lower()
-            found = got_author.lower()
-            author_hits += bool(found) and (wanted_author in found or found in wanted_author)
-    return (f"publish date {date_hits}/{dates} = {date_hits / max(dates, 1):.3f}; "
-            f"author {author_hits}/{authors} = {author_hits / max(authors, 1):.3f}")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default="cwced_zh,wcxb_dev")
@@ -91,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         pages = pages_of(name)
         htmls = [page.read_html() for page in pages]
         if args.metadata:
-            print(f"{name} ({len(pages)} pages): {metadata_accuracy(pages, htmls)}")
+            print(f"{name} ({len(pages)} pages): {score_metadata(pages).summary()}")
             continue
         print(f"{name} ({len(pages)} pages)")
         for label, values in VARIANTS:

@@ -81,7 +81,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
         content=result.text,
         content_html=content_html,
         publish_time=extract_publish_time(doc),
-        author=extract_author(doc),
+        author=extract_author(doc, result.text),
         images=images,
         lang=detect_lang(doc, result.text),
         method=result.method or name,

@@ -25,6 +25,9 @@ MAX_CHARS = 60
 # How much of the page text (from the start of <body>) the Chinese cue patterns search:
 # bylines sit under the headline, a whole page also holds comment signatures.
 CUE_SEARCH_CHARS = 6000
+# Names carry no digits; handles a few at most (a byline may end in a date, so only
+# single tokens are judged).
+MAX_NAME_DIGITS = 3
 PLACEHOLDERS = frozenset({"name", "author", "admin", "administrator", "editor", "test",
                           "unknown", "anonymous", "staff", "null", "none", "作者", "编辑",
                           "佚名", "未知", "匿名"})
@@ -39,24 +42,65 @@ _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
 # Chinese bylines: a cue word, a separator, then one or more names of 2-4 ideographs (or a
 # Latin handle). Author cues come before editor cues: an editor is a fallback, not a writer.
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
-_NAMES = rf"(?P<name>{_CJK_NAME}(?:[ 、，,]{_CJK_NAME})*|[A-Za-z][\w.\-]{{1,20}})"
+# A Latin handle must not run on into markup ("作者： size=\"20\"" on a broken page).
+# A list of names stops at the next label ("执笔人：甲 乙 编辑：丙" is 甲 乙).
+_LABEL = r"(?:编辑|责编|来源|记者|摄影|通讯员|实习生|校对|审核|发布)"
+_NAMES = (rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{_LABEL}){_CJK_NAME})*"
+          rf"|[A-Za-z][\w.\-]{{1,20}}(?![\w=\"]))")
 # Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京").
 _NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】]|$)"
 _CUES = (
-    re.compile(r"(?:作者|记者|撰文|文|原创)\s*[:：丨|/]\s*" + _NAMES),
+    re.compile(r"(?:作者|记者|撰文|执笔人?|文|原创)\s*[:：丨|/]\s*" + _NAMES),
     # "记者" without a separator only after a masthead ("本报记者", "新华社记者", "频道 记者"),
     # since in running text it is a plain noun ("记者采访时称", "小记者训练营").
-    re.compile(r"(?:报|社|网|台|频道|^|\s)记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?)" + _NAME_END),
+    # ... or opening a bracket: "（记者 胡晓蓉）", "(记者 格桑边觉)".
+    re.compile(r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?)"
+               + _NAME_END),
+    # Forum and blog posts: "ggjjzhzz 发表于 2005-9-15", "本贴由大卫于2005年8月12日...发表".
+    re.compile(r"(?:^|\s)" + _NAMES + r"\s*发表于\s*\d{4}"),
+    re.compile(r"由(?P<name>[\u4e00-\u9fff·]{2,5}|[A-Za-z][\w.\-]{1,20})于\s*\d{4}\s*年"),
     re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
+_AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
 
 
-def extract_author(doc: Document) -> str | None:
-    """The article's author(s) as one string, or None."""
+# Chinese news often closes with the byline in brackets: "（袁源）", "（常书香 马丹阳 ）",
+# "（姚峰 上海报道）", "（记者 胡晓蓉）". Names are lazy so a trailing "上海报道" is not one.
+_CLOSING_BYLINE = re.compile(
+    r"[（(]\s*(?:本报)?(?:记者|通讯员)?\s*"
+    r"(?P<name>[\u4e00-\u9fff·]{2,4}(?:[ 、][\u4e00-\u9fff·]{2,4})*?)"
+    r"\s*(?:[\u4e00-\u9fff]{2,3}报道)?\s*[）)]\s*$")
+# Bracketed words that close articles but are no bylines.
+NOT_BYLINES = frozenset({"全文完", "未完待续", "待续", "未完", "续完", "试行", "图片", "资料图",
+                         "下转", "上接", "图文", "摘编", "综合", "编译", "转载", "原创"})
+# Lines, and characters, at the end of the content where a closing byline is looked for.
+CLOSING_BYLINE_LINES = 2
+CLOSING_SEARCH_CHARS = 300
+
+
+def extract_author(doc: Document, content: str | None = None) -> str | None:
+    """The article's author(s) as one string, or None. ``content``, the extracted article
+    text, adds its closing bracketed byline as the last resort."""
     for candidate in _candidates(doc):
         cleaned = clean_author(candidate)
         if cleaned:
             return cleaned
+    return closing_byline(content) if content else None
+
+
+def closing_byline(content: str) -> str | None:
+    """The byline that ends ``content``: bracketed ("（记者 胡晓蓉）") or cued ("执笔人：..."),
+    for long articles whose start holds none. Editor cues do not count here."""
+    lines = [line for line in content[-CLOSING_SEARCH_CHARS:].split("\n") if line.strip()]
+    for line in reversed(lines[-CLOSING_BYLINE_LINES:]):
+        match = _CLOSING_BYLINE.search(line)
+        if match and match.group("name") not in NOT_BYLINES:
+            return clean_author(match.group("name"))
+    tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
+    for pattern in _AUTHOR_CUES:
+        match = pattern.search(tail)
+        if match:
+            return clean_author(match.group("name"))
     return None
 
 
@@ -113,6 +157,8 @@ def clean_author(value: str) -> str | None:
         return None
     if _URLISH.search(value) or value.replace(" ", "").isdigit():
         return None
+    if " " not in value and sum(c.isdigit() for c in value) >= MAX_NAME_DIGITS:
+        return None  # one token with digits is an id ("L_104485"), not a name
     if value.lower() in PLACEHOLDERS or value.startswith(NOT_NAME_STARTS):
         return None
     return value
