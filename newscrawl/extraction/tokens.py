@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{CJK_RANGES}]")
@@ -46,3 +47,17 @@ def is_mostly_cjk(text: str, share: float = 0.3) -> bool:
     total = _TOKEN.subn("", text)[1]
     # Every CJK ideograph is a token of its own, so counting them needs no per-token loop.
     return bool(total) and cjk_count(text) / total >= share
+
+
+@lru_cache(maxsize=8)
+def single_ideograph_pattern(words: frozenset[str]) -> re.Pattern[str] | None:
+    """A character class matching ``words`` when every one is a single CJK ideograph (each
+    then is one token of its own, so counting matches counts tokens); else None."""
+    if not words or not all(len(word) == 1 and _CJK.match(word) for word in words):
+        return None
+    return re.compile("[" + re.escape("".join(sorted(words))) + "]")
+
+
+def token_count(text: str) -> int:
+    """``len(tokens(text))`` without building the list."""
+    return _TOKEN.subn("", text.lower())[1]

@@ -17,7 +17,12 @@ from newscrawl.extraction.blocks import Block, blocks_text, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.stoplists import load_stoplist
-from newscrawl.extraction.tokens import is_mostly_cjk, tokens
+from newscrawl.extraction.tokens import (
+    is_mostly_cjk,
+    single_ideograph_pattern,
+    token_count,
+    tokens,
+)
 from newscrawl.extraction.types import Rejection, RejectReason
 
 METHOD = "justext"
@@ -96,6 +101,10 @@ def params_for(blocks: Sequence[Block], doc_lang: str | None = None) -> JustextP
 
 def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
     """Stop tokens / tokens. English splits on whitespace as the reference does."""
+    if lang != "en" and (stop_chars := single_ideograph_pattern(stoplist)) is not None:
+        # A stop list of single ideographs (the Chinese one): count both in C.
+        total = token_count(text)
+        return stop_chars.subn("", text)[1] / total if total else 0.0
     words = text.lower().split() if lang == "en" else tokens(text)
     if not words:
         return 0.0
