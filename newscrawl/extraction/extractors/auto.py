@@ -125,6 +125,7 @@ def run_methods(doc: Document, methods: Sequence[str],
     """Candidates of the given methods; absent or failing methods are skipped."""
     shared = shared or {}
     found = []
+    bags: dict[str, Counter[str]] = {}  # methods often agree to the character
     for name in methods:
         try:
             result = shared[name]() if name in shared else get_method(name)(doc)
@@ -139,7 +140,10 @@ def run_methods(doc: Document, methods: Sequence[str],
         if isinstance(result, ContentResult) and result.text.strip():
             result = without_comments(result)
             if result.text.strip():
-                found.append(Candidate(name, result, Counter(tokens(result.text))))
+                bag = bags.get(result.text)
+                if bag is None:
+                    bag = bags[result.text] = Counter(tokens(result.text))
+                found.append(Candidate(name, result, bag))
     return found
 
 
@@ -177,7 +181,9 @@ def consensus_bag(bags: Sequence[Counter[str]], quantile: float = CONSENSUS_QUAN
     needed = len(bags) - rank
     for token, present in presence.items():
         if present >= needed:
-            consensus[token] = sorted(bag.get(token, 0) for bag in bags)[rank]
+            counts = [bag.get(token, 0) for bag in bags]
+            counts.sort()
+            consensus[token] = counts[rank]
     return consensus
 
 
