@@ -132,3 +132,4 @@ def blocks_text(blocks: list[Block]) -> str:
     """One block per line."""
     return "\n".join(block.text for block in blocks)
 
+

@@ -69,10 +69,9 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     """Shared metadata (title, time, author, images, language) around a method's content."""
     if result.nodes:
         content_html = dom.sanitized_html(result.nodes, doc.url)
-        images = dom.image_urls(result.nodes, doc.url)
     else:
         content_html = dom.text_to_html(result.text)
-        images = []
+    images = dom.image_urls(result.image_nodes, doc.url)
     diagnostics = dict(result.diagnostics)
     diagnostics["seconds"] = round(seconds, 6)
     diagnostics["encoding"] = doc.encoding

@@ -8,6 +8,7 @@ not create, except :func:`clean_tree`, which works on the tree it is given by de
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Collection, Iterable, Iterator
 from copy import deepcopy
 from urllib.parse import urljoin
@@ -221,6 +222,26 @@ def image_urls(nodes: Iterable[etree._Element], base_url: str | None) -> list[st
                     seen.setdefault(resolved, None)
                     break
     return list(seen)
+
+
+def images_between(start: etree._Element, stop: etree._Element) -> list[etree._Element]:
+    """The ``<img>`` elements from ``start`` to the end of ``stop``'s subtree, in document
+    order: the images of an article whose first and last paragraphs those are (figures
+    between paragraphs belong to no paragraph)."""
+    ancestors = {stop, *stop.iterancestors()}
+    common = next((el for el in (start, *start.iterancestors()) if el in ancestors), None)
+    if common is None:
+        return []
+    end = deque(stop.iter(), maxlen=1)[0]  # the last element of ``stop``'s subtree
+    images: list[etree._Element] = []
+    started = False
+    for el in common.iter():
+        started = started or el is start
+        if started and el.tag == "img":
+            images.append(el)
+        if el is end:
+            break
+    return images
 
 
 def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None) -> str:

@@ -18,8 +18,12 @@ class ContentResult:
     """What a method found: content nodes (document order) and/or their text.
 
     ``text`` has one paragraph per line. ``nodes`` may be empty for text-only methods (CX),
-    in which case content HTML is built from the text. ``title_hint`` is a title the method
-    itself located (TCDT's title node); the shared title chooser weighs it with the others.
+    in which case content HTML is built from the text. ``image_scope``, when given, says where
+    the article's images are instead of ``nodes`` (elements, or ``<img>`` elements
+    themselves): block methods and TCDT know their first and last paragraph and take the
+    figures between them, ``auto`` keeps its winner's scope when it rewrote the text.
+    ``title_hint`` is a title the method itself located (TCDT's title node); the shared title
+    chooser weighs it with the others.
     """
 
     text: str
@@ -27,6 +31,12 @@ class ContentResult:
     title_hint: str | None = None
     diagnostics: dict[str, Any] = field(default_factory=dict)
     method: str = ""
+    image_scope: list[Element] = field(default_factory=list)
+
+    @property
+    def image_nodes(self) -> list[Element]:
+        """Where the article's images are: the image scope when given, else the nodes."""
+        return self.image_scope or self.nodes
 
 
 ContentExtractor = Callable[[Document], ContentResult | Rejection]

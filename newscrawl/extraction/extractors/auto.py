@@ -31,6 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from lxml.etree import _Element as Element
+
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import boilerpipe, justext
@@ -159,7 +161,8 @@ def cut_at_comments(text: str) -> str:
 
 
 def without_comments(result: ContentResult) -> ContentResult:
-    """``result`` cut at a comment heading; its nodes no longer match the text if cut."""
+    """``result`` cut at a comment heading; its nodes no longer match the text if cut, and
+    its images would include the commenters' avatars, so it keeps none."""
     text = cut_at_comments(result.text)
     if text == result.text:
         return result
@@ -253,8 +256,9 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
         result = candidates[0].result
         return ContentResult(text=result.text, nodes=result.nodes, title_hint=result.title_hint,
-                             method=METHOD, diagnostics={"auto_winner": "density",
-                                                         "auto_reason": "outsized page"})
+                             method=METHOD, image_scope=result.image_scope,
+                             diagnostics={"auto_winner": "density",
+                                          "auto_reason": "outsized page"})
     shared = _shared_runners(doc)
     candidates = run_methods(doc, FAST_METHODS, shared)
     chinese = bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], CJK_SHARE)
@@ -271,9 +275,20 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
     text = clean_lines(winner.result.text)
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
-    # The winner's nodes still describe the content only if no line was dropped.
+    # The winner's nodes still describe the content only if no line was dropped; they (or
+    # another candidate's, for a winner without any: CX) still hold the article's images.
     nodes = winner.result.nodes if text == winner.result.text else []
     return ContentResult(
         text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
+        image_scope=image_scope(winner, candidates),
         diagnostics={"auto_winner": winner.method, "auto_agreement": round(agreement, 3),
                      "auto_candidates": [c.method for c in candidates]})
+
+
+def image_scope(winner: Candidate, candidates: Sequence[Candidate]) -> list[Element]:
+    """Where the article's images are: the winner's, else the first candidate's (in
+    :data:`FAST_METHODS` order, density first) that knows."""
+    for candidate in (winner, *candidates):
+        if candidate.result.image_nodes:
+            return candidate.result.image_nodes
+    return []
