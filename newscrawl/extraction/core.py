@@ -71,7 +71,10 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
         content_html = dom.sanitized_html(result.nodes, doc.url)
     else:
         content_html = dom.text_to_html(result.text)
-    images = dom.image_urls(result.image_nodes, doc.url)
+    if result.image_span is not None:
+        images = dom.image_urls(dom.images_between(*result.image_span), doc.url)
+    else:
+        images = dom.image_urls(result.nodes, doc.url)
     diagnostics = dict(result.diagnostics)
     diagnostics["seconds"] = round(seconds, 6)
     diagnostics["encoding"] = doc.encoding

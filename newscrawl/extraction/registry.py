@@ -18,10 +18,12 @@ class ContentResult:
     """What a method found: content nodes (document order) and/or their text.
 
     ``text`` has one paragraph per line. ``nodes`` may be empty for text-only methods (CX),
-    in which case content HTML is built from the text. ``image_scope``, when given, says where
-    the article's images are instead of ``nodes`` (elements, or ``<img>`` elements
-    themselves): block methods and TCDT know their first and last paragraph and take the
-    figures between them, ``auto`` keeps its winner's scope when it rewrote the text.
+    in which case content HTML is built from the text. ``image_span``, when given, is the
+    article's first and last element: its images are those from the first to the end of the
+    last, instead of those under ``nodes`` (block methods and TCDT know their first and last
+    paragraph, and the figures between paragraphs belong to none; ``auto`` keeps its winner's
+    span when it rewrites the text). Only the span is kept: the images are looked up once,
+    for the result that becomes the Article.
     ``title_hint`` is a title the method itself located (TCDT's title node); the shared title
     chooser weighs it with the others.
     """
@@ -31,12 +33,14 @@ class ContentResult:
     title_hint: str | None = None
     diagnostics: dict[str, Any] = field(default_factory=dict)
     method: str = ""
-    image_scope: list[Element] = field(default_factory=list)
+    image_span: tuple[Element, Element] | None = None
 
     @property
-    def image_nodes(self) -> list[Element]:
-        """Where the article's images are: the image scope when given, else the nodes."""
-        return self.image_scope or self.nodes
+    def images_from(self) -> tuple[Element, Element] | None:
+        """The span the article's images come from: ``image_span``, else the nodes' span."""
+        if self.image_span is not None:
+            return self.image_span
+        return (self.nodes[0], self.nodes[-1]) if self.nodes else None
 
 
 ContentExtractor = Callable[[Document], ContentResult | Rejection]

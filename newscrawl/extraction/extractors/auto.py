@@ -256,7 +256,7 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
         result = candidates[0].result
         return ContentResult(text=result.text, nodes=result.nodes, title_hint=result.title_hint,
-                             method=METHOD, image_scope=result.image_scope,
+                             method=METHOD, image_span=result.image_span,
                              diagnostics={"auto_winner": "density",
                                           "auto_reason": "outsized page"})
     shared = _shared_runners(doc)
@@ -280,15 +280,16 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
     nodes = winner.result.nodes if text == winner.result.text else []
     return ContentResult(
         text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
-        image_scope=image_scope(winner, candidates),
+        image_span=winner.result.image_span if nodes else image_span(winner, candidates),
         diagnostics={"auto_winner": winner.method, "auto_agreement": round(agreement, 3),
                      "auto_candidates": [c.method for c in candidates]})
 
 
-def image_scope(winner: Candidate, candidates: Sequence[Candidate]) -> list[Element]:
-    """Where the article's images are: the winner's, else the first candidate's (in
-    :data:`FAST_METHODS` order, density first) that knows."""
+def image_span(winner: Candidate, candidates: Sequence[Candidate]
+               ) -> tuple[Element, Element] | None:
+    """Where the article's images are: the winner's span, else the first candidate's (in
+    :data:`FAST_METHODS` order, density first) that has one."""
     for candidate in (winner, *candidates):
-        if candidate.result.image_nodes:
-            return candidate.result.image_nodes
-    return []
+        if (span := candidate.result.images_from) is not None:
+            return span
+    return None

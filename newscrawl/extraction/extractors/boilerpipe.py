@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from newscrawl.extraction import dom
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.boilerpipe_filters import (
     BlockProximityFusion,
@@ -58,8 +57,8 @@ def content_from_blocks(doc: Document, blocks: Sequence[Block], chain: Sequence[
         return Rejection(RejectReason.NO_CONTENT, "boilerpipe kept no block", method, doc.url)
     content = [block for block in text_doc.blocks if block.is_content]
     return ContentResult(text=text, method=method,
-                         image_scope=dom.images_between(blocks[content[0].start].element,
-                                                        blocks[content[-1].end].element),
+                         image_span=(blocks[content[0].start].element,
+                                     blocks[content[-1].end].element),
                          diagnostics={"blocks": len(text_doc.blocks)})
 
 

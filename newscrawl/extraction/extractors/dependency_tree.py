@@ -93,7 +93,7 @@ def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in members) if t)
     hint = None if analysis.title.low_confidence else analysis.title.text
     return ContentResult(text=text, nodes=members, title_hint=hint,
-                         image_scope=dom.images_between(members[0], members[-1]),
+                         image_span=(members[0], members[-1]),
                          diagnostics={"tcdt": diagnostics(analysis)}, method=METHOD)
 
 

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from newscrawl.extraction import dom
 from newscrawl.extraction.blocks import Block, blocks_text, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.registry import ContentResult
@@ -225,7 +224,7 @@ def content_from_blocks(doc: Document, blocks: Sequence[Block],
     if not kept:
         return Rejection(RejectReason.NO_CONTENT, "jusText kept no paragraph", METHOD, doc.url)
     return ContentResult(text=blocks_text(kept), method=METHOD,
-                         image_scope=dom.images_between(kept[0].element, kept[-1].element),
+                         image_span=(kept[0].element, kept[-1].element),
                          diagnostics={"justext_lang": chosen_params.lang,
                                       "paragraphs": len(blocks), "good": len(kept)})
 
