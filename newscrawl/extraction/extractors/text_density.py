@@ -242,7 +242,7 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
         if tag.__class__ is not str:  # comments/PIs survive only on uncleaned trees
             if event == "start":
                 continue
-            text = el.tail
+            text, owner = el.tail, (stack[-1] if stack else None)
         elif event == "start":
             # class and id: the union of their words, as if read together
             noise = boost = False
@@ -266,20 +266,11 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
                 total_a += 1
             elif tag == "p":
                 total_p += 1
-            text = el.text
-            if text and not text.isspace():
-                visible = join(split(text))
-                chars = len(visible)
-                total_t += chars
-                total_sb += len(symbols_of(visible))
-                if link_depth:
-                    total_lt += chars
-                frame[_S_LINES] = (chars >= LINE_MIN_CHARS if "\n" not in text
-                                   else _lines(text))
             stack.append(frame)
-            continue
+            text, owner = el.text, frame
         else:
             frame = stack.pop()
+            owner = stack[-1] if stack else None  # the tail's
             chars = total_t - frame[_S_T]
             link_chars = total_lt - frame[_S_LT]
             noise, boost = frame[_S_NOISE], frame[_S_BOOST]
@@ -307,16 +298,15 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
             if el is root:
                 continue
             text = el.tail
-        # The tail belongs to the parent: its text, and one of the parent's direct lines.
-        if text and not text.isspace() and stack:
+        # An element's own text, or a tail: the text of the parent, and one of its lines.
+        if text and not text.isspace() and owner is not None:
             visible = join(split(text))
             chars = len(visible)
             total_t += chars
             total_sb += len(symbols_of(visible))
             if link_depth:
                 total_lt += chars
-            stack[-1][_S_LINES] += (chars >= LINE_MIN_CHARS if "\n" not in text
-                                    else _lines(text))
+            owner[_S_LINES] += chars >= LINE_MIN_CHARS if "\n" not in text else _lines(text)
     found.sort(key=lambda row: row[1])
     return [NodeFeatures(*row) for row in found], excluded
 
