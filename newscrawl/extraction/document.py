@@ -137,12 +137,12 @@ def load_document(
         anchor_text=normalize_space(anchor_text) if anchor_text else None,
         encoding=used_encoding,
     )
-    _read_head(doc)
+    read_head(doc)
     clean_tree(root)
     return doc
 
 
-def _read_head(doc: Document) -> None:
+def read_head(doc: Document) -> None:
     """Capture what cleaning throws away: ``<title>``, ``<meta>``, JSON-LD, ``lang``."""
     root = doc.root
     title = root.find(".//title")
