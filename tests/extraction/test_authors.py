@@ -99,7 +99,8 @@ def test_closing_byline_of_the_content_is_the_last_resort(content, name):
 
 
 @pytest.mark.parametrize("content", ["全文到此结束。（全文完）", "本办法自发布之日起施行（试行）",
-                                     "他说：“好。”（图）"])
+                                     "他说：“好。”（图）", "会议在北京举行。（新华社）",
+                                     "详见通知。（市教育局）", "据报道。（央视新闻）"])
 def test_closing_words_that_are_no_bylines(content):
     doc = load_document("<html><body><p>正文</p></body></html>")
     assert extract_author(doc, content) is None

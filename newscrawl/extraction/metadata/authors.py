@@ -73,6 +73,9 @@ _CLOSING_BYLINE = re.compile(
 # Bracketed words that close articles but are no bylines.
 NOT_BYLINES = frozenset({"全文完", "未完待续", "待续", "未完", "续完", "试行", "图片", "资料图",
                          "下转", "上接", "图文", "摘编", "综合", "编译", "转载", "原创"})
+# ... nor are sources: "（新华社）", "（人民日报）", "（央视新闻）", "（市教育局）".
+SOURCE_ENDINGS = ("社", "报", "网", "台", "新闻", "中心", "客户端", "频道", "部", "局", "委",
+                  "厅", "办", "院", "所")
 # Lines, and characters, at the end of the content where a closing byline is looked for.
 CLOSING_BYLINE_LINES = 2
 CLOSING_SEARCH_CHARS = 300
@@ -94,7 +97,7 @@ def closing_byline(content: str) -> str | None:
     lines = [line for line in content[-CLOSING_SEARCH_CHARS:].split("\n") if line.strip()]
     for line in reversed(lines[-CLOSING_BYLINE_LINES:]):
         match = _CLOSING_BYLINE.search(line)
-        if match and match.group("name") not in NOT_BYLINES:
+        if match and _is_person_byline(match.group("name")):
             return clean_author(match.group("name"))
     tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
     for pattern in _AUTHOR_CUES:
@@ -125,6 +128,11 @@ def _candidates(doc: Document) -> Iterator[str]:
         match = pattern.search(text)
         if match:
             yield match.group("name")
+
+
+def _is_person_byline(names: str) -> bool:
+    return names not in NOT_BYLINES and not any(
+        name.endswith(SOURCE_ENDINGS) for name in names.replace("、", " ").split())
 
 
 def _is_author_markup(el: etree._Element) -> bool:
