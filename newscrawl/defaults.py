@@ -28,6 +28,11 @@ NEWSCRAWL_DEDUP_NEAR = True
 # Simhash Hamming distance at or below which two contents are near-duplicates; 3 of 64 bits
 # is the usual web-page threshold (Manku et al. 2007) and flagged no distinct farm article.
 NEWSCRAWL_NEAR_DUP_DISTANCE = 3
+# Near-duplicates of what earlier crawls stored: the simhashes of articles stored in the last
+# this many days (0: none) are loaded at start, at most NEWSCRAWL_NEAR_DUP_STORED_MAX of them
+# (newest first; ~0.4 KB of memory each). A week covers a story syndicated over a few days.
+NEWSCRAWL_NEAR_DUP_DAYS = 7.0
+NEWSCRAWL_NEAR_DUP_STORED_MAX = 100_000
 
 # --- storage (the storage layer's own defaults, repeated so every setting is listed here) -
 NEWSCRAWL_DATABASE_URL = "sqlite:///news.db"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Protocol
 
 from .records import ArticleRecord
@@ -19,6 +20,10 @@ class Storage(Protocol):
 
     def has_content_hash(self, content_hash: str) -> str | None:
         """URL of a stored article with this content hash, or ``None``."""
+
+    def recent_simhashes(self, since: datetime, limit: int) -> list[tuple[str, int]]:
+        """(URL, simhash) of the articles stored since ``since``, newest first, at most
+        ``limit``."""
 
     def ping(self) -> None:
         """Check the database answers."""

@@ -35,6 +35,7 @@ class ArticleRecord:
     html: bytes | None = None
     encoding: str | None = None
     fetched_at: datetime | None = None
+    simhash: int | None = None  # unsigned 64-bit; stored for later near-duplicate checks
 
     def to_json_dict(self) -> dict[str, Any]:
         """JSON-safe dict: ``html`` as base64, ``fetched_at`` as ISO 8601."""
@@ -70,6 +71,10 @@ class ArticleRecord:
                 raise ValueError(f"field 'fetched_at' is not ISO 8601: {fetched_at!r}") from None
         if not isinstance(values.get("images", []), list):
             raise TypeError("field 'images' must be a list")
+        simhash = values.get("simhash")
+        if simhash is not None and (not isinstance(simhash, int) or isinstance(simhash, bool)
+                                    or not 0 <= simhash < 1 << 64):
+            raise TypeError("field 'simhash' must be an unsigned 64-bit integer")
         return cls(**values)
 
 

@@ -56,6 +56,22 @@ article_html = sa.Table(
     sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+# The content's 64-bit simhash (stored signed: BIGINT), so a later crawl can tell a new URL
+# that carries a near-copy of a recent article. A table of its own: a database created
+# before it gets it from create_all, with no column migration.
+article_simhash = sa.Table(
+    "article_simhash",
+    metadata,
+    sa.Column(
+        "url",
+        sa.Text,
+        sa.ForeignKey("articles.url", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("simhash", sa.BigInteger, nullable=False),
+    sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
 # Columns a re-crawl or re-extraction overwrites (everything extraction produces).
 EXTRACTED_COLUMNS = (
     "title",

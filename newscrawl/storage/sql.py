@@ -21,7 +21,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from .errors import StorageError, describe, is_transient, mask_url
 from .records import ArticleRecord, content_hash
-from .schema import EXTRACTED_COLUMNS, article_html, articles, metadata
+from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, metadata
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +98,10 @@ class SqlStorage:
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         self._article_upsert = _article_upsert(insert)
         self._html_upsert = _html_upsert(insert)
+        statement = insert(article_simhash)
+        self._simhash_upsert = statement.on_conflict_do_update(
+            index_elements=[article_simhash.c.url],
+            set_={"simhash": statement.excluded.simhash, "seen_at": statement.excluded.seen_at})
 
     # -- Storage protocol -------------------------------------------------------------
 
@@ -114,11 +118,17 @@ class SqlStorage:
             _html_row(record, now) for record in latest.values()
             if self.keep_html and record.html is not None
         ]
+        simhash_rows = [
+            {"url": _text(record.url), "simhash": _signed64(record.simhash), "seen_at": now}
+            for record in latest.values() if record.simhash is not None
+        ]
         try:
             with self.engine.begin() as connection:
                 connection.execute(self._article_upsert, article_rows)
                 if html_rows:
                     connection.execute(self._html_upsert, html_rows)
+                if simhash_rows:
+                    connection.execute(self._simhash_upsert, simhash_rows)
         except sa.exc.SQLAlchemyError as error:
             # Drop pooled connections so a retry reconnects: an SQLite connection opened
             # while the file was read-only stays read-only, and a PostgreSQL one may be dead.
@@ -149,6 +159,16 @@ class SqlStorage:
         )
         with self._connect("look up a content hash") as connection:
             return connection.scalar(query)
+
+    def recent_simhashes(self, since: datetime, limit: int) -> list[tuple[str, int]]:
+        query = (
+            sa.select(article_simhash.c.url, article_simhash.c.simhash)
+            .where(article_simhash.c.seen_at >= since)
+            .order_by(article_simhash.c.seen_at.desc())
+            .limit(limit)
+        )
+        with self._connect("read recent simhashes") as connection:
+            return [(url, value & _MASK64) for url, value in connection.execute(query)]
 
     def ping(self) -> None:
         with self._connect("connect") as connection:
@@ -386,6 +406,14 @@ def _html_upsert(insert: Any) -> Any:
         set_={name: new[name] for name in ("encoding", "html_zlib", "html_size", "fetched_at")},
         where=new.fetched_at >= article_html.c.fetched_at,
     )
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _signed64(value: int) -> int:
+    """An unsigned 64-bit value as the signed BIGINT that holds the same bits."""
+    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 def _text(value: str | None) -> str | None:

@@ -90,12 +90,54 @@ def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
     assert pipeline._store(to_record(item, keep_html=False)) is None
     copy = make_item(url="http://x.com/copy.html")
     copy.content_hash = "a" * 40
-    assert pipeline._store(to_record(copy, keep_html=False)) == item.url
+    assert pipeline._store(to_record(copy, keep_html=False)) == ("duplicate", item.url)
     pipeline.writer.close()
     pipeline.storage.close()
     storage = open_storage(db_url)
     assert storage.known_urls([item.url, copy.url]) == {item.url}
     storage.close()
+
+
+def store_pipeline(tmp_path, **settings):
+    crawler = get_crawler(NewsSpider, {
+        "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
+        "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
+        **settings})
+    crawler.stats.open_spider(None)
+    pipeline = build_from_crawler(StorePipeline, crawler)
+    return pipeline, crawler.stats
+
+
+def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
+    first, _ = store_pipeline(tmp_path)
+    item = make_item()
+    item.content_hash, item.simhash = "a" * 40, 0b1011 << 60
+    first._store(to_record(item, keep_html=False))
+    first.writer.close()
+    first.storage.close()
+
+    later, stats = store_pipeline(tmp_path)
+    later._load_stored_simhashes(later.near_duplicates)
+    assert stats.get_value("newscrawl/db/simhashes_loaded") == 1
+    near = make_item(url="http://x.com/2024/05/18/syndicated.html")
+    near.content_hash, near.simhash = "b" * 40, (0b1011 << 60) | 0b101  # 2 bits apart
+    assert later._store(to_record(near, keep_html=False)) == ("near_duplicate", item.url)
+    far = make_item(url="http://x.com/2024/05/18/other.html")
+    far.content_hash, far.simhash = "c" * 40, (1 << 64) - 1
+    assert later._store(to_record(far, keep_html=False)) is None
+    # the same URL crawled again is an update, not a copy of itself
+    item.simhash = (0b1011 << 60) | 1
+    assert later._store(to_record(item, keep_html=False)) is None
+    later.writer.close()
+    later.storage.close()
+
+
+@pytest.mark.parametrize("settings", [{"NEWSCRAWL_NEAR_DUP_DAYS": 0},
+                                      {"NEWSCRAWL_DEDUP_NEAR": False}])
+def test_stored_near_duplicate_check_can_be_switched_off(tmp_path, settings):
+    pipeline, _ = store_pipeline(tmp_path, **settings)
+    assert pipeline.near_duplicates is None
+    pipeline.storage.close()
 
 
 def test_store_record_carries_anchor_text_and_html_only_when_kept():

@@ -19,6 +19,7 @@ records = st.builds(
     method=texts, content_hash=texts, html=st.none() | st.binary(max_size=300),
     encoding=st.none() | texts,
     fetched_at=st.none() | st.datetimes(timezones=st.just(UTC)) | st.datetimes(),
+    simhash=st.none() | st.integers(min_value=0, max_value=(1 << 64) - 1),
 )
 
 
@@ -51,4 +52,12 @@ def test_missing_required_field_is_named(field):
     data = ArticleRecord(url="u", site="s", title="t", content="c").to_json_dict()
     del data[field]
     with pytest.raises(TypeError, match=f"'{field}' must be a string"):
+        ArticleRecord.from_json_dict(data)
+
+
+@pytest.mark.parametrize("value", [-1, 1 << 64, "12", 1.5, True])
+def test_spilled_simhash_must_be_unsigned_64_bit(value):
+    data = ArticleRecord(url="u", site="s", title="t", content="c").to_json_dict()
+    data["simhash"] = value
+    with pytest.raises(TypeError, match="simhash"):
         ArticleRecord.from_json_dict(data)

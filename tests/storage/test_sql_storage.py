@@ -233,3 +233,30 @@ def test_nul_characters_and_long_labels_do_not_fail_the_batch(storage, make_reco
     }])
     first = rows(storage)[0]
     assert (first.title, first.content, first.images) == ("U", "c", ["j"])
+
+
+def test_simhashes_are_kept_as_unsigned_and_read_back_newest_first(storage, make_record):
+    old = make_record(1, simhash=(1 << 64) - 1)  # the top bit set: negative as a BIGINT
+    storage.write([old])
+    new = make_record(2, simhash=12345)
+    storage.write([new, make_record(3)])  # no simhash: no row
+    recent = storage.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10)
+    assert recent == [(new.url, 12345), (old.url, (1 << 64) - 1)]
+    assert storage.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 1) == [(new.url, 12345)]
+    assert storage.recent_simhashes(datetime(2999, 1, 1, tzinfo=UTC), 10) == []
+    storage.write([make_record(1, simhash=7)])  # a re-crawl updates it
+    assert dict(storage.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10))[old.url] == 7
+
+
+def test_a_database_from_before_the_simhash_table_gets_it_on_open(db_url, make_record):
+    store = open_storage(db_url)
+    with store.engine.begin() as connection:  # as created by an older newscrawl
+        connection.execute(sa.text("DROP TABLE article_simhash"))
+    store.write([make_record(1)])
+    store.close()
+    store = open_storage(db_url)  # create_all adds the missing table, keeps the rows
+    store.write([make_record(2, simhash=5)])
+    assert store.known_urls([make_record(1).url]) == {make_record(1).url}
+    assert store.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10) == [
+        (make_record(2).url, 5)]
+    store.close()
