@@ -30,7 +30,8 @@ NEWSCRAWL_DEDUP_NEAR = True
 NEWSCRAWL_NEAR_DUP_DISTANCE = 3
 # Near-duplicates of what earlier crawls stored: the simhashes of articles stored in the last
 # this many days (0: none) are loaded at start, at most NEWSCRAWL_NEAR_DUP_STORED_MAX of them
-# (newest first; ~0.4 KB of memory each). A week covers a story syndicated over a few days.
+# (newest first; a few hundred bytes each: the URL in four band lists). A week covers a story
+# syndicated over a few days.
 NEWSCRAWL_NEAR_DUP_DAYS = 7.0
 NEWSCRAWL_NEAR_DUP_STORED_MAX = 100_000
 

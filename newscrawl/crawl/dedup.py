@@ -102,8 +102,9 @@ class NearDuplicateIndex:
         return None
 
     def add(self, value: int, url: str) -> None:
+        entry = (value, url)  # one tuple shared by the four bands
         for band, key in zip(self._bands, self._keys(value), strict=True):
-            band.setdefault(key, []).append((value, url))
+            band.setdefault(key, []).append(entry)
 
     def __len__(self) -> int:
         return sum(len(entries) for entries in self._bands[0].values())
