@@ -19,6 +19,11 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.metadata.title import is_self_link
+
+try:  # the walk in C (setup.py builds it when it can); index_tree() falls back to Python
+    from newscrawl.extraction.extractors import _walks
+except ImportError:  # pragma: no cover - depends on the build
+    _walks = None
 from newscrawl.extraction.metadata.title_text import cjk_count
 
 # A noise-marked subtree holding more than this share of the page's Chinese characters is
@@ -56,7 +61,20 @@ class IndexedTree:
 
 def index_tree(body: Element, page_url: str | None = None,
                is_noise: Callable[[Element], bool] | None = None) -> IndexedTree:
-    """Index ``body`` (read only: the shared Document tree is never modified)."""
+    """Index ``body`` (read only: the shared Document tree is never modified): in C when the
+    extension is built, else :func:`index_in_python` (the reference;
+    tests/extraction/test_walks_c.py holds the two equal on every dataset page)."""
+    if _walks is None:
+        return index_in_python(body, page_url, is_noise)
+    return IndexedTree(*_walks.tcdt_index(
+        body=body, page_url=page_url, is_self_link=is_self_link, is_noise=is_noise,
+        noise_hints=tuple(tag.encode() for tag in NOISE_TAG_HINTS),
+        noise_share=NOISE_MAX_TEXT_SHARE))
+
+
+def index_in_python(body: Element, page_url: str | None = None,
+                    is_noise: Callable[[Element], bool] | None = None) -> IndexedTree:
+    """:func:`index_tree` in Python: the reference the C walk (_walks.c) follows."""
     nodes: list[Element] = []
     tags: list[str] = []
     depths: list[int] = []

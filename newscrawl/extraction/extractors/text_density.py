@@ -44,6 +44,11 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
+
+try:  # the walk in C (setup.py builds it when it can); measure() falls back to Python
+    from newscrawl.extraction.extractors import _walks
+except ImportError:  # pragma: no cover - depends on the build
+    _walks = None
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
@@ -218,7 +223,24 @@ def _hidden(root: Element) -> set[Element]:
 def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
                                                                   list[Element]]:
     """Features of every scoring element under ``root`` (root included), in document order,
-    and the excluded noise elements.
+    and the excluded noise elements: the C walk when it is built, else the same in Python
+    (:func:`measure_in_python`, the reference; tests/extraction/test_walks_c.py holds the two
+    equal on every dataset page)."""
+    if _walks is None:
+        return measure_in_python(root, skip_noise=skip_noise)
+    rows, excluded = _walks.density_measure(
+        root=root, skip_noise=skip_noise, hidden=tuple(_hidden(root)) if skip_noise else (),
+        flag_cache=_VALUE_FLAGS, flags_of=_value_flags,
+        noise_limit_of=lambda: _visible_chars(root) * NOISE_MAX_TEXT_SHARE,
+        noise_tags=tuple(tag.encode() for tag in NOISE_TAGS), symbols=SYMBOLS,
+        line_min=LINE_MIN_CHARS, content_boost=CONTENT_BOOST,
+        mass_exponent=TEXT_MASS_EXPONENT, escape_ratio=LINK_ESCAPE_RATIO)
+    return [NodeFeatures(*row) for row in rows], excluded
+
+
+def measure_in_python(root: Element, *, skip_noise: bool = True
+                      ) -> tuple[list[NodeFeatures], list[Element]]:
+    """:func:`measure` in Python: the reference the C walk (_walks.c) follows.
 
     One iterative pass over running totals: an element's subtree counts are the totals at
     its end minus those at its start. A noise element's text is not counted (the totals are

@@ -1,0 +1,90 @@
+"""The C tree walks (_walks.c) against their Python references, element for element.
+
+CI builds the extension (setup.py, through the README's install command), so its absence is a
+failure here, not a skip: without it the crawler silently runs ~4x slower walks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from newscrawl.evaluation.dataset import load_pages, stable_sample
+from newscrawl.extraction.document import DocumentError, load_document
+from newscrawl.extraction.extractors import tcdt_tree, text_density
+
+DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+
+
+def dataset_documents():
+    pages = load_pages(DATASETS / "cwced_zh" / "pages.jsonl")
+    pages += load_pages(DATASETS / "gne_unlabeled" / "pages.jsonl")
+    pages += stable_sample(load_pages(DATASETS / "wcxb_dev" / "pages.jsonl"), 150)
+    for page in pages:
+        try:
+            yield page.id, load_document(page.read_html(), url=page.url)
+        except DocumentError:
+            continue
+
+
+def test_the_extension_is_built():
+    assert text_density._walks is not None and tcdt_tree._walks is not None
+
+
+def feature_rows(features):
+    return [(f.element, f.order, f.text, type(f.text), f.link_text, f.tags, f.link_tags,
+             f.paragraphs, f.symbols, f.score) for f in features]
+
+
+@pytest.mark.slow
+def test_density_walk_in_c_equals_python_on_dataset_pages():
+    checked = 0
+    for page_id, doc in dataset_documents():
+        root = text_density.content_root(doc)
+        if root is None:
+            continue
+        for skip_noise in (True, False):
+            expected, expected_excluded = text_density.measure_in_python(root,
+                                                                         skip_noise=skip_noise)
+            got, excluded = text_density.measure(root, skip_noise=skip_noise)
+            assert feature_rows(got) == feature_rows(expected), (page_id, skip_noise)
+            assert excluded == expected_excluded, (page_id, skip_noise)
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.slow
+def test_tcdt_index_in_c_equals_python_on_dataset_pages():
+    fields = ("nodes", "tags", "depth", "parent", "cjk", "link_cjk", "has_reference", "end",
+              "text_cjk", "text_link_cjk", "noise", "noise_roots")
+    checked = 0
+    for page_id, doc in dataset_documents():
+        body = doc.body
+        if body is None:
+            continue
+        for noise in (text_density.is_noise, None):
+            expected = tcdt_tree.index_in_python(body, doc.url, noise)
+            got = tcdt_tree.index_tree(body, doc.url, noise)
+            for field in fields:
+                assert getattr(got, field) == getattr(expected, field), (page_id, field)
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("html", [
+    "<html><body></body></html>",
+    "<html><body>only text<br>two lines here</body></html>",
+    "<html><body><!-- c -->tail<div class='share'>x</div><p>a<b>b</b>c</p>d</body></html>",
+    "<html><body><div style='display: NONE'><p>hidden text here</p></div><p>seen</p></body></html>",
+    "<html><body><a href='/x'>一二三<span>四五</span></a>六七<a href='#'>八</a></body></html>",
+])
+def test_walks_agree_on_edge_cases(html):
+    doc = load_document(html, url="https://example.com/a.html")
+    body = doc.body
+    expected, expected_excluded = text_density.measure_in_python(body)
+    got, excluded = text_density.measure(body)
+    assert feature_rows(got) == feature_rows(expected)
+    assert excluded == expected_excluded
+    assert tcdt_tree.index_tree(body, doc.url, text_density.is_noise) == (
+        tcdt_tree.index_in_python(body, doc.url, text_density.is_noise))
