@@ -36,6 +36,7 @@ BLOCK_TAGS = frozenset(
      "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "legend", "li", "main", "nav", "ol",
      "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
 )
+_BLOCK_TAG_BYTES = tuple(tag.encode() for tag in BLOCK_TAGS)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
 IMAGE_SRC_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc", "data-url",
@@ -47,6 +48,11 @@ SAFE_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan"})
 # Python class lookup, which cost more than the density method's own walk (about 2 us per
 # element); nothing here needs HtmlElement's extra methods.
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
+
+try:  # the tree walks in C (setup.py builds them when it can); Python references otherwise
+    from newscrawl.extraction.extractors import _walks
+except ImportError:  # pragma: no cover - depends on the build
+    _walks = None
 _IMAGES = etree.XPath("descendant-or-self::img")
 _ATTRIBUTES = etree.XPath("descendant-or-self::*/@*")
 _LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img)]")
@@ -144,7 +150,17 @@ def node_text(el: etree._Element) -> str:
 
 
 def paragraph_text(el: etree._Element, exclude: Collection[etree._Element] = ()) -> str:
-    """Text under ``el`` with one paragraph per line.
+    """Text under ``el`` with one paragraph per line: in C when the extension is built, else
+    :func:`paragraph_text_in_python` (the reference; tests/extraction/test_walks_c.py holds
+    the two equal on dataset pages)."""
+    if _walks is None:
+        return paragraph_text_in_python(el, exclude)
+    return _walks.paragraph_text(element=el, exclude=tuple(exclude), block_tags=_BLOCK_TAG_BYTES)
+
+
+def paragraph_text_in_python(el: etree._Element,
+                             exclude: Collection[etree._Element] = ()) -> str:
+    """:func:`paragraph_text` in Python: the reference the C walk (_walks.c) follows.
 
     Block elements and ``<br>`` (already turned into newlines by :func:`clean_tree`) end a
     line; inline elements join their neighbours. Blank lines are dropped. Elements in

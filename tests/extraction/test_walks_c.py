@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
+from newscrawl.extraction import dom
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import tcdt_tree, text_density
 
@@ -30,6 +31,24 @@ def dataset_documents():
 
 def test_the_extension_is_built():
     assert text_density._walks is not None and tcdt_tree._walks is not None
+    assert dom._walks is not None
+
+
+@pytest.mark.slow
+def test_paragraph_text_in_c_equals_python_on_dataset_pages():
+    checked = 0
+    for page_id, doc in dataset_documents():
+        root = text_density.content_root(doc)
+        if root is None:
+            continue
+        features, excluded = text_density.measure(root)
+        nodes = [root, *(f.element for f in features[-5:])]
+        for node in nodes:
+            for exclude in ((), set(excluded)):
+                assert dom.paragraph_text(node, exclude) == dom.paragraph_text_in_python(
+                    node, exclude), (page_id, node.tag)
+                checked += 1
+    assert checked > 1000
 
 
 def feature_rows(features):
@@ -78,6 +97,7 @@ def test_tcdt_index_in_c_equals_python_on_dataset_pages():
     "<html><body><!-- c -->tail<div class='share'>x</div><p>a<b>b</b>c</p>d</body></html>",
     "<html><body><div style='display: NONE'><p>hidden text here</p></div><p>seen</p></body></html>",
     "<html><body><a href='/x'>一二三<span>四五</span></a>六七<a href='#'>八</a></body></html>",
+    "<html><body><p>\u200b a\u3000\u00a0 b \ufeff</p>\n\n<div> </div>x\u2028y</body></html>",
 ])
 def test_walks_agree_on_edge_cases(html):
     doc = load_document(html, url="https://example.com/a.html")
@@ -88,3 +108,4 @@ def test_walks_agree_on_edge_cases(html):
     assert excluded == expected_excluded
     assert tcdt_tree.index_tree(body, doc.url, text_density.is_noise) == (
         tcdt_tree.index_in_python(body, doc.url, text_density.is_noise))
+    assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)

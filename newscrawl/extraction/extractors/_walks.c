@@ -148,6 +148,20 @@ static xmlNode *first_element_like(xmlNode *n) {
     return n;
 }
 
+typedef struct { xmlNode **items; size_t len, cap; } NodeList;
+
+static int push_node(NodeList *list, xmlNode *n) {
+    if (list->len == list->cap) {
+        size_t cap = list->cap ? list->cap * 2 : 256;
+        xmlNode **grown = PyMem_Realloc(list->items, sizeof(xmlNode *) * cap);
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        list->items = grown;
+        list->cap = cap;
+    }
+    list->items[list->len++] = n;
+    return 0;
+}
+
 /* ---- attributes -------------------------------------------------------------------- */
 
 /* The value of attribute ``name`` (no namespace) as a new str, or NULL (no error) if the
@@ -233,10 +247,45 @@ static int row_order(const void *x, const void *y) {
     return (a > b) - (a < b);
 }
 
-static int node_in(xmlNode *n, xmlNode **set, Py_ssize_t size) {
-    for (Py_ssize_t i = 0; i < size; i++)
-        if (set[i] == n) return 1;
+/* text_density._is_hidden: "display:none" in the style with whitespace removed and
+ * lower-cased (no non-ASCII character lower-cases into those ASCII letters, so the others
+ * stand in as a byte that matches nothing). */
+static int is_hidden(xmlNode *el, Buffer *b) {
+    for (xmlAttr *a = el->properties; a; a = a->next) {
+        if (a->ns || strcmp((const char *)a->name, "style") != 0) continue;
+        b->len = 0;
+        for (xmlNode *t = a->children; t; t = t->next)
+            if (t->content && buffer_add(b, t->content) < 0) return -1;
+        if (!b->len) return 0;
+        /* squeeze in place: the result is never longer than the UTF-8 it came from */
+        size_t kept = 0;
+        const unsigned char *p = b->data;
+        while (*p) {
+            Py_UCS4 c = next_char(&p);
+            if (is_space(c)) continue;
+            b->data[kept++] = (unsigned char)(c >= 128 ? 0x01 : (c >= 'A' && c <= 'Z') ? c + 32 : c);
+        }
+        b->data[kept] = 0;
+        return strstr((const char *)b->data, "display:none") != NULL;
+    }
     return 0;
+}
+
+/* text_density._visible_chars: non-space characters of every text node under ``root``. */
+static long visible_chars(xmlNode *root) {
+    long count = 0;
+    xmlNode *n = root->children;
+    while (n && n != root) {
+        if (is_text_node(n) && n->content) {
+            const unsigned char *p = n->content;
+            while (*p) if (!is_space(next_char(&p))) count++;
+        }
+        if (n->children && n->type == XML_ELEMENT_NODE) { n = n->children; continue; }
+        while (n != root && !n->next) n = n->parent;
+        if (n == root) break;
+        n = n->next;
+    }
+    return count;
 }
 
 static int tag_in(xmlNode *n, PyObject *names_bytes) {
@@ -252,16 +301,16 @@ static PyObject *proxy(struct LxmlDocument *doc, xmlNode *n) {
 }
 
 static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"root", "skip_noise", "hidden", "flag_cache", "flags_of",
-                               "noise_limit_of", "noise_tags", "symbols", "line_min",
-                               "content_boost", "mass_exponent", "escape_ratio", NULL};
-    PyObject *root_obj, *hidden, *cache, *flags_of, *noise_limit_of, *noise_tags, *symbols_str;
+    static char *keywords[] = {"root", "skip_noise", "flag_cache", "flags_of", "noise_share",
+                               "noise_tags", "symbols", "line_min", "content_boost",
+                               "mass_exponent", "escape_ratio", NULL};
+    PyObject *root_obj, *cache, *flags_of, *noise_tags, *symbols_str;
     int skip_noise;
     long line_min, escape_ratio;
-    double content_boost, mass_exponent;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpOO!OOO!Ulddl", keywords, &root_obj,
-                                     &skip_noise, &hidden, &PyDict_Type, &cache, &flags_of,
-                                     &noise_limit_of, &PyTuple_Type, &noise_tags, &symbols_str,
+    double noise_share, content_boost, mass_exponent;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpO!OdO!Ulddl", keywords, &root_obj,
+                                     &skip_noise, &PyDict_Type, &cache, &flags_of,
+                                     &noise_share, &PyTuple_Type, &noise_tags, &symbols_str,
                                      &line_min, &content_boost, &mass_exponent, &escape_ratio))
         return NULL;
     struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
@@ -271,8 +320,6 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
 
     TextRules rules = {NULL, 0, line_min};
     ScoreRules score_rules = {content_boost, mass_exponent, escape_ratio};
-    xmlNode **hidden_nodes = NULL;
-    Py_ssize_t n_hidden = 0;
     Frame *stack = NULL;
     Row *rows = NULL;
     xmlNode **excluded = NULL;
@@ -285,20 +332,6 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
     rules.symbols = PyUnicode_AsUCS4Copy(symbols_str);
     if (!rules.symbols) goto done;
     rules.n_symbols = PyUnicode_GET_LENGTH(symbols_str);
-    {
-        PyObject *seq = PySequence_Fast(hidden, "hidden must be iterable");
-        if (!seq) goto done;
-        n_hidden = PySequence_Fast_GET_SIZE(seq);
-        hidden_nodes = PyMem_Malloc(sizeof(xmlNode *) * (n_hidden ? n_hidden : 1));
-        if (!hidden_nodes) { Py_DECREF(seq); PyErr_NoMemory(); goto done; }
-        for (Py_ssize_t i = 0; i < n_hidden; i++) {
-            struct LxmlElement *h = rootNodeOrRaise(PySequence_Fast_GET_ITEM(seq, i));
-            if (!h) { Py_DECREF(seq); goto done; }
-            hidden_nodes[i] = h->_c_node;
-            Py_DECREF(h);
-        }
-        Py_DECREF(seq);
-    }
     stack = PyMem_Malloc(sizeof(Frame) * stack_cap);
     rows = PyMem_Malloc(sizeof(Row) * rows_cap);
     excluded = PyMem_Malloc(sizeof(xmlNode *) * excluded_cap);
@@ -334,11 +367,16 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                 Py_DECREF(value);
                 if (failed) goto done;
             }
-            if (skip_noise)
-                noise = noise || tag_in(node, noise_tags) ||
-                        (n_hidden && node_in(node, hidden_nodes, n_hidden));
-            else
+            if (skip_noise) {
+                if (!noise) noise = tag_in(node, noise_tags);
+                if (!noise) {
+                    int hidden = is_hidden(node, &attr);
+                    if (hidden < 0) goto done;
+                    noise = hidden;
+                }
+            } else {
                 noise = 0;
+            }
             if (depth == stack_cap) {
                 Frame *grown = PyMem_Realloc(stack, sizeof(Frame) * stack_cap * 2);
                 if (!grown) { PyErr_NoMemory(); goto done; }
@@ -362,13 +400,8 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
             long chars = total_t - f->t, link_chars = total_lt - f->lt;
             int noise = f->noise, dropped = 0;
             if (noise && node != root) {
-                if (noise_limit < 0) {
-                    PyObject *limit = PyObject_CallNoArgs(noise_limit_of);
-                    if (!limit) goto done;
-                    noise_limit = PyFloat_AsDouble(limit);
-                    Py_DECREF(limit);
-                    if (noise_limit == -1.0 && PyErr_Occurred()) goto done;
-                }
+                if (noise_limit < 0)  /* on the first noise element: many pages have none */
+                    noise_limit = (double)visible_chars(root) * noise_share;
                 if ((double)chars <= noise_limit) {  /* roll back: its text is not counted */
                     total_t = f->t; total_lt = f->lt; total_sb = f->sb; total_tags = f->tags;
                     total_a = f->a; total_p = f->p;
@@ -466,12 +499,115 @@ done:
     Py_XDECREF(found_list);
     Py_XDECREF(excluded_list);
     PyMem_Free(rules.symbols);
-    PyMem_Free(hidden_nodes);
     PyMem_Free(stack);
     PyMem_Free(rows);
     PyMem_Free(excluded);
     PyMem_Free(text.data);
     PyMem_Free(attr.data);
+    return result;
+}
+
+/* ---- dom.paragraph_text ------------------------------------------------------------------ */
+
+static int add_text_run(Buffer *b, xmlNode *n) {
+    for (n = skip_xinclude(n); is_text_node(n); n = skip_xinclude(n->next))
+        if (n->content && buffer_add(b, n->content) < 0) return -1;
+    return 0;
+}
+
+/* dom.join_lines over the text split at "\n": each line's whitespace runs (str.split's, plus
+ * U+200B and U+FEFF) collapsed to one space and trimmed, empty lines dropped. */
+static PyObject *joined_lines(const unsigned char *text, size_t len) {
+    unsigned char *out = PyMem_Malloc(len + 1);
+    if (!out) return PyErr_NoMemory();
+    size_t n = 0, line_start = 0;
+    int pending_space = 0, line_has_text = 0;
+    const unsigned char *p = text, *stop = text + len;
+    while (p < stop) {
+        const unsigned char *at = p;
+        Py_UCS4 c = next_char(&p);
+        if (c == '\n') {
+            if (line_has_text) { out[n++] = '\n'; line_start = n; }
+            else n = line_start;
+            pending_space = line_has_text = 0;
+            continue;
+        }
+        if (is_space(c) || c == 0x200B || c == 0xFEFF) {
+            pending_space = line_has_text;
+            continue;
+        }
+        if (pending_space) out[n++] = ' ';
+        pending_space = 0;
+        line_has_text = 1;
+        memcpy(out + n, at, (size_t)(p - at));
+        n += (size_t)(p - at);
+    }
+    if (!line_has_text) n = line_start;
+    if (n && out[n - 1] == '\n') n--;  /* no separator after the last kept line */
+    PyObject *result = PyUnicode_DecodeUTF8((const char *)out, (Py_ssize_t)n, "replace");
+    PyMem_Free(out);
+    return result;
+}
+
+static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"element", "exclude", "block_tags", NULL};
+    PyObject *element_obj, *exclude, *block_tags;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!", keywords, &element_obj, &exclude,
+                                     &PyTuple_Type, &block_tags))
+        return NULL;
+    struct LxmlElement *element = rootNodeOrRaise(element_obj);
+    if (!element) return NULL;
+    xmlNode *top = element->_c_node;
+    Py_DECREF(element);
+    NodeList skipped = {NULL, 0, 0};
+    Buffer b = {NULL, 0, 0};
+    PyObject *result = NULL;
+    PyObject *seq = PySequence_Fast(exclude, "exclude must be iterable");
+    if (!seq) return NULL;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        struct LxmlElement *e = rootNodeOrRaise(PySequence_Fast_GET_ITEM(seq, i));
+        if (!e) { Py_DECREF(seq); goto done; }
+        int failed = push_node(&skipped, e->_c_node);
+        Py_DECREF(e);
+        if (failed < 0) { Py_DECREF(seq); goto done; }
+    }
+    Py_DECREF(seq);
+    if (buffer_add(&b, (const xmlChar *)"") < 0) goto done;
+
+    xmlNode *node = top;
+    int entering = 1;
+    while (node) {
+        if (node->type != XML_ELEMENT_NODE) {  /* comment/PI: only its tail counts */
+            if (node != top && add_text_run(&b, node->next) < 0) goto done;
+            entering = 0;
+        } else if (entering) {
+            int block = tag_in(node, block_tags);
+            if (block && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
+            int skip = 0;
+            if (node != top)
+                for (size_t i = 0; i < skipped.len; i++)
+                    if (skipped.items[i] == node) { skip = 1; break; }
+            if (!skip) {
+                if (add_text_run(&b, node->children) < 0) goto done;
+                xmlNode *child = first_element_like(node->children);
+                if (child) { node = child; continue; }
+            }
+            entering = 0;
+            continue;  /* the end event of the same node */
+        } else {
+            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
+            if (node == top) break;
+            if (add_text_run(&b, node->next) < 0) goto done;
+        }
+        xmlNode *sibling = first_element_like(node->next);
+        if (sibling) { node = sibling; entering = 1; }
+        else { node = node->parent; entering = 0; }
+    }
+    result = joined_lines(b.data, b.len);
+
+done:
+    PyMem_Free(skipped.items);
+    PyMem_Free(b.data);
     return result;
 }
 
@@ -501,20 +637,6 @@ static long cjk_of_text_run(xmlNode *n) {
 static int has_attribute(xmlNode *el, const char *name) {
     for (xmlAttr *a = el->properties; a; a = a->next)
         if (!a->ns && strcmp((const char *)a->name, name) == 0) return 1;
-    return 0;
-}
-
-typedef struct { xmlNode **items; size_t len, cap; } NodeList;
-
-static int push_node(NodeList *list, xmlNode *n) {
-    if (list->len == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 256;
-        xmlNode **grown = PyMem_Realloc(list->items, sizeof(xmlNode *) * cap);
-        if (!grown) { PyErr_NoMemory(); return -1; }
-        list->items = grown;
-        list->cap = cap;
-    }
-    list->items[list->len++] = n;
     return 0;
 }
 
@@ -708,6 +830,9 @@ static PyMethodDef methods[] = {
     {"density_measure", (PyCFunction)(void (*)(void))density_measure,
      METH_VARARGS | METH_KEYWORDS,
      "The density walk: (rows, excluded) as text_density.measure_in_python computes them."},
+    {"paragraph_text", (PyCFunction)(void (*)(void))paragraph_text,
+     METH_VARARGS | METH_KEYWORDS,
+     "dom.paragraph_text: the text under an element, one paragraph per line."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt_tree.index_in_python computes them."},
     {NULL, NULL, 0, NULL},

@@ -229,9 +229,8 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
     if _walks is None:
         return measure_in_python(root, skip_noise=skip_noise)
     rows, excluded = _walks.density_measure(
-        root=root, skip_noise=skip_noise, hidden=tuple(_hidden(root)) if skip_noise else (),
-        flag_cache=_VALUE_FLAGS, flags_of=_value_flags,
-        noise_limit_of=lambda: _visible_chars(root) * NOISE_MAX_TEXT_SHARE,
+        root=root, skip_noise=skip_noise, flag_cache=_VALUE_FLAGS, flags_of=_value_flags,
+        noise_share=NOISE_MAX_TEXT_SHARE,
         noise_tags=tuple(tag.encode() for tag in NOISE_TAGS), symbols=SYMBOLS,
         line_min=LINE_MIN_CHARS, content_boost=CONTENT_BOOST,
         mass_exponent=TEXT_MASS_EXPONENT, escape_ratio=LINK_ESCAPE_RATIO)
