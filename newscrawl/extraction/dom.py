@@ -54,7 +54,16 @@ try:  # the tree walks in C (setup.py builds them when it can); Python reference
 except ImportError:  # pragma: no cover - depends on the build
     _walks = None
 _IMAGES = etree.XPath("descendant-or-self::img")
-_ATTRIBUTES = etree.XPath("descendant-or-self::*/@*")
+# Attributes most content carries, none of them safe: stripped in one libxml2 call, so the
+# XPath below (a string per attribute it returns) only sees the rare others.
+COMMON_UNSAFE_ATTRS = ("class", "id", "style", "width", "height", "align", "border", "target",
+                       "rel", "name", "lang", "dir", "valign", "bgcolor", "color", "face",
+                       "size", "cellpadding", "cellspacing", "data-src", "data-original",
+                       "onclick", "onload", "onerror", "loading", "decoding", "srcset",
+                       "sizes", "role", "tabindex", "itemprop", "itemscope", "itemtype")
+_OTHER_UNSAFE_ATTRIBUTES = etree.XPath(
+    "descendant-or-self::*/@*[not(" + " or ".join(
+        f"name()='{name}'" for name in sorted(SAFE_ATTRS)) + ")]")
 _LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img)]")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
@@ -278,7 +287,8 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
             img.attrib.clear()
             if src:
                 img.set("src", src[0])
-        unsafe = {value.attrname for value in _ATTRIBUTES(copy)} - SAFE_ATTRS
+        etree.strip_attributes(copy, *COMMON_UNSAFE_ATTRS)
+        unsafe = {value.attrname for value in _OTHER_UNSAFE_ATTRIBUTES(copy)}
         if unsafe:
             etree.strip_attributes(copy, *unsafe)
         for el in _LINKED(copy):
