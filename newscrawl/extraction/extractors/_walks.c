@@ -666,12 +666,17 @@ static PyObject *bool_list(const char *values, size_t n) {
  * text_cjk, text_link_cjk, noise, noise_roots) over the elements of ``body`` in preorder. */
 static PyObject *tcdt_index(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"body", "page_url", "is_self_link", "is_noise", "noise_hints",
-                               "noise_share", NULL};
+                               "noise_share", "flag_cache", "flags_of", "noise_tags", NULL};
     PyObject *body_obj, *page_url, *is_self_link, *is_noise, *hints;
+    PyObject *cache = Py_None, *flags_of = Py_None, *noise_tags = Py_None;
     double share;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO!d", keywords, &body_obj, &page_url,
-                                     &is_self_link, &is_noise, &PyTuple_Type, &hints, &share))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO!d|OOO", keywords, &body_obj,
+                                     &page_url, &is_self_link, &is_noise, &PyTuple_Type, &hints,
+                                     &share, &cache, &flags_of, &noise_tags))
         return NULL;
+    /* The density method's noise test (text_density.is_noise), run here instead of called
+     * back per element, when the caller hands over its rules. */
+    int builtin_noise = PyDict_Check(cache) && PyTuple_Check(noise_tags);
     struct LxmlElement *body_el = rootNodeOrRaise(body_obj);
     if (!body_el) return NULL;
     xmlNode *body = body_el->_c_node;
@@ -762,10 +767,25 @@ static PyObject *tcdt_index(PyObject *self, PyObject *args, PyObject *kwargs) {
             if (!element) { PyMem_Free(open); goto done; }
             PyList_SET_ITEM(proxies, (Py_ssize_t)pos, element);
             if (is_noise != Py_None && pos > 0 && (el->properties || tag_in(el, hints))) {
-                PyObject *flag = PyObject_CallOneArg(is_noise, element);
-                if (!flag) { PyMem_Free(open); goto done; }
-                int is = PyObject_IsTrue(flag);
-                Py_DECREF(flag);
+                int is = 0;
+                if (builtin_noise) {
+                    int boost = 0;
+                    is = tag_in(el, noise_tags);
+                    for (int k = 0; !is && k < 2; k++) {
+                        PyObject *value = attribute(el, k ? "id" : "class", &attr);
+                        if (!value && PyErr_Occurred()) { PyMem_Free(open); goto done; }
+                        if (!value) continue;
+                        int failed = value_flags(cache, flags_of, value, &is, &boost);
+                        Py_DECREF(value);
+                        if (failed) { PyMem_Free(open); goto done; }
+                    }
+                    if (!is) is = is_hidden(el, &attr);
+                } else {
+                    PyObject *flag = PyObject_CallOneArg(is_noise, element);
+                    if (!flag) { PyMem_Free(open); goto done; }
+                    is = PyObject_IsTrue(flag);
+                    Py_DECREF(flag);
+                }
                 if (is < 0) { PyMem_Free(open); goto done; }
                 marked[pos] = (char)is;
             }

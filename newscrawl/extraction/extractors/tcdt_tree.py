@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -69,7 +70,17 @@ def index_tree(body: Element, page_url: str | None = None,
     return IndexedTree(*_walks.tcdt_index(
         body=body, page_url=page_url, is_self_link=is_self_link, is_noise=is_noise,
         noise_hints=tuple(tag.encode() for tag in NOISE_TAG_HINTS),
-        noise_share=NOISE_MAX_TEXT_SHARE))
+        noise_share=NOISE_MAX_TEXT_SHARE, **_c_noise_rules(is_noise)))
+
+
+def _c_noise_rules(is_noise: Callable[[Element], bool] | None) -> dict[str, Any]:
+    """The density method's noise test as data, when that is the predicate: the C walk then
+    runs it itself instead of calling back into Python for every element."""
+    try:
+        from newscrawl.extraction.extractors import text_density
+    except ImportError:  # pragma: no cover - the predicate then cannot be it either
+        return {}
+    return text_density.c_noise_rules() if is_noise is text_density.is_noise else {}
 
 
 def index_in_python(body: Element, page_url: str | None = None,

@@ -229,12 +229,18 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
     if _walks is None:
         return measure_in_python(root, skip_noise=skip_noise)
     rows, excluded = _walks.density_measure(
-        root=root, skip_noise=skip_noise, flag_cache=_VALUE_FLAGS, flags_of=_value_flags,
-        noise_share=NOISE_MAX_TEXT_SHARE,
-        noise_tags=tuple(tag.encode() for tag in NOISE_TAGS), symbols=SYMBOLS,
+        root=root, skip_noise=skip_noise, **c_noise_rules(), noise_share=NOISE_MAX_TEXT_SHARE,
+        symbols=SYMBOLS,
         line_min=LINE_MIN_CHARS, content_boost=CONTENT_BOOST,
         mass_exponent=TEXT_MASS_EXPONENT, escape_ratio=LINK_ESCAPE_RATIO)
     return [NodeFeatures(*row) for row in rows], excluded
+
+
+def c_noise_rules() -> dict[str, Any]:
+    """:func:`is_noise` as data for the C walks (_walks.c): the class/id flag cache, the
+    function that fills it, and the noise tags. TCDT's tree index uses it too."""
+    return {"flag_cache": _VALUE_FLAGS, "flags_of": _value_flags,
+            "noise_tags": tuple(tag.encode() for tag in NOISE_TAGS)}
 
 
 def measure_in_python(root: Element, *, skip_noise: bool = True
