@@ -109,3 +109,14 @@ def test_walks_agree_on_edge_cases(html):
     assert tcdt_tree.index_tree(body, doc.url, text_density.is_noise) == (
         tcdt_tree.index_in_python(body, doc.url, text_density.is_noise))
     assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)
+
+
+@pytest.mark.slow
+def test_author_markup_prefilter_in_c_loses_nothing_on_dataset_pages():
+    from newscrawl.extraction.metadata import authors
+
+    for page_id, doc in dataset_documents():
+        everything = [el for el in doc.root.iter() if authors._is_author_markup(el)]
+        prefiltered = [el for el in authors._author_markup_candidates(doc.root)
+                       if authors._is_author_markup(el)]
+        assert prefiltered == everything, page_id

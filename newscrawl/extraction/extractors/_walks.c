@@ -611,6 +611,73 @@ done:
     return result;
 }
 
+/* ---- elements by attribute substrings ---------------------------------------------------- */
+
+/* The elements under ``root`` (itself included), in document order, with any of the given
+ * attributes containing its substring: a superset filter for Python tests such as
+ * authors._is_author_markup, so that Python only looks at the few candidates. */
+static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"root", "attribute_substrings", NULL};
+    PyObject *root_obj, *pairs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!", keywords, &root_obj, &PyTuple_Type,
+                                     &pairs))
+        return NULL;
+    struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
+    if (!root_el) return NULL;
+    xmlNode *root = root_el->_c_node;
+    struct LxmlDocument *doc = root_el->_doc;
+    Py_DECREF(root_el);
+    Py_ssize_t n_pairs = PyTuple_GET_SIZE(pairs);
+    for (Py_ssize_t i = 0; i < n_pairs; i++) {
+        PyObject *pair = PyTuple_GET_ITEM(pairs, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+            !PyBytes_Check(PyTuple_GET_ITEM(pair, 0)) || !PyBytes_Check(PyTuple_GET_ITEM(pair, 1))) {
+            PyErr_SetString(PyExc_TypeError, "attribute_substrings: (bytes, bytes) pairs");
+            return NULL;
+        }
+    }
+    PyObject *found = PyList_New(0);
+    if (!found) return NULL;
+    Buffer b = {NULL, 0, 0};
+    xmlNode *n = root;
+    while (n) {
+        if (n->type == XML_ELEMENT_NODE && n->properties) {
+            int hit = 0;
+            for (Py_ssize_t i = 0; !hit && i < n_pairs; i++) {
+                PyObject *pair = PyTuple_GET_ITEM(pairs, i);
+                const char *name = PyBytes_AS_STRING(PyTuple_GET_ITEM(pair, 0));
+                const char *part = PyBytes_AS_STRING(PyTuple_GET_ITEM(pair, 1));
+                for (xmlAttr *a = n->properties; a; a = a->next) {
+                    if (a->ns || strcmp((const char *)a->name, name) != 0) continue;
+                    b.len = 0;
+                    for (xmlNode *t = a->children; t; t = t->next)
+                        if (t->content && buffer_add(&b, t->content) < 0) goto fail;
+                    hit = b.len && strstr((const char *)b.data, part) != NULL;
+                    break;
+                }
+            }
+            if (hit) {
+                PyObject *element = (PyObject *)elementFactory(doc, n);
+                if (!element) goto fail;
+                int failed = PyList_Append(found, element);
+                Py_DECREF(element);
+                if (failed < 0) goto fail;
+            }
+        }
+        /* preorder over elements: down, else on, else up and on */
+        if (n->type == XML_ELEMENT_NODE && n->children) { n = n->children; continue; }
+        while (n != root && !n->next) n = n->parent;
+        if (n == root) break;
+        n = n->next;
+    }
+    PyMem_Free(b.data);
+    return found;
+fail:
+    PyMem_Free(b.data);
+    Py_DECREF(found);
+    return NULL;
+}
+
 /* ---- TCDT's tree index ------------------------------------------------------------------ */
 
 /* tokens.cjk_count: CJK Unified Ideographs, Extension A and Compatibility Ideographs. */
@@ -853,6 +920,8 @@ static PyMethodDef methods[] = {
     {"paragraph_text", (PyCFunction)(void (*)(void))paragraph_text,
      METH_VARARGS | METH_KEYWORDS,
      "dom.paragraph_text: the text under an element, one paragraph per line."},
+    {"elements_with", (PyCFunction)(void (*)(void))elements_with, METH_VARARGS | METH_KEYWORDS,
+     "Elements with an attribute containing a substring, in document order."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt_tree.index_in_python computes them."},
     {NULL, NULL, 0, NULL},
