@@ -14,8 +14,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "newscrawl.extraction.extractors._walks",
-            sources=["newscrawl/extraction/extractors/_walks.c"],
+            "newscrawl.extraction._walks",
+            sources=["newscrawl/extraction/_walks.c"],
             include_dirs=lxml.get_include(),
             optional=True,
         )

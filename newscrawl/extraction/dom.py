@@ -50,7 +50,7 @@ SAFE_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan"})
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
 
 try:  # the tree walks in C (setup.py builds them when it can); Python references otherwise
-    from newscrawl.extraction.extractors import _walks
+    from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
     _walks = None
 _IMAGES = etree.XPath("descendant-or-self::img")

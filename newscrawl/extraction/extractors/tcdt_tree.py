@@ -22,7 +22,7 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.metadata.title import is_self_link
 
 try:  # the walk in C (setup.py builds it when it can); index_tree() falls back to Python
-    from newscrawl.extraction.extractors import _walks
+    from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
     _walks = None
 from newscrawl.extraction.metadata.title_text import cjk_count

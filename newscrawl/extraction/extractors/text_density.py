@@ -46,7 +46,7 @@ from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 
 try:  # the walk in C (setup.py builds it when it can); measure() falls back to Python
-    from newscrawl.extraction.extractors import _walks
+    from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
     _walks = None
 from newscrawl.extraction.registry import ContentResult
