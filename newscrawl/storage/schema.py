@@ -41,15 +41,16 @@ articles = sa.Table(
     sa.Column("fetch_count", sa.Integer, nullable=False, default=1),
 )
 
+def _article_url() -> sa.Column[str]:
+    """The primary key of a table that extends ``articles`` one row per article."""
+    return sa.Column("url", sa.Text, sa.ForeignKey("articles.url", ondelete="CASCADE"),
+                     primary_key=True)
+
+
 article_html = sa.Table(
     "article_html",
     metadata,
-    sa.Column(
-        "url",
-        sa.Text,
-        sa.ForeignKey("articles.url", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    _article_url(),
     sa.Column("encoding", sa.Text),
     sa.Column("html_zlib", sa.LargeBinary, nullable=False),
     sa.Column("html_size", sa.Integer, nullable=False),  # uncompressed bytes, for `db stats`
@@ -62,12 +63,7 @@ article_html = sa.Table(
 article_simhash = sa.Table(
     "article_simhash",
     metadata,
-    sa.Column(
-        "url",
-        sa.Text,
-        sa.ForeignKey("articles.url", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    _article_url(),
     sa.Column("simhash", sa.BigInteger, nullable=False),
     sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False, index=True),
 )

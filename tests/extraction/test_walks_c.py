@@ -29,6 +29,13 @@ def dataset_documents():
             continue
 
 
+def content_roots():
+    for page_id, doc in dataset_documents():
+        root = text_density.content_root(doc)
+        if root is not None:
+            yield page_id, root
+
+
 def test_the_extension_is_built():
     assert text_density._walks is not None and tcdt_tree._walks is not None
     assert dom._walks is not None
@@ -37,10 +44,7 @@ def test_the_extension_is_built():
 @pytest.mark.slow
 def test_paragraph_text_in_c_equals_python_on_dataset_pages():
     checked = 0
-    for page_id, doc in dataset_documents():
-        root = text_density.content_root(doc)
-        if root is None:
-            continue
+    for page_id, root in content_roots():
         features, excluded = text_density.measure(root)
         nodes = [root, *(f.element for f in features[-5:])]
         for node in nodes:
@@ -59,10 +63,7 @@ def feature_rows(features):
 @pytest.mark.slow
 def test_density_walk_in_c_equals_python_on_dataset_pages():
     checked = 0
-    for page_id, doc in dataset_documents():
-        root = text_density.content_root(doc)
-        if root is None:
-            continue
+    for page_id, root in content_roots():
         for skip_noise in (True, False):
             expected, expected_excluded = text_density.measure_in_python(root,
                                                                          skip_noise=skip_noise)
