@@ -11,6 +11,7 @@ import re
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator
 from copy import deepcopy
+from typing import cast
 from urllib.parse import urljoin
 
 import lxml.html
@@ -52,7 +53,7 @@ _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
 try:  # the tree walks in C (setup.py builds them when it can); Python references otherwise
     from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
-    _walks = None
+    _walks = None  # type: ignore[assignment]
 _IMAGES = etree.XPath("descendant-or-self::img")
 # Attributes most content carries, none of them safe: stripped in one libxml2 call, so the
 # XPath below (a string per attribute it returns) only sees the rare others.
@@ -150,7 +151,7 @@ def normalize_space(text: str) -> str:
 
 def text_content(el: etree._Element) -> str:
     """All text under ``el`` (not its tail), as it stands."""
-    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    return cast(str, etree.tostring(el, method="text", encoding="unicode", with_tail=False))
 
 
 def node_text(el: etree._Element) -> str:

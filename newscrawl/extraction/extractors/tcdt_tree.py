@@ -24,7 +24,7 @@ from newscrawl.extraction.metadata.title import is_self_link
 try:  # the walk in C (setup.py builds it when it can); index_tree() falls back to Python
     from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
-    _walks = None
+    _walks = None  # type: ignore[assignment]
 from newscrawl.extraction.metadata.title_text import cjk_count
 
 # A noise-marked subtree holding more than this share of the page's Chinese characters is

@@ -48,7 +48,7 @@ from newscrawl.extraction.document import Document
 try:  # the walk in C (setup.py builds it when it can); measure() falls back to Python
     from newscrawl.extraction import _walks
 except ImportError:  # pragma: no cover - depends on the build
-    _walks = None
+    _walks = None  # type: ignore[assignment]
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
@@ -116,7 +116,7 @@ class NodeFeatures:
 
     element: Element
     order: int  # preorder index below the root: ties go to the earlier (outer) node
-    text: int  # T: non-space characters, doubled for content class words
+    text: float  # T: non-space characters (an int), doubled (a float) for content class words
     link_text: int  # LT
     tags: int  # TG: descendant elements
     link_tags: int  # LTG: descendant <a>
@@ -136,7 +136,8 @@ class NodeFeatures:
         }
 
 
-def text_density(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int) -> float:
+def text_density(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int
+                 ) -> float:
     """``TD = (T - LT) / (TG - LTG)`` with the guards of spec B.4."""
     tag_span = tags - link_tags
     if tag_span <= 0:
@@ -151,12 +152,12 @@ def text_density(text: int, link_text: int, tags: int, link_tags: int, paragraph
     return (text - link_text) / tag_span
 
 
-def symbol_density(text: int, link_text: int, symbols: int) -> float:
+def symbol_density(text: float, link_text: int, symbols: int) -> float:
     """``SbD = (T - LT) / (Sb + 1)``, clamped to >= 1 so its logarithm is never negative."""
     return max((text - link_text) / (symbols + 1), 1.0)
 
 
-def score(text: int, link_text: int, tags: int, link_tags: int, paragraphs: int,
+def score(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int,
           symbols: int) -> float:
     """``TD * log10(PNum + 2) * ln(SbD)``, times the text-mass factor ``(T - LT) ** k``."""
     density = text_density(text, link_text, tags, link_tags, paragraphs)
@@ -257,7 +258,7 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
     hidden = _hidden(root) if skip_noise else set()
     cache = _VALUE_FLAGS
     get = etree._Element.get
-    found: list[tuple[Element, int, int, int, int, int, int, int, float]] = []
+    found: list[tuple[Element, int, float, int, int, int, int, int, float]] = []
     excluded: list[Element] = []
     stack: list[list[Any]] = []
     # Running totals in document order: text, link text, symbols, elements, <a>s, <p>s.
@@ -284,8 +285,8 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
                 noise = noise or tag in NOISE_TAGS or (bool(hidden) and el in hidden)
             else:
                 noise = False
-            frame = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0, order,
-                     len(found), noise, boost]
+            frame: list[Any] = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0,
+                                order, len(found), noise, boost]
             order += 1
             total_tags += 1
             if tag == "a":
@@ -300,7 +301,7 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
             owner = stack[-1] if stack else None  # the tail's
             chars = total_t - frame[_S_T]
             link_chars = total_lt - frame[_S_LT]
-            noise, boost = frame[_S_NOISE], frame[_S_BOOST]
+            noise, boost, dropped = frame[_S_NOISE], frame[_S_BOOST], False
             if noise and el is not root:
                 if noise_limit < 0:
                     noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
@@ -308,8 +309,8 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
                     total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
                     del found[frame[_S_MARK]:]
                     excluded.append(el)
-                    noise = None
-            if noise is not None and chars > link_chars:
+                    dropped = True
+            if not dropped and chars > link_chars:
                 tags = total_tags - frame[_S_TAGS] - 1
                 paragraphs = total_p - frame[_S_P] - (tag == "p") + frame[_S_LINES]
                 if tags or paragraphs > 1:

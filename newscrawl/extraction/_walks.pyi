@@ -1,0 +1,43 @@
+"""Type stubs of the C tree walks (_walks.c); see that file and the Python references."""
+
+from collections.abc import Callable, Iterable
+
+from lxml.etree import _Element
+
+def density_measure(
+    *,
+    root: _Element,
+    skip_noise: bool,
+    flag_cache: dict[str, tuple[bool, bool]],
+    flags_of: Callable[[str], tuple[bool, bool]],
+    noise_share: float,
+    noise_tags: tuple[bytes, ...],
+    symbols: str,
+    line_min: int,
+    content_boost: float,
+    mass_exponent: float,
+    escape_ratio: int,
+) -> tuple[list[tuple[_Element, int, int | float, int, int, int, int, int, float]],
+           list[_Element]]: ...
+
+def paragraph_text(
+    *, element: _Element, exclude: Iterable[_Element], block_tags: tuple[bytes, ...]
+) -> str: ...
+
+def elements_with(
+    *, root: _Element, attribute_substrings: tuple[tuple[bytes, bytes], ...]
+) -> list[_Element]: ...
+
+def tcdt_index(
+    *,
+    body: _Element,
+    page_url: str | None,
+    is_self_link: Callable[[str, str | None], bool],
+    is_noise: Callable[[_Element], bool] | None,
+    noise_hints: tuple[bytes, ...],
+    noise_share: float,
+    flag_cache: dict[str, tuple[bool, bool]] | None = ...,
+    flags_of: Callable[[str], tuple[bool, bool]] | None = ...,
+    noise_tags: tuple[bytes, ...] | None = ...,
+) -> tuple[list[_Element], list[str], list[int], list[int], list[int], list[int], list[bool],
+           list[int], list[int], list[int], list[bool], list[_Element]]: ...
