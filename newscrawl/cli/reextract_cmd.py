@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from newscrawl.cli.db_cmd import add_database_option
+from newscrawl.crawl.dedup import simhash
 from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
 from newscrawl.extraction.registry import canonical_name
 from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
@@ -84,6 +85,7 @@ def _update(url: str, article: Article) -> dict[str, Any]:
         "lang": article.lang,
         "method": article.method,
         "content_hash": content_hash(article.content),
+        "simhash": simhash(article.content),  # the crawler's near-duplicate key, kept current
     }
 
 

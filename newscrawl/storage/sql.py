@@ -240,7 +240,9 @@ class SqlStorage:
 
     def update_extracted(self, updates: Sequence[dict[str, Any]]) -> None:
         """Overwrite the extracted columns of existing rows; each dict has ``url`` and all of
-        :data:`~newscrawl.storage.schema.EXTRACTED_COLUMNS`."""
+        :data:`~newscrawl.storage.schema.EXTRACTED_COLUMNS`, and may have ``simhash`` (of
+        the new content). Without one, the stored simhash, which described the old content,
+        is dropped: a near-duplicate check must not match text the article no longer has."""
         if not updates:
             return
         statement = (
@@ -250,15 +252,25 @@ class SqlStorage:
         )
         rows = [
             {
-                **{k: _text(v) if isinstance(v, str) else v for k, v in row.items() if k != "url"},
+                **{k: _text(v) if isinstance(v, str) else v for k, v in row.items()
+                   if k in EXTRACTED_COLUMNS},
                 "images": [_text(image) for image in row["images"]],
                 "match_url": row["url"],
             }
             for row in updates
         ]
+        now = datetime.now(UTC)
+        simhash_rows = [{"url": _text(row["url"]), "simhash": _signed64(row["simhash"]),
+                         "seen_at": now} for row in updates if row.get("simhash") is not None]
+        stale = [row["url"] for row in updates if row.get("simhash") is None]
         try:
             with self.engine.begin() as connection:
                 connection.execute(statement, rows)
+                if simhash_rows:
+                    connection.execute(self._simhash_upsert, simhash_rows)
+                if stale:
+                    connection.execute(sa.delete(article_simhash)
+                                       .where(article_simhash.c.url.in_(stale)))
         except sa.exc.SQLAlchemyError as error:
             raise StorageError(
                 f"cannot update {len(rows)} article(s) (first {updates[0]['url']}) in"

@@ -260,3 +260,15 @@ def test_a_database_from_before_the_simhash_table_gets_it_on_open(db_url, make_r
     assert store.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10) == [
         (make_record(2).url, 5)]
     store.close()
+
+
+def test_update_extracted_keeps_the_simhash_current(storage, make_record):
+    since = datetime(2000, 1, 1, tzinfo=UTC)
+    storage.write([make_record(1, simhash=1), make_record(2, simhash=2)])
+    update = {"title": "T2", "content": "c2", "content_html": "<p>c2</p>", "publish_time": None,
+              "author": None, "images": [], "lang": "en", "method": "tcdt",
+              "content_hash": content_hash("c2")}
+    storage.update_extracted([{**update, "url": make_record(1).url, "simhash": 99},
+                              {**update, "url": make_record(2).url}])
+    # a new simhash replaces the old one; without one, the stale value is dropped
+    assert storage.recent_simhashes(since, 10) == [(make_record(1).url, 99)]
