@@ -18,6 +18,8 @@ import lxml.html
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.native import walks
+
 # Removed with their content (their tail text is kept: it belongs to the parent).
 JUNK_TAGS = frozenset(
     {"script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas",
@@ -49,11 +51,6 @@ SAFE_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan"})
 # Python class lookup, which cost more than the density method's own walk (about 2 us per
 # element); nothing here needs HtmlElement's extra methods.
 _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
-
-try:  # the tree walks in C (setup.py builds them when it can); Python references otherwise
-    from newscrawl.extraction import _walks
-except ImportError:  # pragma: no cover - depends on the build
-    _walks = None  # type: ignore[assignment]
 _IMAGES = etree.XPath("descendant-or-self::img")
 # Attributes most content carries, none of them safe: stripped in one libxml2 call, so the
 # XPath below (a string per attribute it returns) only sees the rare others.
@@ -163,9 +160,9 @@ def paragraph_text(el: etree._Element, exclude: Collection[etree._Element] = ())
     """Text under ``el`` with one paragraph per line: in C when the extension is built, else
     :func:`paragraph_text_in_python` (the reference; tests/extraction/test_walks_c.py holds
     the two equal on dataset pages)."""
-    if _walks is None:
+    if walks is None:
         return paragraph_text_in_python(el, exclude)
-    return _walks.paragraph_text(element=el, exclude=tuple(exclude), block_tags=_BLOCK_TAG_BYTES)
+    return walks.paragraph_text(element=el, exclude=tuple(exclude), block_tags=_BLOCK_TAG_BYTES)
 
 
 def paragraph_text_in_python(el: etree._Element,

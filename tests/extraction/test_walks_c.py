@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
-from newscrawl.extraction import dom
+from newscrawl.extraction import dom, native
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import tcdt_tree, text_density
 
@@ -37,8 +37,7 @@ def content_roots():
 
 
 def test_the_extension_is_built():
-    assert text_density._walks is not None and tcdt_tree._walks is not None
-    assert dom._walks is not None
+    assert native.walks is not None
 
 
 @pytest.mark.slow

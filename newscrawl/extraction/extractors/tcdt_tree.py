@@ -20,12 +20,8 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.metadata.title import is_self_link
-
-try:  # the walk in C (setup.py builds it when it can); index_tree() falls back to Python
-    from newscrawl.extraction import _walks
-except ImportError:  # pragma: no cover - depends on the build
-    _walks = None  # type: ignore[assignment]
 from newscrawl.extraction.metadata.title_text import cjk_count
+from newscrawl.extraction.native import walks
 
 # A noise-marked subtree holding more than this share of the page's Chinese characters is
 # kept: an article wrapper may carry a class like "has-sidebar". Same reasoning and value as
@@ -65,9 +61,9 @@ def index_tree(body: Element, page_url: str | None = None,
     """Index ``body`` (read only: the shared Document tree is never modified): in C when the
     extension is built, else :func:`index_in_python` (the reference;
     tests/extraction/test_walks_c.py holds the two equal on every dataset page)."""
-    if _walks is None:
+    if walks is None:
         return index_in_python(body, page_url, is_noise)
-    return IndexedTree(*_walks.tcdt_index(
+    return IndexedTree(*walks.tcdt_index(
         body=body, page_url=page_url, is_self_link=is_self_link, is_noise=is_noise,
         noise_hints=tuple(tag.encode() for tag in NOISE_TAG_HINTS),
         noise_share=NOISE_MAX_TEXT_SHARE, **_c_noise_rules(is_noise)))

@@ -44,11 +44,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
-
-try:  # the walk in C (setup.py builds it when it can); measure() falls back to Python
-    from newscrawl.extraction import _walks
-except ImportError:  # pragma: no cover - depends on the build
-    _walks = None  # type: ignore[assignment]
+from newscrawl.extraction.native import walks
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
@@ -227,9 +223,9 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
     and the excluded noise elements: the C walk when it is built, else the same in Python
     (:func:`measure_in_python`, the reference; tests/extraction/test_walks_c.py holds the two
     equal on every dataset page)."""
-    if _walks is None:
+    if walks is None:
         return measure_in_python(root, skip_noise=skip_noise)
-    rows, excluded = _walks.density_measure(
+    rows, excluded = walks.density_measure(
         root=root, skip_noise=skip_noise, **c_noise_rules(), noise_share=NOISE_MAX_TEXT_SHARE,
         symbols=SYMBOLS,
         line_min=LINE_MIN_CHARS, content_boost=CONTENT_BOOST,

@@ -16,11 +16,7 @@ from lxml import etree
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
-
-try:  # the C tree walks (setup.py builds them when it can)
-    from newscrawl.extraction import _walks
-except ImportError:  # pragma: no cover - depends on the build
-    _walks = None  # type: ignore[assignment]
+from newscrawl.extraction.native import walks
 
 META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator",
              "sailthru.author", "parsely-author", "twitter:creator")
@@ -146,9 +142,9 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
     """Elements that may be author markup: found in C when the extension is built (a
     superset of :func:`_is_author_markup`'s matches), else every element (a Python loop over
     all elements beat an XPath predicate on each 3x)."""
-    if _walks is None:
+    if walks is None:
         return root.iter()
-    return _walks.elements_with(root=root, attribute_substrings=_AUTHOR_ATTRIBUTE_PARTS)
+    return walks.elements_with(root=root, attribute_substrings=_AUTHOR_ATTRIBUTE_PARTS)
 
 
 def _is_author_markup(el: etree._Element) -> bool:

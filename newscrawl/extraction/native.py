@@ -1,0 +1,14 @@
+"""The optional C tree walks (``_walks.c``, built by setup.py when a compiler is present).
+
+``walks`` is the extension module, or None where it could not be built: every caller then
+runs its Python reference, with the same results.
+"""
+
+from __future__ import annotations
+
+try:
+    from newscrawl.extraction import _walks as walks
+except ImportError:  # pragma: no cover - depends on the build
+    walks = None  # type: ignore[assignment]
+
+__all__ = ["walks"]
