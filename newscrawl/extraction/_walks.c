@@ -205,7 +205,6 @@ typedef struct {
     long lines;                  /* direct lines: own text and children's tails */
     long order, mark;
     int noise, boost;
-    xmlNode *node;
 } Frame;
 
 typedef struct {
@@ -386,7 +385,7 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
             Frame *f = &stack[depth++];
             f->t = total_t; f->lt = total_lt; f->sb = total_sb; f->tags = total_tags;
             f->a = total_a; f->p = total_p; f->lines = 0; f->order = order;
-            f->mark = (long)n_rows; f->noise = noise; f->boost = boost; f->node = node;
+            f->mark = (long)n_rows; f->noise = noise; f->boost = boost;
             order++;
             total_tags++;
             if (strcmp(tag, "a") == 0) { link_depth++; total_a++; }

@@ -36,7 +36,6 @@ import heapq
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -168,20 +167,22 @@ def score(text: float, link_text: int, tags: int, link_tags: int, paragraphs: in
 
 def is_noise(el: Element) -> bool:
     """Furniture by tag, by a class/id word, or hidden by an inline style."""
-    return (el.tag in NOISE_TAGS or _attribute_flags(el.get("class"), el.get("id"))[0]
-            or _is_hidden(el.get("style")))
+    if el.tag in NOISE_TAGS:
+        return True
+    for name in ("class", "id"):
+        value = el.get(name)
+        if value is not None and _value_flags(value)[0]:
+            return True
+    return _is_hidden(el.get("style"))
 
 
 def _is_hidden(style: str | None) -> bool:
     return bool(style) and "display:none" in "".join(style.split()).lower()  # type: ignore[union-attr]
 
 
-@lru_cache(maxsize=4096)
 def _attribute_flags(cls: str | None, ident: str | None) -> tuple[bool, bool]:
-    """(noise, content) from the words of class and id.
-
-    Cached: a page repeats the same few class strings hundreds of times.
-    """
+    """(noise, content) from the words of class and id (cached per value by
+    :func:`_value_flags`, which every walk goes through)."""
     value = f"{cls or ''} {ident or ''}".lower().replace("-", " ").replace("_", " ")
     words = frozenset(value.split())  # str methods: 3x faster than a regex split
     return not words.isdisjoint(NOISE_WORDS), not words.isdisjoint(CONTENT_WORDS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.tokens import cjk_count
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -31,7 +31,7 @@ def detect_lang(doc: Document, text: str) -> str | None:
             return "ja"
         if _count(_HANGUL, sample) / letters > 0.3:
             return "ko"
-        if _count(_CJK, sample) / letters > CJK_SHARE_FOR_CHINESE:
+        if cjk_count(sample) / letters > CJK_SHARE_FOR_CHINESE:
             return "zh"
     if doc.lang:
         return doc.lang
@@ -40,4 +40,4 @@ def detect_lang(doc: Document, text: str) -> str | None:
 
 def is_chinese_text(text: str) -> bool:
     letters = _count(_LETTER, text)
-    return bool(letters) and _count(_CJK, text) / letters > CJK_SHARE_FOR_CHINESE
+    return bool(letters) and cjk_count(text) / letters > CJK_SHARE_FOR_CHINESE
