@@ -107,6 +107,14 @@ class PeakRss(threading.Thread):
 _STATS = re.compile(r"Dumping Scrapy stats:\n(\{.*?\})\n", re.DOTALL)
 
 
+def setting_assignment(text: str) -> tuple[str, str]:
+    """``--setting NAME=VALUE`` as (name, value); argparse reports anything else."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value
+
+
 def run(args: argparse.Namespace) -> dict[str, object]:
     farm = start_farm(sites=args.sites, articles=args.articles, specials=False)
     workdir = Path(tempfile.mkdtemp(prefix="crawl-farm-"))
@@ -119,9 +127,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                     "NEWSCRAWL_DEDUP_NEAR": str(args.dedup)}
         if args.extract_processes is not None:
             settings["NEWSCRAWL_EXTRACT_PROCESSES"] = str(args.extract_processes)
-        for assignment in args.setting:
-            name, _, value = assignment.partition("=")
-            settings[name] = value
+        settings.update(args.setting)
         command = [sys.executable]
         if args.profile:
             command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
@@ -189,6 +195,7 @@ def main() -> int:
                         help="NEWSCRAWL_EXTRACT_PROCESSES (default: the crawler's, one per "
                         "core; 0 extracts in threads)")
     parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
+                        type=setting_assignment,
                         help="an extra Scrapy setting for the crawl (repeatable)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--profile-rows", type=int, default=30)
