@@ -132,6 +132,25 @@ def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
     later.storage.close()
 
 
+def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(tmp_path, caplog,
+                                                                        monkeypatch):
+    pipeline, _ = store_pipeline(tmp_path)
+
+    def fail(since, limit):
+        raise StorageError("database x: cannot read recent simhashes: gone")
+
+    monkeypatch.setattr(pipeline.storage, "recent_simhashes", fail)
+    pipeline._load_stored_simhashes(pipeline.near_duplicates)
+    assert pipeline.stored_index is None
+    assert "Near-duplicates of stored articles will not be detected" in caplog.text
+    assert "cannot read recent simhashes: gone" in caplog.text
+    item = make_item()
+    item.content_hash, item.simhash = "a" * 40, 1
+    assert pipeline._store(to_record(item, keep_html=False)) is None  # still stored
+    pipeline.writer.close()
+    pipeline.storage.close()
+
+
 @pytest.mark.parametrize("settings", [{"NEWSCRAWL_NEAR_DUP_DAYS": 0},
                                       {"NEWSCRAWL_DEDUP_NEAR": False}])
 def test_stored_near_duplicate_check_can_be_switched_off(tmp_path, settings):
