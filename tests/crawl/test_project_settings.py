@@ -13,7 +13,7 @@ def project_settings(monkeypatch):
 
 
 def test_twisted_default_reactor_not_the_asyncio_bridge(project_settings):
-    # Scrapy installs the reactor before add-ons run; asyncio cost the reactor 10-25 % CPU
+    # Scrapy installs the reactor before add-ons run; asyncio cost the reactor 9-35 % more CPU
     # on the farm (docs/benchmarks/crawl.md)
     assert project_settings.get("TWISTED_REACTOR") is None
 
