@@ -74,9 +74,12 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def _cpu_seconds(pid: int, *, reaped_children: bool = True) -> float:
-    """User+system CPU of a running process (and of the children it has reaped)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def _cpu_seconds(pid: int, *, reaped_children: bool = True, thread: int | None = None
+                 ) -> float:
+    """User+system CPU of a running process (and of the children it has reaped), or of one
+    of its threads (``thread``: its native id)."""
+    stat = Path(f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     # fields[11:15]: utime, stime, cutime, cstime (stat fields 14-17)
     return sum(int(value) for value in fields[11:15 if reaped_children else 13]) / _CLOCK_TICKS
 
@@ -89,6 +92,7 @@ class PeakRss(threading.Thread):
         self.pid = pid
         self.peak_kb = 0
         self.own_cpu_s = 0.0
+        self.main_thread_cpu_s = 0.0  # the reactor's thread: its native id is the pid
         self._done = threading.Event()
 
     def run(self) -> None:
@@ -96,6 +100,8 @@ class PeakRss(threading.Thread):
             self.peak_kb = max(self.peak_kb, _tree_rss_kb(self.pid))
             try:  # the last sample before exit: the reactor's own share, workers excluded
                 self.own_cpu_s = _cpu_seconds(self.pid, reaped_children=False)
+                self.main_thread_cpu_s = _cpu_seconds(self.pid, reaped_children=False,
+                                                      thread=self.pid)
             except OSError:
                 continue
 
@@ -167,6 +173,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "cpu_s_per_article": round(cpu / max(stored, 1), 4),
             "extract_s_per_article": round(extract_ms / 1000 / max(stored, 1), 4),
             "reactor_process_cpu_s": round(sampler.own_cpu_s, 1),
+            "reactor_thread_cpu_s": round(sampler.main_thread_cpu_s, 1),
             "farm_cpu_s": round(farm_cpu, 1),
             "farm_cpu_s_per_article": round(farm_cpu / max(stored, 1), 4),
             "peak_rss_mb_largest_process": round(usage.ru_maxrss / 1024, 1),

@@ -6,6 +6,7 @@ the page bytes as raw HTML), each with a unique URL. Every configuration writes 
 database: a temporary SQLite file, a temporary PostgreSQL schema (dropped afterwards).
 
     python3 benchmarks/storage_write.py [--records 2000] [--batch-size 100] [--pg URL]
+    python3 benchmarks/storage_write.py --codecs    # HTML compression alone, per codec
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import json
 import tempfile
 import time
 import uuid
+import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
 
 from newscrawl.storage import ArticleRecord, BufferedWriter, SqlStorage, open_storage
+from newscrawl.storage.compression import ZSTD_LEVEL, compress_html, decompress_html
 
 DATASETS = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets"
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -85,12 +88,39 @@ def database_bytes(storage: SqlStorage) -> int:
         )) or 0)
 
 
+def compare_codecs(pages: list[bytes]) -> None:
+    """CPU per page to compress and decompress, and the share of bytes kept: the stored
+    codec (zstd) against zlib at the levels it could have used."""
+    total = sum(map(len, pages))
+    print(f"{len(pages)} pages, avg {total / len(pages) / 1024:.0f} KB\n")
+    print("| codec | compress ms/page | decompress ms/page | bytes kept |")
+    print("|---|---|---|---|")
+    codecs = [(f"zlib {level}", lambda data, level=level: zlib.compress(data, level),
+               zlib.decompress) for level in (1, 3, 6)]
+    codecs.append((f"zstd {ZSTD_LEVEL} (stored)", compress_html, decompress_html))
+    for name, compress, decompress in codecs:
+        started = time.process_time()
+        blobs = [compress(page) for page in pages]
+        compress_ms = (time.process_time() - started) * 1000 / len(pages)
+        started = time.process_time()
+        for blob in blobs:
+            decompress(blob)
+        decompress_ms = (time.process_time() - started) * 1000 / len(pages)
+        kept = sum(map(len, blobs)) / total
+        print(f"| {name} | {compress_ms:.2f} | {decompress_ms:.2f} | {kept:.1%} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--records", type=int, default=2000)
     parser.add_argument("--batch-size", type=int, default=100)
     parser.add_argument("--pg", default=DEFAULT_PG, help="PostgreSQL URL (a schema is created)")
+    parser.add_argument("--codecs", action="store_true",
+                        help="only compare HTML compression codecs on 400 pages")
     args = parser.parse_args()
+    if args.codecs:
+        compare_codecs([html for _, html in load_pages(400)])
+        return
     pages = load_pages(500)
     average_html = sum(len(html) for _, html in pages) / len(pages)
     average_text = sum(len(text) for text, _ in pages) / len(pages)

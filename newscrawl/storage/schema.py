@@ -1,7 +1,8 @@
 """The news database schema (SQLAlchemy Core), identical on SQLite and PostgreSQL.
 
-``articles`` holds one row per canonical URL; ``article_html`` the raw page bytes, zlib
-compressed, so ``newscrawl reextract`` can re-run extraction without crawling again.
+``articles`` holds one row per canonical URL; ``article_html`` the raw page bytes, zstd
+compressed (newscrawl/storage/compression.py), so ``newscrawl reextract`` can re-run
+extraction without crawling again.
 See docs/storage.md for the column meanings.
 """
 
@@ -52,7 +53,9 @@ article_html = sa.Table(
     metadata,
     _article_url(),
     sa.Column("encoding", sa.Text),
-    sa.Column("html_zlib", sa.LargeBinary, nullable=False),
+    # zstd; zlib in rows written before the switch (the bytes say which). The column was
+    # called html_zlib then; SqlStorage.create_tables renames it in an older database.
+    sa.Column("html_compressed", sa.LargeBinary, nullable=False),
     sa.Column("html_size", sa.Integer, nullable=False),  # uncompressed bytes, for `db stats`
     sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),
 )

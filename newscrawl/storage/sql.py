@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import time
-import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .compression import compress_html, decompress_html
 from .errors import StorageError, describe, is_transient, mask_url
 from .records import ArticleRecord, content_hash
 from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, metadata
@@ -28,11 +28,6 @@ logger = logging.getLogger(__name__)
 DEFAULT_DATABASE_URL = "sqlite:///news.db"
 SUPPORTED_DIALECTS = ("sqlite", "postgresql")
 
-# zlib level for stored HTML. Measured on 400 pages of ../shared/datasets (avg 200 KB), CPU
-# per page on the shared 2-core box: level 1 -> 23.6 % of the size, 2.7 ms; 3 -> 22.3 %,
-# 2.5-3.6 ms; 6 -> 20.1 %, 5.5-6.0 ms. Level 3 costs about half of 6 for 11 % more bytes,
-# and compression is the largest cost of a write (docs/benchmarks/storage.md).
-HTML_COMPRESSION_LEVEL = 3
 # Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host
 # (packets dropped, not refused) blocks the crawl for minutes at start.
 PG_CONNECT_TIMEOUT = 10
@@ -193,6 +188,7 @@ class SqlStorage:
                         lock = sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)
                         connection.execute(sa.select(lock))
                     metadata.create_all(connection)
+                    _rename_legacy_columns(connection)
                 return
             except sa.exc.SQLAlchemyError as error:
                 if attempt == CREATE_ATTEMPTS:
@@ -216,7 +212,7 @@ class SqlStorage:
             query = (
                 sa.select(
                     articles.c.id, articles.c.url, articles.c.site, articles.c.anchor_text,
-                    articles.c.method, article_html.c.encoding, article_html.c.html_zlib,
+                    articles.c.method, article_html.c.encoding, article_html.c.html_compressed,
                 )
                 .join(article_html, article_html.c.url == articles.c.url)
                 .where(articles.c.id > last_id)
@@ -230,9 +226,14 @@ class SqlStorage:
             if not rows:
                 return
             for row in rows:
+                try:
+                    html = decompress_html(row.html_compressed)
+                except ValueError as error:
+                    raise StorageError(f"{self.display_url}: stored HTML of {row.url}: {error}"
+                                       ) from error
                 yield StoredPage(
                     id=row.id, url=row.url, site=row.site, anchor_text=row.anchor_text,
-                    method=row.method, encoding=row.encoding, html=zlib.decompress(row.html_zlib),
+                    method=row.method, encoding=row.encoding, html=html,
                 )
             last_id = rows[-1].id
             if remaining is not None:
@@ -286,7 +287,8 @@ class SqlStorage:
                 sa.select(
                     count,
                     sa.func.coalesce(sa.func.sum(article_html.c.html_size), 0),
-                    sa.func.coalesce(sa.func.sum(sa.func.length(article_html.c.html_zlib)), 0),
+                    sa.func.coalesce(
+                        sa.func.sum(sa.func.length(article_html.c.html_compressed)), 0),
                 ).select_from(article_html)
             ).one()
             by_site = connection.execute(
@@ -375,6 +377,22 @@ def open_storage(url: str = DEFAULT_DATABASE_URL, *, keep_html: bool = True) -> 
     return storage
 
 
+# Columns renamed since a database could first be created: (table, old name, new name).
+LEGACY_COLUMNS = (("article_html", "html_zlib", "html_compressed"),)
+
+
+def _rename_legacy_columns(connection: sa.Connection) -> None:
+    """Bring a database created by an older newscrawl up to the current column names (both
+    dialects support ``ALTER TABLE .. RENAME COLUMN``; the stored bytes need no change)."""
+    inspector = sa.inspect(connection)
+    for table, old, new in LEGACY_COLUMNS:
+        names = {column["name"] for column in inspector.get_columns(table)}
+        if old in names and new not in names:
+            logger.info("Renaming column %(table)s.%(old)s to %(new)s",
+                        {"table": table, "old": old, "new": new})
+            connection.execute(sa.text(f"ALTER TABLE {table} RENAME COLUMN {old} TO {new}"))
+
+
 def _check_sqlite_directory(url: sa.URL) -> None:
     """SQLite's own message for a missing directory is "unable to open database file"."""
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -415,7 +433,8 @@ def _html_upsert(insert: Any) -> Any:
     new = statement.excluded
     return statement.on_conflict_do_update(
         index_elements=[article_html.c.url],
-        set_={name: new[name] for name in ("encoding", "html_zlib", "html_size", "fetched_at")},
+        set_={name: new[name]
+              for name in ("encoding", "html_compressed", "html_size", "fetched_at")},
         where=new.fetched_at >= article_html.c.fetched_at,
     )
 
@@ -459,7 +478,7 @@ def _html_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
     return {
         "url": _text(record.url),
         "encoding": _text(record.encoding),
-        "html_zlib": zlib.compress(record.html, HTML_COMPRESSION_LEVEL),
+        "html_compressed": compress_html(record.html),
         "html_size": len(record.html),
         "fetched_at": utc(record.fetched_at, now),
     }

@@ -92,3 +92,14 @@ def test_real_buttons_and_selects_are_removed():
                           f"<select>{options}</select></body></html>")
     dom.clean_tree(root)
     assert etree.tostring(root, method="text", encoding="unicode").strip() == "keep"
+
+
+def test_resolve_url_keeps_absolute_urls_and_joins_relative_ones():
+    base = "https://news.example/world/2026/story.html"
+    assert dom.resolve_url(" https://cdn.example/a.jpg ", base) == "https://cdn.example/a.jpg"
+    assert dom.resolve_url("http://other.example/x?id=1", base) == "http://other.example/x?id=1"
+    assert dom.resolve_url("../img/b.png", base) == "https://news.example/world/img/b.png"
+    assert dom.resolve_url("//cdn.example/c.png", base) == "https://cdn.example/c.png"
+    assert dom.resolve_url("//cdn.example/c.png", None) == "https://cdn.example/c.png"
+    assert dom.resolve_url("data:image/png;base64,AAAA", base) is None
+    assert dom.resolve_url("#top", base) is None

@@ -10,6 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
+from newscrawl.storage.compression import ZSTD_MAGIC, decompress_html
 from newscrawl.storage.schema import article_html, articles
 from newscrawl.storage.sql import LOOKUP_CHUNK
 
@@ -40,7 +41,8 @@ def test_write_round_trips_every_field(storage, make_record):
     assert row.fetch_count == 1
     [page] = rows(storage, article_html)
     assert page.encoding == "gbk"
-    assert zlib.decompress(page.html_zlib) == record.html
+    assert page.html_compressed[:4] == ZSTD_MAGIC
+    assert decompress_html(page.html_compressed) == record.html
     assert page.html_size == len(record.html)
 
 
@@ -121,7 +123,7 @@ def test_html_is_stored_compressed(storage, make_record):
     html = ("<p>" + "新闻正文内容。" * 2000 + "</p>").encode("utf-8")
     storage.write([make_record(1, html=html)])
     [page] = rows(storage, article_html)
-    assert len(page.html_zlib) < len(html) / 10
+    assert len(page.html_compressed) < len(html) / 10
     [stored] = storage.iter_pages()
     assert stored.html == html
 
@@ -272,3 +274,46 @@ def test_update_extracted_keeps_the_simhash_current(storage, make_record):
                               {**update, "url": make_record(2).url}])
     # a new simhash replaces the old one; without one, the stale value is dropped
     assert storage.recent_simhashes(since, 10) == [(make_record(1).url, 99)]
+
+
+def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db_url,
+                                                                              make_record):
+    """An older newscrawl stored zlib bytes in ``article_html.html_zlib``: opening the
+    database renames the column, the old rows decompress, and new rows are zstd."""
+    old_html = b"<html><body><p>" + "旧的页面。".encode() * 500 + b"</p></body></html>"
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        legacy = sa.MetaData()
+        articles.to_metadata(legacy)
+        sa.Table("article_html", legacy,
+                 sa.Column("url", sa.Text, sa.ForeignKey("articles.url"), primary_key=True),
+                 sa.Column("encoding", sa.Text),
+                 sa.Column("html_zlib", sa.LargeBinary, nullable=False),
+                 sa.Column("html_size", sa.Integer, nullable=False),
+                 sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False))
+        legacy.create_all(connection)
+    engine.dispose()
+    storage = open_storage(db_url)  # creates the rest, renames html_zlib
+    try:
+        storage.write([make_record(1)])
+        with storage.engine.begin() as connection:  # what the old code wrote for page 2
+            connection.execute(sa.update(article_html)
+                               .where(article_html.c.url == make_record(1).url)
+                               .values(html_compressed=zlib.compress(old_html, 3)))
+        storage.write([make_record(2)])
+        columns = {c["name"] for c in sa.inspect(storage.engine).get_columns("article_html")}
+        assert "html_compressed" in columns and "html_zlib" not in columns
+        pages = {page.url: page.html for page in storage.iter_pages()}
+        assert pages[make_record(1).url] == old_html
+        assert pages[make_record(2).url] == make_record(2).html
+    finally:
+        storage.close()
+    open_storage(db_url).close()  # a second open finds nothing to rename
+
+
+def test_unreadable_stored_html_names_the_url(storage, make_record):
+    storage.write([make_record(1)])
+    with storage.engine.begin() as connection:
+        connection.execute(sa.update(article_html).values(html_compressed=b"not compressed"))
+    with pytest.raises(StorageError, match=r"stored HTML of .*neither zstd nor zlib"):
+        list(storage.iter_pages())
