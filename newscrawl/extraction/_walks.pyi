@@ -24,6 +24,10 @@ def paragraph_text(
     *, element: _Element, exclude: Iterable[_Element], block_tags: tuple[bytes, ...]
 ) -> str: ...
 
+def segment_blocks(
+    *, start: _Element, segment_tags: tuple[bytes, ...], heading_tags: tuple[bytes, ...]
+) -> list[tuple[str, str, bool, int, _Element, int]]: ...
+
 def elements_with(
     *, root: _Element, attribute_substrings: tuple[tuple[bytes, bytes], ...]
 ) -> list[_Element]: ...

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
-from newscrawl.extraction import dom, native
+from newscrawl.extraction import blocks, dom, native
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import tcdt_tree, text_density
 
@@ -98,6 +98,8 @@ def test_tcdt_index_in_c_equals_python_on_dataset_pages():
     "<html><body><div style='display: NONE'><p>hidden text here</p></div><p>seen</p></body></html>",
     "<html><body><a href='/x'>一二三<span>四五</span></a>六七<a href='#'>八</a></body></html>",
     "<html><body><p>\u200b a\u3000\u00a0 b \ufeff</p>\n\n<div> </div>x\u2028y</body></html>",
+    ("<html><body><h1>标题<a href='/a'>链接</a></h1><?pi x?>尾<table><tr><td>格</td></tr></table>"
+    "<a href='/b'><p>段落在链接里</p></a> <span> </span></body></html>"),
 ])
 def test_walks_agree_on_edge_cases(html):
     doc = load_document(html, url="https://example.com/a.html")
@@ -109,6 +111,28 @@ def test_walks_agree_on_edge_cases(html):
     assert tcdt_tree.index_tree(body, doc.url, text_density.is_noise) == (
         tcdt_tree.index_in_python(body, doc.url, text_density.is_noise))
     assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)
+    assert blocks.segment(doc.root) == blocks.segment_in_python(doc.root)
+
+
+@pytest.mark.slow
+def test_segmentation_in_c_equals_python_on_dataset_pages():
+    checked = 0
+    for page_id, doc in dataset_documents():
+        got, expected = blocks.segment(doc.root), blocks.segment_in_python(doc.root)
+        assert got == expected, page_id
+        checked += len(got)
+    assert checked > 10_000
+
+
+def test_segmentation_in_c_keeps_links_headings_and_levels():
+    doc = load_document("<html><body><div><h2>Head <a href='/a'>line</a></h2>"
+                        "<p>one <a href='/b'>two\n three</a> four</p></div>"
+                        "<!-- gone -->tail</body></html>", url="https://example.com/")
+    assert [(b.text, b.link_text, b.heading, b.level, b.element.tag, b.index)
+            for b in blocks.segment(doc.root)] == [
+        ("Head line", "line", True, 3, "h2", 0),
+        ("one two three four", "two three", False, 3, "p", 1),
+        ("tail", "", False, 1, "body", 2)]
 
 
 @pytest.mark.slow
