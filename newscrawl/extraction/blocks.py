@@ -42,7 +42,7 @@ class Block(NamedTuple):
     heading: bool
     level: int
     element: Element
-    index: int
+    position: int  # in the page's list of blocks
 
     @property
     def length(self) -> int:

@@ -111,7 +111,7 @@ def text_block(block: Block) -> TextBlock:
     words = word_count(block.text, cjk)
     wrapped_words, wrapped_lines = wrap_counts(block.text, words, cjk)
     return TextBlock(block.text, words, word_count(block.link_text) if block.link_text else 0,
-                     wrapped_words, wrapped_lines, block.level, block.index, block.index)
+                     wrapped_words, wrapped_lines, block.level, block.position, block.position)
 
 
 @dataclass(frozen=True, slots=True)

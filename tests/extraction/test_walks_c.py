@@ -128,7 +128,7 @@ def test_segmentation_in_c_keeps_links_headings_and_levels():
     doc = load_document("<html><body><div><h2>Head <a href='/a'>line</a></h2>"
                         "<p>one <a href='/b'>two\n three</a> four</p></div>"
                         "<!-- gone -->tail</body></html>", url="https://example.com/")
-    assert [(b.text, b.link_text, b.heading, b.level, b.element.tag, b.index)
+    assert [(b.text, b.link_text, b.heading, b.level, b.element.tag, b.position)
             for b in blocks.segment(doc.root)] == [
         ("Head line", "line", True, 3, "h2", 0),
         ("one two three four", "two three", False, 3, "p", 1),
