@@ -33,13 +33,16 @@ MIN_LINE_CHARS = 5
 MINIFIED_LINE_CHARS = 2000
 COPYRIGHT_MARKERS = ("Copyright", "版权所有")
 
-_FLAGS = re.IGNORECASE | re.DOTALL
-_DOCTYPE = re.compile(r"<!DOCTYPE.*?>", _FLAGS)
-_COMMENT = re.compile(r"<!--.*?-->", _FLAGS)
-_SCRIPT = re.compile(r"<script.*?>.*?</script>", _FLAGS)
-_STYLE = re.compile(r"<style.*?>.*?</style>", _FLAGS)
+# A leading case-sensitive "<" lets the regex engine skip ahead to each "<" (a pattern that
+# is case-insensitive as a whole tries every position), and "[^>]*>" stops at the first ">"
+# as the reference's lazy ".*?>" does, without backtracking: text_lines 2.6 -> ~1.6 ms on a
+# farm page, the same output on all 897 (the pattern pairs were compared on each).
+_DOCTYPE = re.compile(r"<(?i:!DOCTYPE)[^>]*>")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SCRIPT = re.compile(r"<(?i:script)[^>]*>.*?</(?i:script)>", re.DOTALL)
+_STYLE = re.compile(r"<(?i:style)[^>]*>.*?</(?i:style)>", re.DOTALL)
 _ENTITY = re.compile(r"&#?\w{2,5};")
-_TAG = re.compile(r"<.*?>", re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
 _BLOCK_BREAK = re.compile(
     r"(</(?:p|div|li|tr|td|th|h[1-6]|table|ul|ol|dl|dd|dt|section|article|header|footer|"
     r"blockquote|pre|nav|aside|form)\s*>|<br\s*/?>|<hr\s*/?>)", re.IGNORECASE)
@@ -54,10 +57,11 @@ class CxParams:
 
 def unminify(html: str, max_line: int = MINIFIED_LINE_CHARS) -> str:
     """Split over-long source lines after block-level tags (the [ADAPT] fix of spec C1)."""
-    if all(len(line) <= max_line for line in html.split("\n")):
+    lines = html.split("\n")
+    if max(map(len, lines)) <= max_line:  # the common case, without a Python step per line
         return html
     return "\n".join(_BLOCK_BREAK.sub("\\1\n", line) if len(line) > max_line else line
-                     for line in html.split("\n"))
+                     for line in lines)
 
 
 def text_lines(html: str) -> list[str]:
