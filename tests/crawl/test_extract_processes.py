@@ -50,3 +50,28 @@ def test_thin_page_is_flagged_and_not_hashed():
                         None, "density", "utf-8", 200, True)
     assert page.thin
     assert isinstance(page.result, Rejection) or page.simhash is not None
+
+
+def test_worker_results_and_errors_reach_the_reactor_as_deferred_results(monkeypatch):
+    from concurrent.futures import Future
+
+    from twisted.internet import reactor
+    from twisted.python.failure import Failure
+
+    from newscrawl.crawl.pipelines.extract import deferred_from_future
+
+    calls = []
+    # The executor's thread hands the result to the reactor thread; run that hand-over here.
+    monkeypatch.setattr(reactor, "callFromThread",
+                        lambda function, *args: calls.append(1) or function(*args),
+                        raising=False)
+    done, failed = Future(), Future()
+    results = []
+    deferred_from_future(done).addCallback(results.append)
+    deferred_from_future(failed).addErrback(results.append)
+    assert results == []  # nothing fires before the worker is done
+    done.set_result("page")
+    failed.set_exception(ValueError("worker died"))
+    assert results[0] == "page"
+    assert isinstance(results[1], Failure) and results[1].check(ValueError)
+    assert len(calls) == 2

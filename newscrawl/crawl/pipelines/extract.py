@@ -5,8 +5,8 @@ Settings: ``NEWSCRAWL_METHOD`` (used when the site's method is not available),
 ``NEWSCRAWL_MIN_CONTENT_CHARS``.
 
 Extraction is CPU-bound Python: in threads it shares the GIL with the reactor, so by default
-it runs in a pool of worker processes (one per core) and the threads only wait for them.
-``NEWSCRAWL_EXTRACT_PROCESSES=0`` keeps it in the threads.
+it runs in a pool of worker processes (one per core), whose results call the reactor back.
+``NEWSCRAWL_EXTRACT_PROCESSES=0`` keeps it in threads.
 
 A page with too little content is checked for the shape of a list page (many headline links,
 no paragraph of its own); if it is one, its links are followed and the item is marked
@@ -19,12 +19,14 @@ import logging
 import multiprocessing
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import threads
+from twisted.internet.defer import Deferred
 from twisted.python.threadpool import ThreadPool
 
 from newscrawl import defaults
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 LIST_PAGE = "list_page"
+T = TypeVar("T")
 
 
 class PageResult(NamedTuple):
@@ -139,10 +142,9 @@ class ExtractPipeline:
         self.near_dedup = near_dedup
         self.processes = processes
         self.executor: ProcessPoolExecutor | None = None
-        # With worker processes each thread just waits for one page: two per process keep
-        # every process fed while results travel back.
-        self.pool = ThreadPool(minthreads=1, maxthreads=max(threads, 2 * processes),
-                               name="newscrawl-extract")
+        # Extraction itself when there are no worker processes; else only the list-page
+        # check of thin pages (it parses the page again).
+        self.pool = ThreadPool(minthreads=1, maxthreads=threads, name="newscrawl-extract")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -177,44 +179,71 @@ class ExtractPipeline:
     async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
             return item
-        from twisted.internet import reactor
-
         method = self.resolver.resolve(item.method)
-        deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
-                                             self._extract, item, method, spider)
-        result, seconds, follow = await maybe_deferred_to_future(deferred)
-        self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(seconds * 1000))
+        args = (item.body, item.url, item.anchor_text, method, item.encoding,
+                self.min_content_weight, self.near_dedup)
+        if self.executor is not None:
+            # Straight to a worker process; its result calls the reactor back, with no
+            # thread sitting on the future in between (one thread hand-over less per page).
+            page = await maybe_deferred_to_future(
+                deferred_from_future(self.executor.submit(extract_page, *args)))
+        else:
+            page = await self._in_thread(extract_page, *args)
+        self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(page.seconds * 1000))
+        follow = await self._in_thread(self._list_links, item, spider) if page.thin else None
         if follow is not None:
             item.rejection = LIST_PAGE
             item.rejection_detail = f"{len(follow)} links followed"
             for request in follow:
                 self.crawler.engine.crawl(request)  # type: ignore[union-attr]
-        elif isinstance(result, Rejection):
-            item.rejection = str(result.reason)
-            item.rejection_detail = result.detail
+        elif isinstance(page.result, Rejection):
+            item.rejection = str(page.result.reason)
+            item.rejection_detail = page.result.detail
         else:
-            item.article = result
+            item.article = page.result
+            item.simhash = page.simhash
+            item.content_weight = page.weight
+            if page.content_hash:
+                item.content_hash = page.content_hash
         self.stats.inc_value(f"newscrawl/extract/{method}/{'ok' if item.article else 'rejected'}")
         return item
 
-    def _extract(self, item: PageItem, method: str, spider: scrapy.Spider,
-                 ) -> tuple[Article | Rejection, float, list[scrapy.Request] | None]:
-        """In a worker thread: extract (here or in a worker process); for a thin result,
-        check whether it is a list page."""
-        args = (item.body, item.url, item.anchor_text, method, item.encoding,
-                self.min_content_weight, self.near_dedup)
-        if self.executor is not None:
-            page = self.executor.submit(extract_page, *args).result()
-        else:
-            page = extract_page(*args)
+    async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
+        from twisted.internet import reactor
+
+        deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
+                                             function, *args)
+        return await maybe_deferred_to_future(deferred)
+
+    @staticmethod
+    def _list_links(item: PageItem, spider: scrapy.Spider) -> list[scrapy.Request] | None:
+        """For a page whose content came out thin: its list links if it has the shape of a
+        list page (many headline links, no paragraph of its own), else None."""
         follow_from_page = getattr(spider, "list_requests_from_page", None)
-        if page.thin and follow_from_page is not None:
-            meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
-            shape, requests = follow_from_page(item.url, item.body, meta, item.encoding)
-            if looks_like_list_page(shape.headline_links, shape.longest_own_block):
-                return page.result, page.seconds, requests
-        item.simhash = page.simhash
-        item.content_weight = page.weight
-        if page.content_hash:
-            item.content_hash = page.content_hash
-        return page.result, page.seconds, None
+        if follow_from_page is None:
+            return None
+        meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
+        requests: list[scrapy.Request]
+        shape, requests = follow_from_page(item.url, item.body, meta, item.encoding)
+        if looks_like_list_page(shape.headline_links, shape.longest_own_block):
+            return requests
+        return None
+
+
+def deferred_from_future(future: Future[T]) -> Deferred[T]:
+    """A Deferred that fires in the reactor thread when ``future`` (of an executor) is done."""
+    from twisted.internet import reactor
+
+    deferred: Deferred[T] = Deferred()
+
+    def fire(done: Future[T]) -> None:
+        error = done.exception()
+        if error is None:
+            deferred.callback(done.result())
+        else:
+            deferred.errback(error)
+
+    # The callback runs in the executor's thread (or here, if the future is done already).
+    future.add_done_callback(
+        lambda done: reactor.callFromThread(fire, done))  # type: ignore[attr-defined]
+    return deferred
