@@ -129,3 +129,41 @@ def test_weights_give_a_method_more_votes():
     candidates = [candidate("density", extra), candidate("b", ARTICLE), candidate("c", ARTICLE)]
     assert auto.choose(candidates)[0].method != "density"
     assert auto.choose(candidates, {"density": 3})[0].method == "density"
+
+
+ENGLISH_PAGE = (
+    "<html><head><title>Budget</title></head><body>"
+    "<nav><a href='/1'>Home</a> <a href='/2'>World</a> <a href='/3'>Sport</a></nav>\n\n\n\n"
+    + "".join(f"<p>Paragraph {i}: the council approved the transit budget on Tuesday after a "
+              "long debate about bus routes, fares and the northern line extension. It was "
+              "the third time that the members of the council had met to discuss it, and "
+              "most of them said that they were glad it was over.</p>\n"
+              for i in range(6))
+    + "\n\n\n\n<footer>Copyright 2026 Daily News</footer></body></html>"
+)
+
+
+def test_an_english_page_where_density_and_justext_agree_needs_no_other_method():
+    result = auto.extract_content(load_document(ENGLISH_PAGE))
+    assert isinstance(result, ContentResult)
+    assert "northern line extension" in result.text and "Home" not in result.text
+    assert result.diagnostics["auto_candidates"] == ["density", "justext"]
+
+
+def test_the_early_exit_can_be_switched_off_and_never_applies_to_chinese_pages(monkeypatch):
+    monkeypatch.setattr(auto, "EARLY_AGREEMENT", None)
+    result = auto.extract_content(load_document(ENGLISH_PAGE))
+    assert result.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx"]
+    monkeypatch.setattr(auto, "EARLY_AGREEMENT", 0.0)  # any agreement at all would do
+    chinese = auto.extract_content(load_document(PAGE))
+    assert chinese.diagnostics["auto_candidates"][:4] == ["density", "justext", "boilerpipe",
+                                                           "cx"]
+    assert "tcdt" in chinese.diagnostics["auto_candidates"]
+
+
+def test_early_exit_needs_both_methods_to_agree():
+    agreeing = [candidate("density", ARTICLE), candidate("justext", ARTICLE + " more")]
+    assert auto.early_winner(agreeing)[0] is not None
+    apart = [candidate("density", ARTICLE), candidate("justext", "a menu of other links")]
+    assert auto.early_winner(apart) == (None, 0.0)
+    assert auto.early_winner(agreeing[:1]) == (None, 0.0)
