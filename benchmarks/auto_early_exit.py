@@ -26,12 +26,14 @@ from newscrawl.extraction.extractors import auto
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 
 
-def early_winner_on_any_page(pair: list[auto.Candidate]) -> tuple[auto.Candidate | None, float]:
-    """:func:`auto.early_winner` without its Chinese-page check (``--chinese``)."""
+def early_winner_on_any_page(pair: list[auto.Candidate], *, chinese: bool
+                             ) -> tuple[auto.Candidate | None, float]:
+    """:func:`auto.early_winner` on Chinese pages too (``--chinese``), where the full vote
+    would not weight density."""
     if (auto.EARLY_AGREEMENT is None or len(pair) != len(auto.EARLY_PAIR)
             or auto.bag_f1(pair[0].bag, pair[1].bag) < auto.EARLY_AGREEMENT):
         return None, 0.0
-    return auto.choose(pair, auto._weights(pair))
+    return auto.choose(pair, None if chinese else auto.NON_CJK_WEIGHTS)
 
 
 class ExitCounter:
@@ -41,8 +43,9 @@ class ExitCounter:
         self.decided = 0
         self.original = auto.early_winner
 
-    def __call__(self, pair: list[auto.Candidate]) -> tuple[auto.Candidate | None, float]:
-        winner, agreement = self.original(pair)
+    def __call__(self, pair: list[auto.Candidate], *, chinese: bool
+                 ) -> tuple[auto.Candidate | None, float]:
+        winner, agreement = self.original(pair, chinese=chinese)
         self.decided += winner is not None
         return winner, agreement
 

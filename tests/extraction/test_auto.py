@@ -163,7 +163,22 @@ def test_the_early_exit_can_be_switched_off_and_never_applies_to_chinese_pages(m
 
 def test_early_exit_needs_both_methods_to_agree():
     agreeing = [candidate("density", ARTICLE), candidate("justext", ARTICLE + " more")]
-    assert auto.early_winner(agreeing)[0] is not None
+    assert auto.early_winner(agreeing, chinese=False)[0] is not None
+    assert auto.early_winner(agreeing, chinese=True) == (None, 0.0)
     apart = [candidate("density", ARTICLE), candidate("justext", "a menu of other links")]
-    assert auto.early_winner(apart) == (None, 0.0)
-    assert auto.early_winner(agreeing[:1]) == (None, 0.0)
+    assert auto.early_winner(apart, chinese=False) == (None, 0.0)
+    assert auto.early_winner(agreeing[:1], chinese=False) == (None, 0.0)
+
+
+@pytest.mark.parametrize("other", [
+    ARTICLE, ARTICLE + " more", ARTICLE[:30], ARTICLE + " and " + ARTICLE, "the council",
+    ARTICLE.replace("council", "mayor"), ARTICLE + " sidebar links and more links here",
+])
+def test_the_pair_vote_shortcut_equals_the_full_vote(other):
+    for first, second in ((candidate("density", ARTICLE), candidate("justext", other)),
+                          (candidate("density", other), candidate("justext", ARTICLE))):
+        agreement = auto.bag_f1(first.bag, second.bag)
+        winner, score = auto.pair_vote(first, second, agreement)
+        expected, expected_score = auto.choose([first, second], auto.NON_CJK_WEIGHTS)
+        assert winner is expected
+        assert score == pytest.approx(expected_score)

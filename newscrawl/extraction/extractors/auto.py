@@ -272,15 +272,22 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
                                           "auto_reason": "outsized page"})
     shared = _shared_runners(doc)
     candidates = run_methods(doc, EARLY_PAIR, shared)
-    winner, agreement = early_winner(candidates)
+    # The script of the first candidate in FAST_METHODS order decides; the pair's first is
+    # that one whenever the pair found anything.
+    chinese = is_chinese(candidates) if candidates else None
+    winner, agreement = early_winner(candidates, chinese=bool(chinese))
     if winner is None:
         candidates += run_methods(doc, [m for m in FAST_METHODS if m not in EARLY_PAIR], shared)
         candidates.sort(key=lambda c: FAST_METHODS.index(c.method))
-        winner, agreement = fast_vote(candidates)
+        if chinese is None:
+            chinese = is_chinese(candidates)
+        # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
+        winner, agreement = (choose(candidates, NON_CJK_WEIGHTS) if candidates and not chinese
+                             else (None, 0.0))
     if winner is None or agreement < CONFIDENT_AGREEMENT:
         candidates += run_methods(doc, SLOW_METHODS)
         if candidates:
-            winner, agreement = choose(candidates, _weights(candidates))
+            winner, agreement = choose(candidates, None if chinese else NON_CJK_WEIGHTS)
     if winner is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
     text = clean_lines(winner.result.text)
@@ -296,29 +303,36 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
                      "auto_candidates": [c.method for c in candidates]})
 
 
-def _is_chinese(candidates: Sequence[Candidate]) -> bool:
+def is_chinese(candidates: Sequence[Candidate]) -> bool:
+    """Whether the first candidate's text is mostly CJK (a Chinese page)."""
     return bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], CJK_SHARE)
 
 
-def _weights(candidates: Sequence[Candidate]) -> dict[str, int] | None:
-    return None if _is_chinese(candidates) else NON_CJK_WEIGHTS
-
-
-def early_winner(pair: Sequence[Candidate]) -> tuple[Candidate | None, float]:
+def early_winner(pair: Sequence[Candidate], *, chinese: bool) -> tuple[Candidate | None, float]:
     """The winner among :data:`EARLY_PAIR` alone when the two agree closely on a
     non-Chinese page, else (None, 0.0): the other methods would only confirm them."""
-    if (EARLY_AGREEMENT is None or len(pair) != len(EARLY_PAIR) or _is_chinese(pair)
-            or bag_f1(pair[0].bag, pair[1].bag) < EARLY_AGREEMENT):
+    if EARLY_AGREEMENT is None or chinese or len(pair) != len(EARLY_PAIR):
         return None, 0.0
-    return choose(pair, NON_CJK_WEIGHTS)
+    agreement = bag_f1(pair[0].bag, pair[1].bag)
+    if agreement < EARLY_AGREEMENT:
+        return None, 0.0
+    return pair_vote(pair[0], pair[1], agreement)
 
 
-def fast_vote(candidates: Sequence[Candidate]) -> tuple[Candidate | None, float]:
-    """The vote among the fast methods; (None, 0.0) on Chinese pages, which always add
-    TCDT, so a vote without it would be wasted."""
-    if not candidates or _is_chinese(candidates):
-        return None, 0.0
-    return choose(candidates, NON_CJK_WEIGHTS)
+def pair_vote(first: Candidate, second: Candidate, agreement: float
+              ) -> tuple[Candidate, float]:
+    """``choose([first, second], NON_CJK_WEIGHTS)``, given the pair's ``agreement``.
+
+    When ``first`` has two or more votes and ``second`` one, the median count of every token
+    is ``first``'s own, so the consensus is ``first``'s bag: its agreement is 1 and
+    ``second``'s is the pair's F1, and no consensus needs to be built.
+    """
+    if NON_CJK_WEIGHTS.get(first.method, 1) < 2 or NON_CJK_WEIGHTS.get(second.method, 1) != 1:
+        return choose([first, second], NON_CJK_WEIGHTS)
+    scores = {first.method: 1.0, second.method: agreement}
+    tied = [c for c in (first, second) if scores[c.method] >= 1.0 - TIE_MARGIN]
+    winner = min(tied, key=lambda c: c.size)
+    return winner, scores[winner.method]
 
 
 def image_span(winner: Candidate, candidates: Sequence[Candidate]
