@@ -108,7 +108,7 @@ def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
     words = text.lower().split() if lang == "en" else tokens(text)
     if not words:
         return 0.0
-    return sum(1 for word in words if word in stoplist) / len(words)
+    return sum(map(stoplist.__contains__, words)) / len(words)  # counted in C
 
 
 def paragraph_stats(blocks: Sequence[Block], params: JustextParams) -> list[Paragraph]:
@@ -137,15 +137,27 @@ def classify_context_free(paragraphs: Sequence[Paragraph], params: JustextParams
     return [classify_one(paragraph, params) for paragraph in paragraphs]
 
 
-def _neighbour(classes: Sequence[Cls], start: int, step: int, ignore_neargood: bool) -> Cls:
-    """Nearest class from ``start`` in direction ``step`` that is not short (nor neargood)."""
-    skip = {Cls.SHORT, Cls.NEARGOOD} if ignore_neargood else {Cls.SHORT}
-    i = start + step
-    while 0 <= i < len(classes):
+_SHORT = frozenset({Cls.SHORT})
+_SHORT_OR_NEARGOOD = frozenset({Cls.SHORT, Cls.NEARGOOD})
+
+
+def _neighbours(classes: Sequence[Cls], skip: frozenset[Cls]) -> tuple[list[Cls], list[Cls]]:
+    """For every position, the nearest class before and after it that is not in ``skip``
+    (the page edges count as bad): two passes instead of a search per paragraph, which was
+    quadratic in a long run of short paragraphs."""
+    before: list[Cls] = []
+    last = Cls.BAD
+    for cls in classes:
+        before.append(last)
+        if cls not in skip:
+            last = cls
+    after = [Cls.BAD] * len(classes)
+    last = Cls.BAD
+    for i in range(len(classes) - 1, -1, -1):
+        after[i] = last
         if classes[i] not in skip:
-            return classes[i]
-        i += step
-    return Cls.BAD  # the page edges count as boilerplate
+            last = classes[i]
+    return before, after
 
 
 def _good_heading_follows(paragraphs: Sequence[Paragraph], classes: Sequence[Cls], i: int,
@@ -172,33 +184,30 @@ def revise_classes(paragraphs: Sequence[Paragraph], initial: Sequence[Cls],
                 classes[i] = Cls.NEARGOOD
 
     # (b) short paragraphs take the class of their non-short neighbours, decided together.
-    revised: dict[int, Cls] = {}
-    for i, cls in enumerate(classes):
-        if cls != Cls.SHORT:
-            continue
-        before = _neighbour(classes, i, -1, ignore_neargood=True)
-        after = _neighbour(classes, i, 1, ignore_neargood=True)
-        if before == after:
-            revised[i] = before
-        elif before == Cls.BAD:  # mixed: good only if a neargood sits on the bad side
-            near = _neighbour(classes, i, -1, ignore_neargood=False)
-            revised[i] = Cls.GOOD if near == Cls.NEARGOOD else Cls.BAD
-        else:
-            near = _neighbour(classes, i, 1, ignore_neargood=False)
-            revised[i] = Cls.GOOD if near == Cls.NEARGOOD else Cls.BAD
-    for i, cls in revised.items():
-        classes[i] = cls
+    if Cls.SHORT in classes:
+        far_before, far_after = _neighbours(classes, _SHORT_OR_NEARGOOD)
+        near_before, near_after = _neighbours(classes, _SHORT)
+        revised: dict[int, Cls] = {}
+        for i, cls in enumerate(classes):
+            if cls != Cls.SHORT:
+                continue
+            before, after = far_before[i], far_after[i]
+            if before == after:
+                revised[i] = before
+            elif before == Cls.BAD:  # mixed: good only if a neargood sits on the bad side
+                revised[i] = Cls.GOOD if near_before[i] == Cls.NEARGOOD else Cls.BAD
+            else:
+                revised[i] = Cls.GOOD if near_after[i] == Cls.NEARGOOD else Cls.BAD
+        for i, cls in revised.items():
+            classes[i] = cls
 
     # (c) neargood paragraphs are good unless both neighbours are bad.
-    revised = {}
-    for i, cls in enumerate(classes):
-        if cls != Cls.NEARGOOD:
-            continue
-        before = _neighbour(classes, i, -1, ignore_neargood=True)
-        after = _neighbour(classes, i, 1, ignore_neargood=True)
-        revised[i] = Cls.BAD if before == after == Cls.BAD else Cls.GOOD
-    for i, cls in revised.items():
-        classes[i] = cls
+    if Cls.NEARGOOD in classes:
+        far_before, far_after = _neighbours(classes, _SHORT_OR_NEARGOOD)
+        for i, cls in enumerate(classes):
+            if cls == Cls.NEARGOOD:
+                both_bad = far_before[i] == far_after[i] == Cls.BAD
+                classes[i] = Cls.BAD if both_bad else Cls.GOOD
 
     if not params.no_headings:  # (d) headings that were not bad and precede good text
         for i, paragraph in enumerate(paragraphs):
