@@ -11,17 +11,22 @@ the machine's cores with the crawler).
 Politeness settings are off (the farm is local) and duplicate detection is off because a farm
 bigger than the ~900-page pool serves each real page several times (see --dedup).
 ``--profile`` runs the crawler under cProfile (reactor thread only: extraction time is
-reported separately from the pipeline's own counters).
+reported separately from the pipeline's own counters). ``--py-spy`` samples every thread of
+the crawler and its extraction processes instead (py-spy, from requirements-dev.txt) and
+prints where the samples fall; the sampler takes CPU from the same cores, so read that run
+for its shares, not its rate.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import json
 import os
 import pstats
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -121,6 +126,41 @@ def setting_assignment(text: str) -> tuple[str, str]:
     return name.strip(), value
 
 
+def role_of(frames: list[str]) -> str:
+    """Which part of the crawler a py-spy stack (``--threads --subprocesses``) belongs to."""
+    if len(frames) > 1 and frames[1].startswith("process "):
+        return "extraction worker processes"
+    thread = frames[1].split(": ", 1)[-1] if len(frames) > 1 else ""
+    if thread == "MainThread":
+        return "reactor thread (Scrapy, Twisted, spider, pipelines)"
+    if thread.startswith("PoolThread-newscrawl-db"):
+        return "database writer thread (compression, SQL)"
+    if thread.startswith("PoolThread-newscrawl-extract"):
+        return "list-page check threads"
+    if thread == "QueueFeederThread" or thread.startswith("Thread-"):
+        return "process-pool hand-over threads (pickling, pipes)"
+    return f"other threads ({thread or 'unnamed'})"
+
+
+def spy_breakdown(raw: str, top: int = 5) -> str:
+    """A markdown table of py-spy's raw samples: share per role and its busiest functions."""
+    by_role: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for line in raw.splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        frames = stack.split(";")
+        by_role[role_of(frames)][re.sub(r" \(.*/(?:site-packages|lib/python3\.\d+)/", " (",
+                                        frames[-1])] += int(count)
+    total = sum(sum(counter.values()) for counter in by_role.values()) or 1
+    rows = ["| where | share of samples | busiest functions (own time) |", "|---|---|---|"]
+    for role, counter in sorted(by_role.items(), key=lambda item: -sum(item[1].values())):
+        samples = sum(counter.values())
+        busiest = "; ".join(f"{name} {n / samples:.0%}" for name, n in counter.most_common(top))
+        rows.append(f"| {role} | {samples / total:.1%} | {busiest} |")
+    return "\n".join(rows)
+
+
 def run(args: argparse.Namespace) -> dict[str, object]:
     farm = start_farm(sites=args.sites, articles=args.articles, specials=False)
     workdir = Path(tempfile.mkdtemp(prefix="crawl-farm-"))
@@ -135,6 +175,13 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             settings["NEWSCRAWL_EXTRACT_PROCESSES"] = str(args.extract_processes)
         settings.update(args.setting)
         command = [sys.executable]
+        if args.py_spy:
+            spy = shutil.which("py-spy")
+            if spy is None:
+                raise SystemExit("py-spy is not installed: pip install -r requirements-dev.txt")
+            command = [spy, "record", "--subprocesses", "--threads", "--nonblocking",
+                       "--format", "raw", "--output", str(workdir / "spy.txt"), "--",
+                       *command]
         if args.profile:
             command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
         command += ["-m", "scrapy", "crawl", "news", "-a", f"sites={sites}"]
@@ -182,6 +229,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                          if k.startswith("newscrawl/rejected/")},
             "log": str(log_path),
         }
+        if args.py_spy:
+            print(spy_breakdown((workdir / "spy.txt").read_text()))
         if args.profile:
             profile = pstats.Stats(str(workdir / "crawl.prof"))
             profile.sort_stats("tottime").print_stats(args.profile_rows)
@@ -206,6 +255,8 @@ def main() -> int:
                         help="an extra Scrapy setting for the crawl (repeatable)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--profile-rows", type=int, default=30)
+    parser.add_argument("--py-spy", action="store_true",
+                        help="sample all threads and worker processes with py-spy")
     args = parser.parse_args()
     print(json.dumps(run(args), indent=2, ensure_ascii=False))
     return 0
