@@ -53,7 +53,7 @@ def test_thin_page_is_flagged_and_not_hashed():
 
 
 def test_worker_results_and_errors_reach_the_reactor_as_deferred_results(monkeypatch):
-    from concurrent.futures import Future
+    from concurrent.futures import CancelledError, Future
 
     from twisted.internet import reactor
     from twisted.python.failure import Failure
@@ -75,3 +75,7 @@ def test_worker_results_and_errors_reach_the_reactor_as_deferred_results(monkeyp
     assert results[0] == "page"
     assert isinstance(results[1], Failure) and results[1].check(ValueError)
     assert len(calls) == 2
+    queued = Future()
+    deferred_from_future(queued).addErrback(results.append)
+    queued.cancel()  # what shutting the pool down does to a page still waiting
+    assert results[2].check(CancelledError)

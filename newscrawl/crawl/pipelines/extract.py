@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scrapy.exceptions import NotConfigured
@@ -237,6 +237,9 @@ def deferred_from_future(future: Future[T]) -> Deferred[T]:
     deferred: Deferred[T] = Deferred()
 
     def fire(done: Future[T]) -> None:
+        if done.cancelled():  # the pool was shut down with the page still queued
+            deferred.errback(CancelledError(f"extraction cancelled: {done!r}"))
+            return
         error = done.exception()
         if error is None:
             deferred.callback(done.result())
