@@ -24,6 +24,11 @@ ITEM_PIPELINES = {
     "newscrawl.crawl.pipelines.store.StorePipeline": 500,
 }
 EXTENSIONS = {"newscrawl.crawl.extensions.CrawlReport": 500}
+# Scrapy's meta-refresh check decodes every page; ours looks at the bytes first (same order).
+DOWNLOADER_MIDDLEWARES = {
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "newscrawl.crawl.middlewares.HeadMetaRefreshMiddleware": 580,
+}
 
 
 class NewscrawlAddon:
@@ -36,6 +41,8 @@ class NewscrawlAddon:
             settings["ITEM_PIPELINES"][component] = order
         for component, order in EXTENSIONS.items():
             settings["EXTENSIONS"][component] = order
+        for component, middleware_order in DOWNLOADER_MIDDLEWARES.items():
+            settings["DOWNLOADER_MIDDLEWARES"][component] = middleware_order
         if settings.get("NEWSCRAWL_REDIS_URL"):
             from newscrawl.distributed.addon import apply_distributed_settings
 
