@@ -1,14 +1,15 @@
 """Sweep of ``auto``'s early exit: which pair of methods, and how closely they must agree.
 
-``auto`` runs EARLY_PAIR first; on a non-Chinese page where the two agree (F1 of their token
-bags) at least EARLY_AGREEMENT, the other methods do not run. This script runs ``auto`` on
-the wcxb_dev articles (cwced_zh is all Chinese, where the exit never applies) for each pair
-and threshold, through the same evaluation as ``newscrawl eval``, and prints F1, the share of
-pages that exited early and ``auto``'s CPU ms per page with and without the exit (process
-time; each page runs both ways back to back, so machine noise is shared):
+``auto`` runs density and its partner first (EARLY_PAIR, or EARLY_PAIR_CHINESE on Chinese
+pages); where the two agree (F1 of their token bags) at least EARLY_AGREEMENT
+(EARLY_AGREEMENT_CHINESE), the other methods do not run. This script runs ``auto`` on the
+wcxb_dev articles (``--chinese``: on cwced_zh, sweeping the Chinese pair) for each pair and
+threshold, scored as ``newscrawl eval`` scores, and prints F1, the share of pages that
+exited early and ``auto``'s CPU ms per page with and without the exit (process time; each
+page runs both ways back to back, so machine noise is shared):
 
     python3 benchmarks/auto_early_exit.py [--pairs density+cx,density+justext]
-        [--thresholds 0.9,0.95] [--limit N]
+        [--thresholds 0.9,0.95] [--limit N] [--chinese]
 """
 
 from __future__ import annotations
@@ -26,16 +27,6 @@ from newscrawl.extraction.extractors import auto
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 
 
-def early_winner_on_any_page(pair: list[auto.Candidate], *, chinese: bool
-                             ) -> tuple[auto.Candidate | None, float]:
-    """:func:`auto.early_winner` on Chinese pages too (``--chinese``), where the full vote
-    would not weight density."""
-    if (auto.EARLY_AGREEMENT is None or len(pair) != len(auto.EARLY_PAIR)
-            or auto.bag_f1(pair[0].bag, pair[1].bag) < auto.EARLY_AGREEMENT):
-        return None, 0.0
-    return auto.choose(pair, None if chinese else auto.NON_CJK_WEIGHTS)
-
-
 class ExitCounter:
     """Counts how often :func:`auto.early_winner` decided a page."""
 
@@ -50,17 +41,19 @@ class ExitCounter:
         return winner, agreement
 
 
-def run(pages: list, pair: tuple[str, str], threshold: float, counter: ExitCounter
+def run(pages: list, pair: tuple[str, str], threshold: float, *, chinese: bool
         ) -> tuple[float, float, float, float]:
     """(F1, CPU ms per page) of ``auto`` with this early exit on ``pages``, then the same
     without it: each page runs both ways back to back, so machine noise hits both alike."""
-    auto.EARLY_PAIR = pair
+    pair_name, threshold_name = (("EARLY_PAIR_CHINESE", "EARLY_AGREEMENT_CHINESE") if chinese
+                                 else ("EARLY_PAIR", "EARLY_AGREEMENT"))
+    setattr(auto, pair_name, pair)
     f1 = {True: 0.0, False: 0.0}
     cpu = {True: 0.0, False: 0.0}
     for index, (page, html) in enumerate(pages):
         truth = tokenize(page.text)
         for early in ((True, False) if index % 2 else (False, True)):
-            auto.EARLY_AGREEMENT = threshold if early else None
+            setattr(auto, threshold_name, threshold if early else None)
             started = time.process_time()
             result = extract(html, url=page.url, method="auto")
             cpu[early] += time.process_time() - started
@@ -76,15 +69,13 @@ def main() -> int:
     parser.add_argument("--thresholds", default="0.85,0.9,0.93,0.95,0.97")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--chinese", action="store_true",
-                        help="cwced_zh instead, with the exit allowed on Chinese pages")
+                        help="the Chinese pages' pair and threshold, on cwced_zh")
     args = parser.parse_args()
     dataset = "cwced_zh" if args.chinese else "wcxb_dev"
     pages = [(page, page.read_html())
              for page in load_pages(DATASETS / dataset / "pages.jsonl", limit=args.limit,
                                     page_type=None if args.chinese else "article")
              if page.text]
-    if args.chinese:
-        auto.early_winner = early_winner_on_any_page  # type: ignore[assignment]
     counter = ExitCounter()
     auto.early_winner = counter  # type: ignore[assignment]
     print(f"{len(pages)} {dataset} pages with a labelled body\n")
@@ -92,13 +83,16 @@ def main() -> int:
     print("|---|---|---|---|---|---|")
     for pair_text in args.pairs.split(","):
         pair = tuple(pair_text.split("+"))
-        if len(pair) != 2 or any(name not in auto.FAST_METHODS for name in pair):
-            print(f"bad pair {pair_text!r}: two of {auto.FAST_METHODS}", file=sys.stderr)
+        if len(pair) != 2 or any(name not in auto.METHOD_ORDER for name in pair):
+            print(f"bad pair {pair_text!r}: two of {auto.METHOD_ORDER}", file=sys.stderr)
+            return 2
+        if pair[0] != "density":
+            print(f"bad pair {pair_text!r}: auto runs density first", file=sys.stderr)
             return 2
         for threshold_text in args.thresholds.split(","):
             threshold = float(threshold_text)
             counter.decided = 0
-            f1, ms, base_f1, base_ms = run(pages, pair, threshold, counter)
+            f1, ms, base_f1, base_ms = run(pages, pair, threshold, chinese=args.chinese)
             print(f"| {pair_text} | {threshold} | {f1:.4f} (off: {base_f1:.4f}) |"
                   f" {counter.decided / len(pages):.0%} | {ms:.1f} | {base_ms:.1f} |", flush=True)
     return 0

@@ -150,24 +150,37 @@ def test_an_english_page_where_density_and_justext_agree_needs_no_other_method()
     assert result.diagnostics["auto_candidates"] == ["density", "justext"]
 
 
-def test_the_early_exit_can_be_switched_off_and_never_applies_to_chinese_pages(monkeypatch):
+def test_the_early_exit_can_be_switched_off(monkeypatch):
     monkeypatch.setattr(auto, "EARLY_AGREEMENT", None)
     result = auto.extract_content(load_document(ENGLISH_PAGE))
     assert result.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx"]
-    monkeypatch.setattr(auto, "EARLY_AGREEMENT", 0.0)  # any agreement at all would do
+    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", None)
     chinese = auto.extract_content(load_document(PAGE))
-    assert chinese.diagnostics["auto_candidates"][:4] == ["density", "justext", "boilerpipe",
-                                                           "cx"]
-    assert "tcdt" in chinese.diagnostics["auto_candidates"]
+    assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
+                                                      "tcdt"]
+
+
+def test_a_chinese_page_pairs_density_with_tcdt_not_justext(monkeypatch):
+    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", 0.0)  # any agreement at all would do
+    chinese = auto.extract_content(load_document(PAGE))
+    assert chinese.diagnostics["auto_candidates"] == ["density", "tcdt"]
+    assert "经济运行总体平稳" in chinese.text
+    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", 1.01)  # never agree enough
+    chinese = auto.extract_content(load_document(PAGE))
+    # the full vote, in the usual order although TCDT ran second
+    assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
+                                                      "tcdt"]
 
 
 def test_early_exit_needs_both_methods_to_agree():
     agreeing = [candidate("density", ARTICLE), candidate("justext", ARTICLE + " more")]
     assert auto.early_winner(agreeing, chinese=False)[0] is not None
-    assert auto.early_winner(agreeing, chinese=True) == (None, 0.0)
     apart = [candidate("density", ARTICLE), candidate("justext", "a menu of other links")]
     assert auto.early_winner(apart, chinese=False) == (None, 0.0)
     assert auto.early_winner(agreeing[:1], chinese=False) == (None, 0.0)
+    same = [candidate("density", ARTICLE), candidate("tcdt", ARTICLE)]
+    assert auto.early_winner(same, chinese=True)[0] is not None  # 1.0 >= the 0.98 needed
+    assert auto.early_winner(agreeing, chinese=True) == (None, 0.0)  # 0.95: too far apart
 
 
 @pytest.mark.parametrize("other", [

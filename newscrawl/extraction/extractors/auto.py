@@ -10,9 +10,9 @@ Signals, all measurable on the page itself:
   has three votes in the consensus.
 * **length** — among candidates within :data:`TIE_MARGIN` of the best agreement the shortest
   wins: extra text is far more often boilerplate than missed article.
-* **cost** — on non-Chinese pages density and jusText run first and decide alone when they
-  agree closely (:data:`EARLY_AGREEMENT`); the other cheap methods run otherwise, and the
-  slow TCDT only when those disagree.
+* **cost** — density runs first; with jusText (TCDT on Chinese pages) it decides alone when
+  the two agree closely (:data:`EARLY_AGREEMENT`, :data:`EARLY_AGREEMENT_CHINESE`); the other
+  cheap methods run otherwise, and on non-Chinese pages the slow TCDT only when those disagree.
 * **comment threads** — each candidate is cut at a Chinese comment-section heading (a line
   that is only "评论", "网友评论", "发表评论" ...); a candidate that is nothing but the thread
   drops out of the vote, so a page where most methods took article + comments is decided
@@ -53,13 +53,22 @@ FAST_METHODS = ("density", "justext", "boilerpipe", "cx")
 # this off. Swept with benchmarks/auto_early_exit.py on the 788 wcxb_dev articles
 # (docs/benchmarks/seed-extractors.md): density+justext at 0.8 exits on 81 % of them with F1
 # 0.9489 against 0.9478 for the full vote, at 0.67x its CPU; every pair and threshold from
-# 0.6 to 0.97 kept F1 within 0.001 of the full vote or above it. On Chinese pages the exit
-# cost F1 (cwced_zh 0.922 -> 0.915-0.921), so they always vote in full.
+# 0.6 to 0.97 kept F1 within 0.001 of the full vote or above it.
 EARLY_PAIR = ("density", "justext")
 EARLY_AGREEMENT: float | None = 0.8
+# The same on Chinese pages, with TCDT (the best single method there) as density's partner,
+# a stricter threshold and equal votes. Swept on cwced_zh (--chinese): density+tcdt at 0.98
+# exits on 65 % of the pages with F1 0.9234 against 0.9222 for the full vote; at 0.95-0.97
+# (67-75 %) F1 held but two of the 109 hand-labelled gne_unlabeled checks were lost
+# (benchmarks/tcdt_bench.py labels), and pairs of fast methods lost F1 (0.915-0.921 at
+# 0.8-0.95).
+EARLY_PAIR_CHINESE = ("density", "tcdt")
+EARLY_AGREEMENT_CHINESE: float | None = 0.98
 # Run on Chinese pages (TCDT's home ground: +0.014 F1 on cwced_zh) and wherever the fast
 # methods disagree; TCDT costs ~3x a fast method and falls back to density on other scripts.
 SLOW_METHODS = ("tcdt",)
+# Candidates are kept in this order whatever order they ran in (ties go to the earlier one).
+METHOD_ORDER = (*FAST_METHODS, *SLOW_METHODS)
 # Agreement (F1 with the consensus bag) above which the fast methods are trusted alone on
 # non-Chinese pages. Swept on all 788 wcxb_dev articles: 0.95 -> 0.942 F1 (TCDT on 16 pages),
 # 0.90 -> 0.945 (7 pages), 0.85 -> 0.945 (4 pages); cwced_zh is unaffected (Chinese pages
@@ -262,30 +271,41 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
     if body is not None and len(doc.body_text()) > MAX_VOTING_TEXT_CHARS:  # cached: dates reuse it
         # Voting costs one pass per method; on an outsized page that is seconds, and no
         # real article is this long, so the fastest method decides alone.
-        candidates = run_methods(doc, ("density",))
-        if not candidates:
+        found = run_methods(doc, ("density",))
+        if not found:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-        result = candidates[0].result
+        result = found[0].result
         return ContentResult(text=result.text, nodes=result.nodes, title_hint=result.title_hint,
                              method=METHOD, image_span=result.image_span,
                              diagnostics={"auto_winner": "density",
                                           "auto_reason": "outsized page"})
     shared = _shared_runners(doc)
-    candidates = run_methods(doc, EARLY_PAIR, shared)
-    # The script of the first candidate in FAST_METHODS order decides; the pair's first is
-    # that one whenever the pair found anything.
+    candidates: list[Candidate] = []
+    ran: set[str] = set()
+
+    def add(methods: Sequence[str]) -> None:
+        """Run the methods not run yet; keep the candidates in METHOD_ORDER."""
+        wanted = [m for m in methods if m not in ran]
+        ran.update(wanted)
+        candidates.extend(run_methods(doc, wanted, shared))
+        candidates.sort(key=lambda c: METHOD_ORDER.index(c.method))
+
+    add(EARLY_PAIR[:1])  # density: its text tells the script, which picks the early pair
+    # The script of the first candidate in FAST_METHODS order decides: density's text when
+    # it found any, else the first other fast method's.
     chinese = is_chinese(candidates) if candidates else None
+    if chinese is not None:
+        add(EARLY_PAIR_CHINESE if chinese else EARLY_PAIR)
     winner, agreement = early_winner(candidates, chinese=bool(chinese))
     if winner is None:
-        candidates += run_methods(doc, [m for m in FAST_METHODS if m not in EARLY_PAIR], shared)
-        candidates.sort(key=lambda c: FAST_METHODS.index(c.method))
+        add(FAST_METHODS)
         if chinese is None:
             chinese = is_chinese(candidates)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
         winner, agreement = (choose(candidates, NON_CJK_WEIGHTS) if candidates and not chinese
                              else (None, 0.0))
     if winner is None or agreement < CONFIDENT_AGREEMENT:
-        candidates += run_methods(doc, SLOW_METHODS)
+        add(SLOW_METHODS)
         if candidates:
             winner, agreement = choose(candidates, None if chinese else NON_CJK_WEIGHTS)
     if winner is None:
@@ -309,13 +329,17 @@ def is_chinese(candidates: Sequence[Candidate]) -> bool:
 
 
 def early_winner(pair: Sequence[Candidate], *, chinese: bool) -> tuple[Candidate | None, float]:
-    """The winner among :data:`EARLY_PAIR` alone when the two agree closely on a
-    non-Chinese page, else (None, 0.0): the other methods would only confirm them."""
-    if EARLY_AGREEMENT is None or chinese or len(pair) != len(EARLY_PAIR):
+    """The winner among the early pair of the page's script (:data:`EARLY_PAIR`,
+    :data:`EARLY_PAIR_CHINESE`) alone when the two agree closely, else (None, 0.0): the other
+    methods would only confirm them."""
+    threshold = EARLY_AGREEMENT_CHINESE if chinese else EARLY_AGREEMENT
+    if threshold is None or len(pair) != 2:
         return None, 0.0
     agreement = bag_f1(pair[0].bag, pair[1].bag)
-    if agreement < EARLY_AGREEMENT:
+    if agreement < threshold:
         return None, 0.0
+    if chinese:  # Chinese pages vote with equal weights, as in the full vote
+        return choose(pair, None)
     return pair_vote(pair[0], pair[1], agreement)
 
 
