@@ -20,7 +20,8 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scrapy.exceptions import NotConfigured
@@ -34,7 +35,8 @@ from newscrawl.crawl.classify import looks_like_list_page, text_weight
 from newscrawl.crawl.dedup import simhash
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import CrawlMeta
-from newscrawl.extraction import Article, Rejection, extract
+from newscrawl.crawl.worker_pool import WorkerPool
+from newscrawl.extraction import Article, Rejection, RejectReason, extract
 from newscrawl.extraction.registry import canonical_name, get_method
 from newscrawl.storage import content_hash
 
@@ -141,7 +143,7 @@ class ExtractPipeline:
         # The simhash costs ~2.5-4 ms of Python per article: computed here, off the reactor thread.
         self.near_dedup = near_dedup
         self.processes = processes
-        self.executor: ProcessPoolExecutor | None = None
+        self.workers: WorkerPool | None = None
         # Extraction itself when there are no worker processes; else only the list-page
         # check of thin pages (it parses the page again).
         self.pool = ThreadPool(minthreads=1, maxthreads=threads, name="newscrawl-extract")
@@ -166,15 +168,18 @@ class ExtractPipeline:
     def open_spider(self, spider: scrapy.Spider) -> None:
         if self.processes:
             # spawn, not fork: the crawler process has live threads and a reactor.
-            self.executor = ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+            self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"))
         self.pool.start()
 
     def close_spider(self, spider: scrapy.Spider) -> None:
         self.pool.stop()
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
-            self.executor = None
+        if self.workers is not None:
+            if self.workers.replaced:  # a worker process died (logged as an error each time)
+                self.stats.set_value("newscrawl/extract/pools_replaced", self.workers.replaced)
+                self.stats.set_value("newscrawl/extract/pages_retried_alone",
+                                     self.workers.retried)
+            self.workers.shutdown()
+            self.workers = None
 
     async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
@@ -182,11 +187,18 @@ class ExtractPipeline:
         method = self.resolver.resolve(item.method)
         args = (item.body, item.url, item.anchor_text, method, item.encoding,
                 self.min_content_weight, self.near_dedup)
-        if self.executor is not None:
+        if self.workers is not None:
             # Straight to a worker process; its result calls the reactor back, with no
             # thread sitting on the future in between (one thread hand-over less per page).
-            page = await maybe_deferred_to_future(
-                deferred_from_future(self.executor.submit(extract_page, *args)))
+            try:
+                page = await maybe_deferred_to_future(
+                    deferred_from_future(self.workers.submit(extract_page, *args)))
+            except BrokenProcessPool:
+                logger.error("Extraction worker died on %(url)s, also when tried alone; "
+                             "page rejected", {"url": item.url})
+                page = PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
+                                            "extraction worker process died on this page",
+                                            method, item.url), 0.0, False, None, None, "")
         else:
             page = await self._in_thread(extract_page, *args)
         self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(page.seconds * 1000))
