@@ -6,13 +6,15 @@ walks. ``ProcessPoolExecutor`` then marks itself broken, fails every page in fli
 crawl would fail. Here the broken pool is replaced at once, and each page it failed is tried
 once more alone, in a process of its own (which page killed the worker is not known): the
 page that did it fails for good, the others in flight with it come back. A crash costs one
-process start (~1 s) per page that was in flight.
+process start (~1 s) per page that was in flight, ``processes`` of them at a time.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,6 +33,9 @@ class WorkerPool:
         self.replaced = 0  # pools replaced after a worker died
         self.retried = 0  # pages tried again alone after their pool broke
         self._lock = threading.Lock()
+        self._waiting_alone: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = (
+            deque())
+        self._running_alone = 0
         self._closed = False
         self._executor = self._new_executor()
 
@@ -65,19 +70,36 @@ class WorkerPool:
 
     def _alone(self, outer: Future[T], function: Callable[..., T], args: tuple[Any, ...]
                ) -> None:
-        """Try the page again in a single-use process: if that one dies, it was this page."""
+        """Try the page again in a single-use process: if that one dies, it was this page.
+        At most ``processes`` such processes run at once (each costs a whole interpreter)."""
         with self._lock:
             if self._closed:
                 outer.set_exception(RuntimeError("the worker pool is shut down"))
                 return
             self.retried += 1
-        executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context)
-        try:
-            inner = executor.submit(function, *args)
-        finally:
-            executor.shutdown(wait=False)  # the process ends once this page is done
+            self._waiting_alone.append((outer, function, args))
+        self._start_alone()
 
-        inner.add_done_callback(lambda finished: _settle(outer, finished))
+    def _start_alone(self) -> None:
+        while True:
+            with self._lock:
+                if (self._closed or not self._waiting_alone
+                        or self._running_alone >= self.processes):
+                    return
+                outer, function, args = self._waiting_alone.popleft()
+                self._running_alone += 1
+            executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context)
+            try:
+                inner = executor.submit(function, *args)
+            finally:
+                executor.shutdown(wait=False)  # the process ends once this page is done
+            inner.add_done_callback(functools.partial(self._alone_done, outer))
+
+    def _alone_done(self, outer: Future[Any], finished: Future[Any]) -> None:
+        with self._lock:
+            self._running_alone -= 1
+        _settle(outer, finished)
+        self._start_alone()
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A new pool in place of ``broken``, unless another page replaced it already."""
@@ -95,6 +117,10 @@ class WorkerPool:
         with self._lock:
             self._closed = True
             executor = self._executor
+            waiting = list(self._waiting_alone)
+            self._waiting_alone.clear()
+        for outer, _function, _args in waiting:
+            outer.cancel()
         executor.shutdown(wait=True, cancel_futures=True)
 
 
