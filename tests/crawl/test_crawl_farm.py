@@ -35,6 +35,15 @@ def test_crawl_into_sqlite_stores_exactly_the_farm_articles(farm, tmp_path):
     assert "TOTAL" in run.log  # the per-site summary table
 
 
+def test_extraction_in_threads_stores_the_same_articles(farm, tmp_path):
+    """NEWSCRAWL_EXTRACT_PROCESSES=0: the pipeline's in-thread path, list-page check included."""
+    db_url = f"sqlite:///{tmp_path / 'news.db'}"
+    run = run_crawl(farm, tmp_path, db_url, settings={"NEWSCRAWL_EXTRACT_PROCESSES": "0"})
+    assert run.returncode == 0, run.log[-3000:]
+    check_complete_crawl(farm, stored_articles(db_url))
+    assert "newscrawl/rejected/list_page': 1" in run.log
+
+
 def test_crawl_into_postgresql_and_again_without_duplicates(farm, tmp_path, pg_url):
     run = run_crawl(farm, tmp_path, pg_url)
     assert run.returncode == 0, run.log[-3000:]
