@@ -149,15 +149,23 @@ static xmlNode *first_element_like(xmlNode *n) {
     return n;
 }
 
+/* ``items`` reallocated to twice ``*cap`` items of ``size`` bytes (256 when it has none),
+ * with ``*cap`` updated; NULL with MemoryError set, ``items`` untouched, when out of memory. */
+static void *doubled(void *items, size_t *cap, size_t size) {
+    size_t new_cap = *cap ? *cap * 2 : 256;
+    void *grown = PyMem_Realloc(items, size * new_cap);
+    if (!grown) { PyErr_NoMemory(); return NULL; }
+    *cap = new_cap;
+    return grown;
+}
+
 typedef struct { xmlNode **items; size_t len, cap; } NodeList;
 
 static int push_node(NodeList *list, xmlNode *n) {
     if (list->len == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 256;
-        xmlNode **grown = PyMem_Realloc(list->items, sizeof(xmlNode *) * cap);
-        if (!grown) { PyErr_NoMemory(); return -1; }
+        xmlNode **grown = doubled(list->items, &list->cap, sizeof(xmlNode *));
+        if (!grown) return -1;
         list->items = grown;
-        list->cap = cap;
     }
     list->items[list->len++] = n;
     return 0;
@@ -378,10 +386,9 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                 noise = 0;
             }
             if (depth == stack_cap) {
-                Frame *grown = PyMem_Realloc(stack, sizeof(Frame) * stack_cap * 2);
-                if (!grown) { PyErr_NoMemory(); goto done; }
+                Frame *grown = doubled(stack, &stack_cap, sizeof(Frame));
+                if (!grown) goto done;
                 stack = grown;
-                stack_cap *= 2;
             }
             Frame *f = &stack[depth++];
             f->t = total_t; f->lt = total_lt; f->sb = total_sb; f->tags = total_tags;
@@ -407,11 +414,9 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                     total_a = f->a; total_p = f->p;
                     n_rows = (size_t)f->mark;
                     if (n_excluded == excluded_cap) {
-                        xmlNode **grown = PyMem_Realloc(excluded,
-                                                        sizeof(xmlNode *) * excluded_cap * 2);
-                        if (!grown) { PyErr_NoMemory(); goto done; }
+                        xmlNode **grown = doubled(excluded, &excluded_cap, sizeof(xmlNode *));
+                        if (!grown) goto done;
                         excluded = grown;
-                        excluded_cap *= 2;
                     }
                     excluded[n_excluded++] = node;
                     dropped = 1;
@@ -428,10 +433,9 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                                          total_sb - f->sb, &score_rules);
                     if (value > 0) {
                         if (n_rows == rows_cap) {
-                            Row *grown = PyMem_Realloc(rows, sizeof(Row) * rows_cap * 2);
-                            if (!grown) { PyErr_NoMemory(); goto done; }
+                            Row *grown = doubled(rows, &rows_cap, sizeof(Row));
+                            if (!grown) goto done;
                             rows = grown;
-                            rows_cap *= 2;
                         }
                         Row *r = &rows[n_rows++];
                         r->node = node; r->order = f->order; r->chars = chars;

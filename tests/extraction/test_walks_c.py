@@ -100,6 +100,10 @@ def test_tcdt_index_in_c_equals_python_on_dataset_pages():
     "<html><body><p>\u200b a\u3000\u00a0 b \ufeff</p>\n\n<div> </div>x\u2028y</body></html>",
     ("<html><body><h1>标题<a href='/a'>链接</a></h1><?pi x?>尾<table><tr><td>格</td></tr></table>"
     "<a href='/b'><p>段落在链接里</p></a> <span> </span></body></html>"),
+    # deeper, longer and noisier than the C walks' first allocations: every array grows
+    ("<html><body>" + "<div class='share'>" * 150 + "x" + "</div>" * 150
+     + "<div><p>para, more text.</p><a href='/x'>l</a><div class='ad'>ad</div></div>" * 2000
+     + "</body></html>"),
 ])
 def test_walks_agree_on_edge_cases(html):
     doc = load_document(html, url="https://example.com/a.html")
