@@ -519,9 +519,10 @@ static int add_text_run(Buffer *b, xmlNode *n) {
     return 0;
 }
 
-/* dom.join_lines over the text split at "\n": each line's whitespace runs (str.split's, plus
- * U+200B and U+FEFF) collapsed to one space and trimmed, empty lines dropped. */
-static PyObject *joined_lines(const unsigned char *text, size_t len) {
+/* Whitespace runs (str.split's, plus U+200B and U+FEFF) collapsed to one space and trimmed.
+ * With ``keep_lines``, line by line with empty lines dropped (dom.join_lines over the text
+ * split at "\n"); without, newlines are whitespace too (blocks._flat). */
+static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_lines) {
     unsigned char *out = PyMem_Malloc(len + 1);
     if (!out) return PyErr_NoMemory();
     size_t n = 0, line_start = 0;
@@ -530,7 +531,7 @@ static PyObject *joined_lines(const unsigned char *text, size_t len) {
     while (p < stop) {
         const unsigned char *at = p;
         Py_UCS4 c = next_char(&p);
-        if (c == '\n') {
+        if (c == '\n' && keep_lines) {
             if (line_has_text) { out[n++] = '\n'; line_start = n; }
             else n = line_start;
             pending_space = line_has_text = 0;
@@ -607,7 +608,7 @@ static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs
         if (sibling) { node = sibling; entering = 1; }
         else { node = node->parent; entering = 0; }
     }
-    result = joined_lines(b.data, b.len);
+    result = collapsed_text(b.data, b.len, 1);
 
 done:
     PyMem_Free(skipped.items);
@@ -616,31 +617,6 @@ done:
 }
 
 /* ---- blocks.segment: text blocks for jusText and boilerpipe -------------------------- */
-
-/* blocks._flat: whitespace runs (str.split's, plus U+200B and U+FEFF) collapsed to one
- * space and trimmed; newlines are whitespace here. */
-static PyObject *flat_text(const unsigned char *text, size_t len) {
-    unsigned char *out = PyMem_Malloc(len + 1);
-    if (!out) return PyErr_NoMemory();
-    size_t n = 0;
-    int pending_space = 0;
-    const unsigned char *p = text, *stop = text + len;
-    while (p < stop) {
-        const unsigned char *at = p;
-        Py_UCS4 c = next_char(&p);
-        if (is_space(c) || c == 0x200B || c == 0xFEFF) {
-            pending_space = n > 0;
-            continue;
-        }
-        if (pending_space) out[n++] = ' ';
-        pending_space = 0;
-        memcpy(out + n, at, (size_t)(p - at));
-        n += (size_t)(p - at);
-    }
-    PyObject *result = PyUnicode_DecodeUTF8((const char *)out, (Py_ssize_t)n, "replace");
-    PyMem_Free(out);
-    return result;
-}
 
 /* Inline text gathered since the last block boundary: the parts joined by a space (they
  * are flattened anyway), and how many there are. */
@@ -679,11 +655,12 @@ static int segment_text(Segmenter *sg, xmlNode *first) {
 /* The block of the parts so far (if it has text and lies in a block element). */
 static int segment_flush(Segmenter *sg) {
     int failed = 0;
-    PyObject *text = flat_text(sg->text.text.data, sg->text.text.len);
+    PyObject *text = collapsed_text(sg->text.text.data, sg->text.text.len, 0);
     if (!text) return -1;
     if (PyUnicode_GET_LENGTH(text) && sg->open.len) {
-        PyObject *links = sg->links.parts ? flat_text(sg->links.text.data, sg->links.text.len)
-                                          : PyUnicode_FromString("");
+        PyObject *links = sg->links.parts
+            ? collapsed_text(sg->links.text.data, sg->links.text.len, 0)
+            : PyUnicode_FromString("");
         PyObject *element = links ? proxy(sg->doc, sg->open.items[sg->open.len - 1]) : NULL;
         PyObject *row = element ? Py_BuildValue("(OOOnOn)", text, links,
                                                 sg->headings > 0 ? Py_True : Py_False,
