@@ -14,7 +14,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from .dom import HEADING_TAGS
-from .native import walks
+from .native import c_tags, walks
 from .tokens import word_count
 
 # Block-level tags: the shared list of dom.BLOCK_TAGS plus the form/table parts jusText
@@ -76,8 +76,8 @@ def _flat(parts: list[str]) -> str:
 
 
 # The tag sets as the C walk takes them.
-_SEGMENT_TAGS_C = tuple(tag.encode() for tag in sorted(SEGMENT_TAGS))
-_HEADING_TAGS_C = tuple(tag.encode() for tag in sorted(HEADING_TAGS))
+_SEGMENT_TAGS_C = c_tags(SEGMENT_TAGS)
+_HEADING_TAGS_C = c_tags(HEADING_TAGS)
 
 
 def segment(root: Element) -> list[Block]:

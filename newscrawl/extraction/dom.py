@@ -18,7 +18,7 @@ import lxml.html
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.native import walks
+from newscrawl.extraction.native import c_tags, walks
 
 # Removed with their content (their tail text is kept: it belongs to the parent).
 JUNK_TAGS = frozenset(
@@ -39,7 +39,7 @@ BLOCK_TAGS = frozenset(
      "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "legend", "li", "main", "nav", "ol",
      "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
 )
-_BLOCK_TAG_BYTES = tuple(tag.encode() for tag in BLOCK_TAGS)
+_BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
 IMAGE_SRC_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc", "data-url",

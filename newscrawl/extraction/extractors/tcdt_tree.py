@@ -21,7 +21,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.metadata.title import is_self_link
 from newscrawl.extraction.metadata.title_text import cjk_count
-from newscrawl.extraction.native import walks
+from newscrawl.extraction.native import c_tags, walks
 
 # A noise-marked subtree holding more than this share of the page's Chinese characters is
 # kept: an article wrapper may carry a class like "has-sidebar". Same reasoning and value as
@@ -29,6 +29,7 @@ from newscrawl.extraction.native import walks
 NOISE_MAX_TEXT_SHARE = 0.5
 # Attribute-less elements are only tested for noise when their tag alone can be furniture.
 NOISE_TAG_HINTS = frozenset({"nav", "aside", "footer", "header"})
+_NOISE_TAG_HINTS_C = c_tags(NOISE_TAG_HINTS)
 
 
 @dataclass(slots=True)
@@ -65,7 +66,7 @@ def index_tree(body: Element, page_url: str | None = None,
         return index_in_python(body, page_url, is_noise)
     return IndexedTree(*walks.tcdt_index(
         body=body, page_url=page_url, is_self_link=is_self_link, is_noise=is_noise,
-        noise_hints=tuple(tag.encode() for tag in NOISE_TAG_HINTS),
+        noise_hints=_NOISE_TAG_HINTS_C,
         noise_share=NOISE_MAX_TEXT_SHARE, **_c_noise_rules(is_noise)))
 
 

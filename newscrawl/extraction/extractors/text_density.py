@@ -43,7 +43,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.native import walks
+from newscrawl.extraction.native import c_tags, walks
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
@@ -234,11 +234,14 @@ def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeature
     return [NodeFeatures(*row) for row in rows], excluded
 
 
+_NOISE_TAGS_C = c_tags(NOISE_TAGS)
+
+
 def c_noise_rules() -> dict[str, Any]:
     """:func:`is_noise` as data for the C walks (_walks.c): the class/id flag cache, the
     function that fills it, and the noise tags. TCDT's tree index uses it too."""
     return {"flag_cache": _VALUE_FLAGS, "flags_of": _value_flags,
-            "noise_tags": tuple(tag.encode() for tag in NOISE_TAGS)}
+            "noise_tags": _NOISE_TAGS_C}
 
 
 def measure_in_python(root: Element, *, skip_noise: bool = True
