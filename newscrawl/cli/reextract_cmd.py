@@ -28,6 +28,8 @@ logger = logging.getLogger(__name__)
 UPDATE_BATCH_SIZE = 100
 # A progress line on stderr every this many pages (extraction is ~10-50 pages/s per core).
 PROGRESS_EVERY = 500
+# Rejection reason of a page whose stored HTML cannot be decompressed.
+UNREADABLE_HTML = "unreadable_html"
 
 Extractor = Callable[..., ExtractResult]
 
@@ -52,16 +54,21 @@ def reextract(
     report = ReextractReport()
     pending: list[dict[str, Any]] = []
     for page in storage.iter_pages(site=site, limit=limit):
-        result = extractor(
-            page.html, url=page.url, anchor_text=page.anchor_text,
-            method=method or page.method or DEFAULT_METHOD, encoding=page.encoding,
-        )
         report.pages += 1
-        if isinstance(result, Article):
-            pending.append(_update(page.url, result))
+        if page.html is None:  # damaged bytes: said, counted, and the run goes on
+            report.rejected[UNREADABLE_HTML] += 1
+            logger.error("reextract skipped %s", page.unreadable)
         else:
-            report.rejected[str(result.reason)] += 1
-            logger.debug("reextract rejected %s: %s %s", page.url, result.reason, result.detail)
+            result = extractor(
+                page.html, url=page.url, anchor_text=page.anchor_text,
+                method=method or page.method or DEFAULT_METHOD, encoding=page.encoding,
+            )
+            if isinstance(result, Article):
+                pending.append(_update(page.url, result))
+            else:
+                report.rejected[str(result.reason)] += 1
+                logger.debug("reextract rejected %s: %s %s", page.url, result.reason,
+                             result.detail)
         if len(pending) >= UPDATE_BATCH_SIZE:
             storage.update_extracted(pending)
             report.updated += len(pending)

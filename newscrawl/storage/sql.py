@@ -52,7 +52,11 @@ def utc(value: datetime | None, default: datetime) -> datetime:
 
 @dataclass(slots=True)
 class StoredPage:
-    """A stored article with its raw HTML, as ``newscrawl reextract`` needs it."""
+    """A stored article with its raw HTML, as ``newscrawl reextract`` needs it.
+
+    ``html`` is None when the stored bytes cannot be decompressed; ``unreadable`` says why
+    (naming the database and URL), so one damaged row does not end the whole run.
+    """
 
     id: int
     url: str
@@ -60,7 +64,8 @@ class StoredPage:
     anchor_text: str | None
     method: str
     encoding: str | None
-    html: bytes
+    html: bytes | None
+    unreadable: str | None = None
 
 
 @dataclass(slots=True)
@@ -226,14 +231,15 @@ class SqlStorage:
             if not rows:
                 return
             for row in rows:
+                html: bytes | None = None
+                unreadable = None
                 try:
                     html = decompress_html(row.html_compressed)
                 except ValueError as error:
-                    raise StorageError(f"{self.display_url}: stored HTML of {row.url}: {error}"
-                                       ) from error
+                    unreadable = f"{self.display_url}: stored HTML of {row.url}: {error}"
                 yield StoredPage(
                     id=row.id, url=row.url, site=row.site, anchor_text=row.anchor_text,
-                    method=row.method, encoding=row.encoding, html=html,
+                    method=row.method, encoding=row.encoding, html=html, unreadable=unreadable,
                 )
             last_id = rows[-1].id
             if remaining is not None:

@@ -8,7 +8,7 @@ from newscrawl.cli import main
 from newscrawl.cli.reextract_cmd import UPDATE_BATCH_SIZE, reextract
 from newscrawl.extraction import Article, Rejection, RejectReason
 from newscrawl.storage import content_hash, open_storage
-from newscrawl.storage.schema import articles
+from newscrawl.storage.schema import article_html, articles
 
 PARAGRAPHS = "".join(
     f"<p>这是第{i}段新闻正文，记者在现场看到了很多情况，并且进行了详细的采访和报道，内容十分丰富。</p>"
@@ -89,6 +89,29 @@ def test_updates_are_flushed_in_batches(tmp_path, make_record):
     assert report.updated == count
     assert row(storage, make_record(count - 1).url).method == "density"
     storage.close()
+
+
+def test_damaged_stored_html_is_reported_and_the_other_pages_are_updated(db_url, make_record,
+                                                                         capsys, caplog):
+    storage = open_storage(db_url)
+    storage.write([make_record(n, title="stale") for n in (1, 2, 3)])
+    damaged = make_record(2).url
+    with storage.engine.begin() as connection:
+        connection.execute(sa.update(article_html).where(article_html.c.url == damaged)
+                           .values(html_compressed=b"\x78\x9cnot zlib at all"))
+    storage.close()
+    assert main(["reextract", "--method", "density", "--database", db_url]) == 0
+    out = capsys.readouterr().out
+    assert "re-extracted 3 page(s): 2 updated, 1 rejected (unreadable_html 1)" in out
+    assert any(damaged in record.getMessage() and record.levelname == "ERROR"
+               for record in caplog.records)
+    storage = open_storage(db_url)
+    try:
+        assert row(storage, damaged).title == "stale"  # kept as it was
+        assert row(storage, make_record(1).url).method == "density"
+        assert row(storage, make_record(3).url).method == "density"
+    finally:
+        storage.close()
 
 
 def test_unknown_method_is_refused(tmp_path, capsys):

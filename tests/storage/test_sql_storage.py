@@ -311,9 +311,15 @@ def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db
     open_storage(db_url).close()  # a second open finds nothing to rename
 
 
-def test_unreadable_stored_html_names_the_url(storage, make_record):
-    storage.write([make_record(1)])
+def test_unreadable_stored_html_names_the_url_and_the_other_pages_still_read(storage,
+                                                                            make_record):
+    storage.write([make_record(1), make_record(2)])
+    damaged = make_record(1).url
     with storage.engine.begin() as connection:
-        connection.execute(sa.update(article_html).values(html_compressed=b"not compressed"))
-    with pytest.raises(StorageError, match=r"stored HTML of .*neither zstd nor zlib"):
-        list(storage.iter_pages())
+        connection.execute(sa.update(article_html).where(article_html.c.url == damaged)
+                           .values(html_compressed=b"not compressed"))
+    first, second = storage.iter_pages()
+    assert first.url == damaged and first.html is None
+    assert first.unreadable is not None
+    assert f"stored HTML of {damaged}: stored HTML is neither zstd nor zlib" in first.unreadable
+    assert (second.html, second.unreadable) == (make_record(2).html, None)
