@@ -33,8 +33,8 @@ class Block(NamedTuple):
 
     ``link_text`` is the part of ``text`` inside ``<a>``; ``level`` is the number of open
     block elements around it; ``element`` is the innermost of those (for content HTML).
-    A named tuple: a page has hundreds of blocks, and a frozen dataclass cost 4x as much to
-    build.
+    A named tuple: a page has hundreds of blocks, and a frozen dataclass is several times
+    slower to build.
     """
 
     text: str

@@ -227,7 +227,7 @@ def resolve_url(url: str, base_url: str | None) -> str | None:
         return None
     if url.startswith(("http://", "https://")):
         # Already absolute: urljoin would only re-split and re-join it (it keeps such a URL
-        # as written, bar an empty "?" or "#"), at ~20 us a link on every content link.
+        # as written, bar an empty "?" or "#"), for every link of the content.
         return url
     if base_url:
         url = urljoin(base_url, url)

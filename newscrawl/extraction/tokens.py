@@ -46,7 +46,7 @@ def is_mostly_cjk(text: str, share: float = 0.3) -> bool:
     """True when at least ``share`` of the tokens are CJK ideographs."""
     cjk = cjk_count(text)
     if not cjk and share > 0:
-        return False  # most non-Chinese text: no need to count the tokens (10x cheaper)
+        return False  # most non-Chinese text: no need to count its tokens
     total = _TOKEN.subn("", text)[1]
     # Every CJK ideograph is a token of its own, so counting them needs no per-token loop.
     return bool(total) and cjk / total >= share
