@@ -159,6 +159,14 @@ static void *doubled(void *items, size_t *cap, size_t size) {
     return grown;
 }
 
+/* The walks' next step after a node's end event: its next element-like sibling's start,
+ * else its parent's end. */
+static xmlNode *after_end(xmlNode *node, int *entering) {
+    xmlNode *sibling = first_element_like(node->next);
+    *entering = sibling != NULL;
+    return sibling ? sibling : node->parent;
+}
+
 typedef struct { xmlNode **items; size_t len, cap; } NodeList;
 
 static int push_node(NodeList *list, xmlNode *n) {
@@ -470,9 +478,7 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
             if (child) { node = child; entering = 1; }
             else entering = 0;  /* end event of the same node */
         } else {
-            xmlNode *sibling = first_element_like(node->next);
-            if (sibling) { node = sibling; entering = 1; }
-            else { node = node->parent; entering = 0; }
+            node = after_end(node, &entering);
         }
     }
 
@@ -604,9 +610,7 @@ static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs
             if (node == top) break;
             if (add_text_run(&b, node->next) < 0) goto done;
         }
-        xmlNode *sibling = first_element_like(node->next);
-        if (sibling) { node = sibling; entering = 1; }
-        else { node = node->parent; entering = 0; }
+        node = after_end(node, &entering);
     }
     result = collapsed_text(b.data, b.len, 1);
 
@@ -725,9 +729,7 @@ static PyObject *segment_blocks(PyObject *self, PyObject *args, PyObject *kwargs
             if (node == top) break;
             if (segment_text(&sg, node->next) < 0) goto done;
         }
-        xmlNode *sibling = first_element_like(node->next);
-        if (sibling) { node = sibling; entering = 1; }
-        else { node = node->parent; entering = 0; }
+        node = after_end(node, &entering);
     }
     if (sg.text.parts && segment_flush(&sg) < 0) goto done;
     result = sg.rows;
