@@ -37,6 +37,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from newscrawl.distributed.bloom import BloomParams, RedisBloom  # noqa: E402
+from newscrawl.distributed.connection import redis_client  # noqa: E402
 from newscrawl.distributed.queue import FairLeaseQueue  # noqa: E402
 from tests.distributed.harness import Crawl  # noqa: E402
 from tests.distributed.site import serve_site  # noqa: E402
@@ -59,7 +60,7 @@ def spare_redis(workdir: Path, *, persistent: bool) -> Iterator[tuple[str, Resta
 
     def start() -> None:
         subprocess.run(command, check=True, capture_output=True)
-        client = redis.Redis.from_url(url)
+        client = redis_client(url)
         for _ in range(200):
             try:
                 client.ping()
@@ -70,7 +71,7 @@ def spare_redis(workdir: Path, *, persistent: bool) -> Iterator[tuple[str, Resta
 
     def stop() -> None:
         with suppress(redis.ConnectionError):  # already down
-            redis.Redis.from_url(url).shutdown()
+            redis_client(url).shutdown()
 
     start()
     try:
@@ -126,7 +127,7 @@ def used_memory(client: redis.Redis) -> int:
 
 
 def memory_per_million(url: str) -> dict[str, float]:
-    client = redis.Redis.from_url(url)
+    client = redis_client(url)
     client.flushall()
     results: dict[str, float] = {}
 
@@ -188,7 +189,7 @@ def kill_nine(url: str, workdir: Path, articles: int) -> dict[str, int]:
         crawl.wait_until_open()
         crawl.seed()
         crawl.wait_for_rows(articles // 4)
-        in_flight = redis.Redis.from_url(url).zcard("bench-kill:deadlines")
+        in_flight = redis_client(url).zcard("bench-kill:deadlines")
         crawl.kill(victim)
         crawl.start_worker()
         crawl.wait_all(timeout=600)

@@ -6,6 +6,7 @@ order, so machine noise and cache warmth fall on all systems alike. Time is CPU 
 process (``time.process_time``), which other jobs on a shared machine do not inflate.
 
     python3 benchmarks/extraction_speed.py [--wcxb 60] [--rounds 3] [--methods density,tcdt]
+        [--data DIR]
 
 Prints pages/s per system, the ratio to GNE and the slowdown against bare parsing, then the
 issue targets (density >= 5x GNE and within 3x of parsing; tcdt within 1.5x of density;
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from newscrawl.evaluation.dataset import Page, load_pages, stable_sample
+from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.evaluation.systems import (
     Prediction,
     System,
@@ -35,7 +37,6 @@ from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.registry import available_methods
 
 REPO = Path(__file__).resolve().parent.parent
-DATASETS = REPO.parent / "shared" / "datasets"
 # wcxb pages are larger and English; 60 of them weigh about as much as the two Chinese sets.
 DEFAULT_WCXB_PAGES = 60
 DEFAULT_ROUNDS = 3
@@ -64,11 +65,11 @@ TARGETS = (
 )
 
 
-def benchmark_pages(wcxb: int) -> list[Page]:
-    pages = load_pages(DATASETS / "cwced_zh" / "pages.jsonl")
-    pages += load_pages(DATASETS / "gne_unlabeled" / "pages.jsonl")
+def benchmark_pages(wcxb: int, data: str | None = None) -> list[Page]:
+    pages = load_pages(pages_file("cwced_zh", data))
+    pages += load_pages(pages_file("gne_unlabeled", data))
     if wcxb:
-        articles = load_pages(DATASETS / "wcxb_dev" / "pages.jsonl", page_type="article")
+        articles = load_pages(pages_file("wcxb_dev", data), page_type="article")
         pages += stable_sample(articles, wcxb)
     return pages
 
@@ -161,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
     parser.add_argument("--methods", help="comma-separated (default: every method that imports)")
     parser.add_argument("--markdown", action="store_true")
+    add_data_option(parser)
     args = parser.parse_args(argv)
     methods = args.methods.split(",") if args.methods else available_methods()
     try:
@@ -168,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnavailableSystem as error:
         print(f"extraction_speed: {error}", file=sys.stderr)
         return 2
-    pages = benchmark_pages(args.wcxb)
+    pages = benchmark_pages(args.wcxb, args.data)
     seconds = measure(pages, systems, args.rounds)
     print(f"{len(pages)} pages x {args.rounds} rounds, CPU time of one process")
     print(report(seconds, len(pages) * args.rounds, args.markdown))

@@ -1,10 +1,10 @@
-"""Accuracy of the seed extractors against their reference packages, and calibration sweeps.
+"""Accuracy of jusText, boilerpipe and CX against their reference packages, and calibration sweeps.
 
-    python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl
-    python benchmarks/seed_extractors.py ../shared/datasets/wcxb_dev/pages.jsonl --page-type article
-    python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep justext
-    python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep cx
-    python benchmarks/seed_extractors.py ../shared/datasets/cwced_zh/pages.jsonl --sweep auto
+    python benchmarks/seed_extractors.py datasets/cwced_zh/pages.jsonl
+    python benchmarks/seed_extractors.py datasets/wcxb_dev/pages.jsonl --page-type article
+    python benchmarks/seed_extractors.py datasets/cwced_zh/pages.jsonl --sweep justext
+    python benchmarks/seed_extractors.py datasets/cwced_zh/pages.jsonl --sweep cx
+    python benchmarks/seed_extractors.py datasets/cwced_zh/pages.jsonl --sweep auto
 
 Scores are the project metric (newscrawl.evaluation.metric: bag-of-tokens F1 per page,
 averaged). Reference packages (justext, boilerpy3, cxextractor) run on the same decoded HTML
@@ -31,6 +31,8 @@ from newscrawl.extraction.blocks import blocks_text, segment
 from newscrawl.extraction.document import Document, DocumentError, load_document
 from newscrawl.extraction.extractors import justext as our_justext
 from newscrawl.extraction.extractors import line_blocks
+from newscrawl.extraction.extractors.cx_options import CxOptions
+from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as JUSTEXT_DEFAULTS
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.types import Rejection
 
@@ -124,7 +126,7 @@ def table(loaded: list[tuple[Page, Document | None]], methods: list[str]) -> Non
 def sweep_justext(loaded: list[tuple[Page, Document | None]], english: bool = False) -> None:
     """Grid over the Chinese length and stop-word limits (or the English stop-word limits);
     prints the best 15 settings."""
-    base = our_justext.ENGLISH if english else our_justext.CHINESE
+    base = JUSTEXT_DEFAULTS.english if english else JUSTEXT_DEFAULTS.chinese
     # Stop-word densities do not depend on the thresholds: measure them once per page.
     pages = [(page, our_justext.paragraph_stats(segment(doc.root) if doc else [], base))
              for page, doc in loaded]
@@ -155,35 +157,37 @@ def sweep_cx(loaded: list[tuple[Page, Document | None]]) -> None:
     print("| threshold | F1 |")
     print("| --- | --- |")
     for threshold in (40, 60, 86, 120, 160, 200):
-        params = line_blocks.CxParams(threshold=threshold)
+        params = CxOptions(threshold=threshold)
         f1 = score(loaded, lambda doc, p=params: line_blocks.extract_text(doc.html, p))[2]
         print(f"| {threshold} | {f1:.3f} |", flush=True)
 
 
 def ablate_auto(loaded: list[tuple[Page, Document | None]]) -> None:
-    """auto with one design choice changed at a time (module constants patched in-process)."""
+    """auto with one design choice changed at a time (``dataclasses.replace`` of its
+    default options)."""
     from newscrawl.extraction.extractors import auto
+    from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as AUTO
+    from newscrawl.extraction.extractors.auto_options import AutoOptions
 
     variants: list[tuple[str, dict[str, object]]] = [
         ("as shipped", {}),
-        ("TCDT always", {"CONFIDENT_AGREEMENT": 2.0}),
-        ("TCDT never", {"SLOW_METHODS": ()}),
-        ("no tie margin", {"TIE_MARGIN": 0.0}),
-        ("tie margin 0.05", {"TIE_MARGIN": 0.05}),
-        ("no line clean-up", {"clean_lines": lambda text: text}),
-        ("+ boilerpipe-default", {"FAST_METHODS": (*auto.FAST_METHODS, "boilerpipe-default")}),
+        ("TCDT always", {"confident_agreement": 2.0}),
+        ("TCDT never", {"slow_methods": ()}),
+        ("no tie margin", {"tie_margin": 0.0}),
+        ("tie margin 0.05", {"tie_margin": 0.05}),
+        ("no line clean-up", {"clean_lines": False}),
+        ("+ boilerpipe-default", {"fast_methods": (*AUTO.fast_methods, "boilerpipe-default")}),
     ]
     print("| auto variant | P | R | F1 | pages/s |")
     print("| --- | --- | --- | --- | --- |")
-    for label, patch in variants:
-        saved = {name: getattr(auto, name) for name in patch}
-        for name, value in patch.items():
-            setattr(auto, name, value)
-        try:
-            p, r, f1, speed = score(loaded, _method("auto"))
-        finally:
-            for name, value in saved.items():
-                setattr(auto, name, value)
+    for label, changes in variants:
+        options = replace(AUTO, **changes)
+
+        def run(doc: Document, options: AutoOptions = options) -> str:
+            result = auto.extract_content(doc, options)
+            return "" if isinstance(result, Rejection) else result.text
+
+        p, r, f1, speed = score(loaded, run)
         print(f"| {label} | {p:.3f} | {r:.3f} | {f1:.3f} | {speed:.1f} |", flush=True)
 
 

@@ -1,4 +1,5 @@
-"""How long loading and importing site lists takes: ``python benchmarks/sites_load.py``.
+"""How long loading and importing site lists takes:
+``python benchmarks/sites_load.py [--data DIR]``.
 
 Measures ``load_sites`` on the shipped sites.yaml, then imports every domain of the Google News
 list into a fresh file and loads that. Prints wall time, CPU time and peak RSS per step.
@@ -6,6 +7,7 @@ list into a fresh file and loads that. Prints wall time, CPU time and peak RSS p
 
 from __future__ import annotations
 
+import argparse
 import resource
 import sys
 import tempfile
@@ -19,8 +21,9 @@ sys.path.insert(0, str(REPO))
 
 from newscrawl.config import load_sites  # noqa: E402 - after sys.path
 from newscrawl.config.importer import import_sites, parse_domain_list  # noqa: E402
+from newscrawl.evaluation.datasets import add_data_option, site_lists  # noqa: E402
 
-GOOGLE_LIST = REPO.parent / "shared" / "site_lists" / "newspaper4k_google_sources.txt"
+GOOGLE_LIST = "newspaper4k_google_sources.txt"
 REPEATS = 3  # best of three: the machine is shared, the minimum is the least disturbed run
 
 
@@ -37,10 +40,13 @@ def timed(label: str, action: Callable[[], Any]) -> Any:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_data_option(parser)
+    google_list = site_lists(parser.parse_args().data) / GOOGLE_LIST
     print("| step | wall s | CPU s |\n|---|---|---|")
     shipped = timed("load shipped sites.yaml", lambda: load_sites(REPO / "sites.yaml",
                                                                   include_disabled=True))
-    urls = parse_domain_list(GOOGLE_LIST.read_text(), GOOGLE_LIST)
+    urls = parse_domain_list(google_list.read_text(), google_list)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "big.yaml"
 

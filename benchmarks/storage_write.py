@@ -1,11 +1,12 @@
 """Write throughput of the news database (records/s), SQLite and PostgreSQL, through
 BufferedWriter as the crawl's StorePipeline uses it.
 
-Records are built from the real pages of ../shared/datasets (ground-truth text as content,
+Records are built from the real pages of the data root (``--data DIR``, NEWSCRAWL_DATA, else
+the repository's datasets/; ground-truth text as content,
 the page bytes as raw HTML), each with a unique URL. Every configuration writes into a fresh
 database: a temporary SQLite file, a temporary PostgreSQL schema (dropped afterwards).
 
-    python3 benchmarks/storage_write.py [--records 2000] [--batch-size 100] [--pg URL]
+    python3 benchmarks/storage_write.py [--records 2000] [--batch-size 100] [--pg URL] [--data DIR]
     python3 benchmarks/storage_write.py --codecs    # HTML compression alone, per codec
 """
 
@@ -23,20 +24,21 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.storage import ArticleRecord, BufferedWriter, SqlStorage, open_storage
 from newscrawl.storage.compression import ZSTD_LEVEL, compress_html, decompress_html
 
-DATASETS = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets"
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
-def load_pages(limit: int) -> list[tuple[str, bytes]]:
+def load_pages(limit: int, data: str | None = None) -> list[tuple[str, bytes]]:
     pages = []
     for name in ("cwced_zh", "wcxb_dev"):
-        with (DATASETS / name / "pages.jsonl").open(encoding="utf-8") as handle:
+        jsonl = pages_file(name, data)
+        with jsonl.open(encoding="utf-8") as handle:
             for line in handle:
                 page = json.loads(line)
-                html = gzip.decompress((DATASETS / name / page["html_path"]).read_bytes())
+                html = gzip.decompress((jsonl.parent / page["html_path"]).read_bytes())
                 pages.append((page["text"] or "", html))
                 if len(pages) >= limit:
                     return pages
@@ -117,11 +119,12 @@ def main() -> None:
     parser.add_argument("--pg", default=DEFAULT_PG, help="PostgreSQL URL (a schema is created)")
     parser.add_argument("--codecs", action="store_true",
                         help="only compare HTML compression codecs on 400 pages")
+    add_data_option(parser)
     args = parser.parse_args()
     if args.codecs:
-        compare_codecs([html for _, html in load_pages(400)])
+        compare_codecs([html for _, html in load_pages(400, args.data)])
         return
-    pages = load_pages(500)
+    pages = load_pages(500, args.data)
     average_html = sum(len(html) for _, html in pages) / len(pages)
     average_text = sum(len(text) for text, _ in pages) / len(pages)
     print(f"{args.records} records, batch {args.batch_size}; {len(pages)} distinct pages,"

@@ -1,6 +1,6 @@
 """TCDT and title-chooser benchmarks (numbers in docs/benchmarks/tcdt.md).
 
-    python benchmarks/tcdt_bench.py titles [--limit N] [--peers]
+    python benchmarks/tcdt_bench.py [--data DIR] titles [--limit N] [--peers]
     python benchmarks/tcdt_bench.py body [--methods tcdt,density]
     python benchmarks/tcdt_bench.py speed [--methods tcdt,density] [--repeat 3]
     python benchmarks/tcdt_bench.py labels [--methods tcdt,density] [-v]
@@ -32,6 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.extraction.core import extract, extract_document
 from newscrawl.extraction.document import Document, load_document
 from newscrawl.extraction.metadata.title import choose_title
@@ -39,20 +40,21 @@ from newscrawl.extraction.metadata.title_text import tokens
 from newscrawl.extraction.types import Article
 
 REPO = Path(__file__).resolve().parents[1]
-DATASETS = REPO / ".." / "shared" / "datasets"
+# The data root (``--data``); None: NEWSCRAWL_DATA, else the repository's datasets/.
+DATA_ROOT: str | None = None
 LABELS = REPO / "tests" / "data" / "gne_labels" / "labels.json"
 PREFIXES = ("[视频]", "图文：", "Video: ", "[Photos] ")
 SUFFIXES = (" - Example News", " | 新闻中心", "_网易新闻")
 
 
 def load_rows(name: str) -> list[dict]:
-    path = DATASETS / name / "pages.jsonl"
+    path = pages_file(name, DATA_ROOT)
     lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines(): U+2028 in text
     return [json.loads(line) for line in lines if line.strip()]
 
 
 def page_bytes(name: str, row: dict) -> bytes:
-    return gzip.decompress((DATASETS / name / row["html_path"]).read_bytes())
+    return gzip.decompress((pages_file(name, DATA_ROOT).parent / row["html_path"]).read_bytes())
 
 
 def title_variant(row: dict) -> str:
@@ -262,6 +264,7 @@ def run_sweep(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_data_option(parser)
     sub = parser.add_subparsers(dest="what", required=True)
     titles = sub.add_parser("titles")
     titles.add_argument("--limit", type=int, default=0)
@@ -281,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     sweep = sub.add_parser("sweep")
     sweep.add_argument("grid", help='JSON object: option name -> list of values')
     args = parser.parse_args(argv)
+    global DATA_ROOT
+    DATA_ROOT = args.data
     commands = {"titles": run_titles, "body": run_body, "speed": run_speed,
                 "labels": run_labels, "label-titles": run_label_titles,
                 "sweep": run_sweep}

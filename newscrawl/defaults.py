@@ -17,6 +17,10 @@ NEWSCRAWL_EXTRACT_THREADS = 4  # extraction is CPU-bound: more threads only add 
 # Worker processes for extraction; None: one per core, 0: extract in the threads. Moving the
 # CPU-bound extraction out of the reactor's process lets the two use separate cores.
 NEWSCRAWL_EXTRACT_PROCESSES: int | None = None
+# Seconds one page may take to extract before it is rejected as ``extract_timeout``; 0: no
+# limit. A normal page takes milliseconds; this only stops a page that would hold a worker
+# for minutes (a pathological input that makes a stage super-linear).
+NEWSCRAWL_EXTRACT_TIMEOUT = 5.0
 
 # --- validation --------------------------------------------------------------------------
 # Weighted characters (a CJK character counts 2, a Latin letter 1): 200 keeps short news
@@ -34,6 +38,10 @@ NEWSCRAWL_NEAR_DUP_DISTANCE = 3
 # syndicated over a few days.
 NEWSCRAWL_NEAR_DUP_DAYS = 7.0
 NEWSCRAWL_NEAR_DUP_STORED_MAX = 100_000
+# DUST rules: a query parameter is dropped from a site's URLs before fetching once this many
+# distinct aliases differed from their canonical URL only in it (newscrawl/crawl/dust.py).
+NEWSCRAWL_DUST_RULES = True
+NEWSCRAWL_DUST_MIN_ALIASES = 3
 
 # --- storage (the storage layer's own defaults, repeated so every setting is listed here) -
 NEWSCRAWL_DATABASE_URL = "sqlite:///news.db"
@@ -48,11 +56,32 @@ NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS = True
 NEWSCRAWL_MAX_LIST_PAGES = 10  # pagination pages followed per list (page 1 included)
 NEWSCRAWL_FEED_MAX_ITEMS = 200  # a feed or sitemap longer than this is cut (newest first)
 
+# robots.txt: every request of a host waits for it, holding a place among CONCURRENT_REQUESTS,
+# so a robots.txt that hangs gets a shorter timeout (at most DOWNLOAD_TIMEOUT) and one retry.
+NEWSCRAWL_ROBOTS_TIMEOUT = 10.0
+NEWSCRAWL_ROBOTS_RETRY_TIMES = 1
+
+# --- dead hosts (newscrawl/crawl/hosthealth.py) --------------------------------------------
+# Consecutive failures that do not heal within a crawl (DNS, refused, TLS) after which a host is
+# marked down and its other requests dropped unfetched; 2 = the first attempt and one retry.
+NEWSCRAWL_HOST_DOWN_AFTER = 2
+# Consecutive timeouts after which a host is marked down (each costs DOWNLOAD_TIMEOUT).
+NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS = 3
+# A 429/503 with Retry-After slows its host to that many seconds between requests, up to this
+# (a server asking for an hour is not waited for: its request fails after Scrapy's retries).
+NEWSCRAWL_RETRY_AFTER_MAX = 60.0
+
 # --- reporting ---------------------------------------------------------------------------
+# Each finished crawl stores per site its pages, articles and failures (table site_health).
+NEWSCRAWL_SITE_HEALTH = True
+# A site dead (nothing answered) in this many finished crawls in a row is skipped by later
+# crawls until `newscrawl sites check --health --revive NAME`; 0 never skips.
+NEWSCRAWL_SKIP_DEAD_AFTER = 3
 NEWSCRAWL_PROGRESS_INTERVAL = 10.0  # seconds between progress lines; 0 turns them off
 NEWSCRAWL_SUMMARY_MAX_ROWS = 50  # per-site summary rows logged at close (busiest first)
+NEWSCRAWL_REPORT_PATH = ""  # crawl report page (HTML) written at close; empty: none
 
-# --- distributed (engineer H's add-on reads the rest) ------------------------------------
+# --- distributed (its other settings: newscrawl/distributed/defaults.py) ------------------
 NEWSCRAWL_REDIS_URL = ""  # set to switch to the Redis scheduler (newscrawl.distributed)
 
 # --- politeness: Scrapy settings the add-on sets (also at "addon" priority) ---------------
@@ -67,6 +96,13 @@ DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 8 * 1024 * 1024  # no news article is bigger; a 1 GB response is cut off
 DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
 RETRY_TIMES = 2
+# Broad crawl (Scrapy's "broad crawls" advice): the scheduler hands out requests of the hosts
+# with the fewest downloads in flight, so a slow host's backlog does not starve the rest; DNS
+# lookups run in the reactor's thread pool, which must be big enough that hosts waiting on a
+# slow resolver do not block the lookups of healthy ones.
+SCHEDULER_PRIORITY_QUEUE = "scrapy.pqueues.DownloaderAwarePriorityQueue"
+REACTOR_THREADPOOL_MAXSIZE = 20
+DNS_TIMEOUT = 20
 REDIRECT_MAX_TIMES = 5
 COOKIES_ENABLED = False  # news pages need no session; cookies only grow memory
 TELNETCONSOLE_ENABLED = False

@@ -16,9 +16,15 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TARGET = DOCS / "benchmarks.md"
 MARKER = "The sections below are the detailed write-ups, one per area."
-# Reading order of the write-ups: accuracy, speed, each method, then the crawler's parts.
-PARTS = ("eval", "speed", "density", "tcdt", "seed-extractors", "crawl", "storage",
-         "distributed", "sites")
+# Reading order of the write-ups: accuracy, speed, each method, then the crawler's parts;
+# any other part follows in name order, so a new write-up is never left out.
+PARTS = ("eval", "metadata", "speed", "doubling", "density", "tcdt", "seed-extractors", "crawl",
+         "hostile", "canonical", "storage", "distributed", "sites", "report")
+
+
+def part_names() -> list[str]:
+    present = {path.stem for path in (DOCS / "benchmarks").glob("*.md")}
+    return [name for name in PARTS if name in present] + sorted(present - set(PARTS))
 
 
 def demote(markdown: str) -> str:
@@ -39,7 +45,7 @@ def build() -> str:
     if not found:
         raise SystemExit(f"{TARGET}: marker line {MARKER!r} not found")
     parts = [demote((DOCS / "benchmarks" / f"{name}.md").read_text(encoding="utf-8").strip())
-             + f"\n\n(Source: `docs/benchmarks/{name}.md`.)" for name in PARTS]
+             + f"\n\n(Source: `docs/benchmarks/{name}.md`.)" for name in part_names()]
     return head + MARKER + "\n\n" + "\n\n".join(parts) + "\n"
 
 

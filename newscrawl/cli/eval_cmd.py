@@ -13,10 +13,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from newscrawl.evaluation.anchors import TITLE_VARIANTS
+from newscrawl.evaluation.crossval import format_selection, select, site_of
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages, stable_sample
-from newscrawl.evaluation.report import format_rejections, format_table, rejection_counts, summarize
-from newscrawl.evaluation.runner import PredictionSink, evaluate
+from newscrawl.evaluation.report import (
+    format_metadata_table,
+    format_rejections,
+    format_table,
+    rejection_counts,
+    summarize,
+)
+from newscrawl.evaluation.runner import PageResult, PredictionSink, evaluate
 from newscrawl.evaluation.systems import (
+    PEERS,
     Prediction,
     System,
     UnavailableSystem,
@@ -35,7 +43,7 @@ def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is privat
     parser.add_argument("--method", default=None,
                         help="comma-separated methods (default: every method that imports)")
     parser.add_argument("--compare", default="",
-                        help="comma-separated peer libraries: gne,trafilatura,readability")
+                        help=f"comma-separated peer libraries: {','.join(PEERS)}")
     parser.add_argument("--predictions", type=Path, metavar="OUT.jsonl",
                         help="write one JSON line per page and system")
     parser.add_argument("--page-type", help="only pages of this page_type (e.g. article)")
@@ -45,6 +53,10 @@ def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is privat
     parser.add_argument("--anchor-text", metavar="FIELD|title-variants",
                         help="anchor text per page: a field of the dataset, or "
                              f"'{TITLE_VARIANTS}' derived from the true title")
+    parser.add_argument("--folds", type=int, metavar="K",
+                        help="also choose the best of the systems run by K-fold "
+                             "cross-validation grouped by site, and print the in-sample and "
+                             "cross-validated F1 of that choice")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(func=run)
@@ -83,18 +95,58 @@ def run(args: argparse.Namespace) -> int:
             sink.close()
     order = [system.name for system in systems]
     print(format_table(summarize(results, order), markdown=args.markdown))
+    metadata = format_metadata_table(results, order, markdown=args.markdown)
+    if metadata:
+        print()
+        print(metadata)
     rejections = format_rejections(rejection_counts(results), order)
     if rejections:
         print(rejections)
+    if args.folds is not None:
+        try:
+            print(cross_validated_choice(pages, results, order, args.folds))
+        except ValueError as error:
+            print(f"newscrawl eval: --folds: {error}", file=sys.stderr)
+            return 2
     return 0
 
 
+def cross_validated_choice(pages: list[Page], results: list[PageResult], order: list[str],
+                           folds: int) -> str:
+    """Which system to pick, and how well the pick holds on sites it was not chosen on.
+
+    Only pages scored for every system count, so each system is judged on the same pages.
+    """
+    f1: dict[str, dict[str, float]] = {name: {} for name in order}
+    for result in results:
+        if result.scores is not None:
+            f1[result.system][result.page_id] = result.scores.f1
+    scored = [page for page in pages if all(page.id in f1[name] for name in order)]
+    if not scored:
+        raise ValueError("no page is scored for every system")
+    matrix = {name: [f1[name][page.id] for page in scored] for name in order}
+    groups = [site_of(page.url, page.id, _named_site(page)) for page in scored]
+    return format_selection(select(matrix, groups, folds), label="system")
+
+
+def _named_site(page: Page) -> str | None:
+    """The ``site`` field of a page set that records its portal instead of the URL."""
+    site = page.fields.get("site")
+    return site if isinstance(site, str) and site else None
+
+
 def build_systems(methods: str | None, compare: str) -> list[System]:
-    """Requested methods must run (an error names the broken one); a missing peer is only
-    skipped with a note, since peers are optional dev dependencies."""
+    """Requested methods must run (an error names the broken one); a known peer that is not
+    installed is only skipped with a note, since peers are optional dev dependencies, but an
+    unknown peer name is an error (most likely a typo)."""
+    peers = _split(compare)
+    unknown = [name for name in peers if name.lower() not in PEERS]
+    if unknown:
+        raise ValueError(f"--compare: unknown peer {', '.join(map(repr, unknown))}; "
+                         f"known: {', '.join(PEERS)}")
     names = _split(methods) if methods is not None else available_methods()
     systems = [method_system(name) for name in names]
-    for name in _split(compare):
+    for name in peers:
         try:
             systems.append(peer_system(name))
         except UnavailableSystem as error:
@@ -120,7 +172,8 @@ def prediction_writer(sink: IO[str]) -> PredictionSink:
     def write(page: Page, system: System, prediction: Prediction) -> None:
         record = {"id": page.id, "method": system.name, "title": prediction.title,
                   "content": prediction.content, "publish_time": prediction.publish_time,
-                  "author": prediction.author, "rejection": prediction.rejection}
+                  "author": prediction.author, "source": prediction.source,
+                  "rejection": prediction.rejection}
         sink.write(json.dumps(record, ensure_ascii=False) + "\n")
 
     return write

@@ -8,13 +8,17 @@ methods their diagnostics. The title chooser's ranking is printed for every meth
 from __future__ import annotations
 
 import argparse
+import codecs
 import gzip
 import json
 import sys
+import zlib
 from pathlib import Path
 from typing import IO, Any
 
+from newscrawl import defaults
 from newscrawl.extraction.core import extract_document
+from newscrawl.extraction.decode import normalize_encoding
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.metadata.title import rank_titles
@@ -33,12 +37,16 @@ def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is privat
     parser.add_argument("file", type=Path, metavar="FILE", help="HTML file (.html or .html.gz)")
     parser.add_argument("--url", help="the page's URL (resolves links, self-link test)")
     parser.add_argument("--anchor-text", help="text of the link that led to the page")
-    parser.add_argument("--method", default="density",
-                        help=f"extraction method ({', '.join(METHODS)})")
+    # The crawler's default, so a page extracts here as it would in a crawl.
+    parser.add_argument("--method", default=defaults.NEWSCRAWL_METHOD,
+                        help=f"extraction method: {', '.join(METHODS)} (default: %(default)s, "
+                             "as in a crawl)")
     parser.add_argument("--encoding", help="declared encoding, e.g. from the HTTP header")
     parser.add_argument("--explain", action="store_true",
                         help="show how the title and the content were chosen")
     parser.add_argument("--json", action="store_true", help="print the article as JSON")
+    parser.add_argument("--report", type=Path, metavar="PAGE.html",
+                        help="also write an explain page: every method's block decisions")
     parser.set_defaults(func=run)
 
 
@@ -49,18 +57,31 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         print(f"newscrawl extract: unknown method {args.method!r} "
               f"(known: {', '.join(METHODS)})", file=sys.stderr)
         return 2
+    if args.encoding is not None and not usable_encoding(args.encoding):
+        print(f"newscrawl extract: --encoding {args.encoding!r}: unknown or unusable encoding "
+              "(give a text codec such as utf-8, gbk, big5)", file=sys.stderr)
+        return 2
     try:
         html = read_page(args.file)
-        doc = load_document(html, url=args.url, anchor_text=args.anchor_text,
-                            encoding=args.encoding)
+    except CorruptPage as error:
+        print(f"newscrawl extract: {args.file}: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"newscrawl extract: cannot read {args.file}: {error.strerror or error}",
               file=sys.stderr)
         return 2
+    try:
+        doc = load_document(html, url=args.url, anchor_text=args.anchor_text,
+                            encoding=args.encoding)
     except DocumentError as error:
         print(f"newscrawl extract: {args.file}: {error.detail} ({error.reason})", file=sys.stderr)
         return 1
     result = extract_document(doc, name)
+    if args.report:
+        from newscrawl.reporting.explain_page import write_explain_page
+
+        write_explain_page(doc, args.report, name)
+        print(f"newscrawl extract: explain page written to {args.report}", file=sys.stderr)
     if args.explain:
         explain(doc, name, result, out)
     if isinstance(result, Rejection):
@@ -74,14 +95,39 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     return 0
 
 
+class CorruptPage(ValueError):
+    """A page file that cannot be read as a page (a broken gzip stream)."""
+
+
 def read_page(path: Path) -> bytes:
     data = path.read_bytes()
-    return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        return gzip.decompress(data)
+    except EOFError:
+        raise CorruptPage("truncated gzip data (the file ends mid-stream)") from None
+    except (gzip.BadGzipFile, zlib.error) as error:
+        raise CorruptPage(f"corrupt gzip data ({error})") from None
+
+
+def usable_encoding(label: str) -> bool:
+    """Whether ``label`` names a codec that decodes bytes to text (not rot13, not undefined)."""
+    name = normalize_encoding(label)
+    if name is None or not codecs.lookup(name)._is_text_encoding:
+        return False
+    try:
+        b"<html>".decode(name)
+    except (UnicodeError, LookupError):  # the "undefined" codec refuses everything
+        return False
+    return True
 
 
 def print_article(article: Article, out: IO[str]) -> None:
     for label, value in (("title", article.title), ("method", article.method),
-                         ("publish_time", article.publish_time), ("author", article.author),
+                         ("publish_time", article.publish_time),
+                         ("modified_time", article.modified_time), ("author", article.author),
+                         ("source", article.source),
                          ("lang", article.lang), ("url", article.url)):
         if value:
             print(f"{label}: {value}", file=out)

@@ -14,13 +14,17 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from newscrawl.cli.db_cmd import add_database_option
 from newscrawl.crawl.dedup import simhash
 from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
 from newscrawl.extraction.registry import canonical_name
 from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
+
+if TYPE_CHECKING:
+    from newscrawl.reporting.explain_dir import ExplainDirectory
 
 logger = logging.getLogger(__name__)
 
@@ -49,8 +53,11 @@ def reextract(
     limit: int | None = None,
     extractor: Extractor = extract,
     progress: Callable[[ReextractReport], None] | None = None,
+    explain: ExplainDirectory | None = None,
 ) -> ReextractReport:
-    """Re-extract stored pages; ``method=None`` re-runs each article's own stored method."""
+    """Re-extract stored pages; ``method=None`` re-runs each article's own stored method.
+
+    With ``explain``, each page's explain page is written there too."""
     report = ReextractReport()
     pending: list[dict[str, Any]] = []
     for page in storage.iter_pages(site=site, limit=limit):
@@ -59,10 +66,15 @@ def reextract(
             report.rejected[UNREADABLE_HTML] += 1
             logger.error("reextract skipped %s", page.unreadable)
         else:
+            page_method = method or page.method or DEFAULT_METHOD
             result = extractor(
                 page.html, url=page.url, anchor_text=page.anchor_text,
-                method=method or page.method or DEFAULT_METHOD, encoding=page.encoding,
+                method=page_method, encoding=page.encoding,
             )
+            if explain is not None:
+                explain.add(page.html, url=page.url, site=page.site,
+                            anchor_text=page.anchor_text, encoding=page.encoding,
+                            method=canonical_name(page_method))
             if isinstance(result, Article):
                 pending.append(_update(page.url, result))
             else:
@@ -88,6 +100,8 @@ def _update(url: str, article: Article) -> dict[str, Any]:
         "content_html": article.content_html,
         "publish_time": article.publish_time,
         "author": article.author,
+        "source": article.source,
+        "modified_time": article.modified_time,
         "images": list(article.images),
         "lang": article.lang,
         "method": article.method,
@@ -102,6 +116,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--method", help="extraction method (default: each article's own)")
     parser.add_argument("--site", help="only articles of this site (its name in sites.yaml)")
     parser.add_argument("--limit", type=int, help="at most this many articles")
+    parser.add_argument("--report", type=Path, metavar="DIR",
+                        help="also write each page's explain page and an index.html into DIR")
     add_database_option(parser)
     parser.set_defaults(func=run)
 
@@ -117,8 +133,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         storage = open_storage(args.database)
         try:
+            explain = None
+            if args.report:
+                from newscrawl.reporting.explain_dir import ExplainDirectory
+
+                explain = ExplainDirectory(args.report)
             report = reextract(storage, method=args.method, site=args.site, limit=args.limit,
-                               progress=_print_progress)
+                               progress=_print_progress, explain=explain)
         finally:
             storage.close()
     except StorageError as error:
@@ -128,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
         print("no stored raw HTML to re-extract (crawled with NEWSCRAWL_KEEP_HTML off, "
               "or nothing matches --site)")
         return 0
+    if explain is not None:
+        print(f"explain pages of {len(explain.entries)} page(s): {explain.write_index()}",
+              file=sys.stderr)
     rejected = sum(report.rejected.values())
     reasons = ", ".join(f"{reason} {n}" for reason, n in report.rejected.most_common())
     print(f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 # Seconds per unit letter. Weeks are the largest unit a recrawl interval plausibly needs.
@@ -34,6 +35,8 @@ def parse_duration(value: object) -> float:
         raise TypeError(f"expected a duration like 30m, 1h, 2d or seconds, got {value!r}")
     if not seconds > 0:  # also rejects NaN
         raise ValueError(f"must be positive, got {value!r}")
+    if not math.isfinite(seconds):  # "1e999" or a 400-digit number parse as infinity
+        raise ValueError(f"must be a finite number of seconds, got {value!r}")
     return seconds
 
 

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from newscrawl.extraction.registry import ALIASES, METHODS, canonical_name
+from newscrawl.method_names import ALIASES, METHODS, canonical_name
 
-from .durations import parse_duration
+from .durations import format_duration, parse_duration
+from .timezones import is_timezone
 from .yaml_lines import LineList, LineMap
 
 Report = Callable[[int, str], None]
@@ -41,6 +42,11 @@ HOST_NAME = re.compile(r"(?!-)[\w-]{1,63}(?<!-)(?:\.(?!-)[\w-]{1,63}(?<!-))*", r
 # BCP 47-ish language tag: primary subtag plus optional region/script subtags (zh, en-GB, zh-Hans).
 LANG_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 RULE_KEYS = ("allow", "deny")
+# List-page hops beyond a handful already reach a whole site (pagination is bounded separately
+# by NEWSCRAWL_MAX_LIST_PAGES); a huge value is a typo, not a plan.
+MAX_DEPTH = 20
+# A list page revisited less than once a year is not being watched for news.
+MAX_RECRAWL_INTERVAL = 366 * 86400.0
 _WHITESPACE = re.compile(r"\s")
 
 
@@ -175,6 +181,9 @@ def depth(value: Any, line: int, report: Report) -> Any:
     if value < 0:
         report(line, f"must be >= 0, got {value}")
         return INVALID
+    if value > MAX_DEPTH:
+        report(line, f"must be at most {MAX_DEPTH}, got {_short(value)}")
+        return INVALID
     return value
 
 
@@ -183,6 +192,16 @@ def lang(value: Any, line: int, report: Report) -> Any:
         return None
     if not isinstance(value, str) or not LANG_TAG.fullmatch(value):
         report(line, f"expected a language code such as 'zh' or 'en-GB', got {describe(value)}")
+        return INVALID
+    return value
+
+
+def timezone(value: Any, line: int, report: Report) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not is_timezone(value):
+        report(line, f"expected an IANA time zone such as 'Asia/Shanghai' or a UTC offset such "
+                     f"as '+08:00', got {describe(value)}")
         return INVALID
     return value
 
@@ -218,10 +237,21 @@ def method(value: Any, line: int, report: Report) -> Any:
 
 def interval(value: Any, line: int, report: Report) -> Any:
     try:
-        return parse_duration(value)
+        seconds = parse_duration(value)
     except (TypeError, ValueError) as error:
-        report(line, str(error))
+        report(line, _short(str(error), 120))
         return INVALID
+    if seconds > MAX_RECRAWL_INTERVAL:
+        report(line, f"must be at most {format_duration(MAX_RECRAWL_INTERVAL)} (a year), "
+                     f"got {_short(value)}")
+        return INVALID
+    return seconds
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``value`` as written, cut so a 10,000-digit number cannot flood the error line."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def flag(value: Any, line: int, report: Report) -> Any:
@@ -242,6 +272,7 @@ CONVERTERS: dict[str, Converter] = {
     "list_url": url_rules,
     "max_depth": depth,
     "lang": lang,
+    "timezone": timezone,
     "encoding": encoding,
     "method": method,
     "recrawl_interval": interval,

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from newscrawl import defaults
+
 from . import fields
 from .fields import CONVERTERS, INVALID, PER_SITE_ONLY, suggest
 from .yaml_lines import LineList, LineMap, YamlSyntaxError, load_yaml
@@ -59,8 +61,11 @@ class SiteConfig:
     list_url: UrlRules = UrlRules()
     max_depth: int = 2
     lang: str | None = None
+    # Where the site's pages state times without a zone; None: by ``lang``
+    # (newscrawl.config.timezones.site_timezone).
+    timezone: str | None = None
     encoding: str | None = None
-    method: str = "auto"  # extraction method name (newscrawl.extraction.registry)
+    method: str = defaults.NEWSCRAWL_METHOD  # extraction method name (extraction.registry)
     recrawl_interval: float = 3600.0  # seconds; YAML accepts 30m, 1h, 2d, or a number
     enabled: bool = True
     line: int = 0  # line in the YAML file, for error messages

@@ -75,6 +75,19 @@ def _construct_seq(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> LineList
     return sequence
 
 
+# Python refuses to convert integers of more than 4,300 digits (a ValueError with no line);
+# no sites.yaml number needs more than a few, so a long one is an error at its own line.
+MAX_NUMBER_CHARS = 100
+
+
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    if len(node.value) > MAX_NUMBER_CHARS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {len(node.value)} characters is too long", node.start_mark)
+    return loader.construct_yaml_int(node)
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 
@@ -83,9 +96,47 @@ class YamlSyntaxError(ValueError):
     """Unparsable YAML; the message starts with ``file:LINE:``."""
 
 
+# Deepest nesting of mappings and lists a config file may have. sites.yaml needs 5 (top map,
+# sites list, site, article_url, allow list); building the objects recurses once per level, so
+# a file nested hundreds deep must be refused before it is built, with its line.
+MAX_NESTING = 32
+
+
+def check_nesting(text: str, filename: str | Path, limit: int = MAX_NESTING) -> None:
+    """Raise :class:`YamlSyntaxError` at the first place ``text`` nests deeper than ``limit``.
+
+    Depth is counted on the parser's event stream (no recursion), and an alias counts as deep
+    as the collection it names, so chains of anchors cannot build a deeper object either.
+    """
+    frames: list[list[Any]] = []  # per open collection: [depth, deepest depth inside, anchor]
+    heights: dict[str, int] = {}  # anchor -> levels of nesting its value brings
+    for event in yaml.parse(text, Loader=_SafeBase):
+        depth = frames[-1][0] if frames else 0
+        if isinstance(event, yaml.CollectionStartEvent):
+            reached = depth + 1
+            frames.append([reached, reached, event.anchor])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            start, deepest, anchor = frames.pop()
+            if anchor is not None:
+                heights[anchor] = deepest - start + 1
+            if frames:
+                frames[-1][1] = max(frames[-1][1], deepest)
+            continue
+        elif isinstance(event, yaml.AliasEvent):
+            reached = depth + heights.get(event.anchor, 0)
+            if frames:
+                frames[-1][1] = max(frames[-1][1], reached)
+        else:
+            continue
+        if reached > limit:
+            raise YamlSyntaxError(f"{filename}:{event.start_mark.line + 1}: nested more than "
+                                  f"{limit} levels deep (lists and mappings inside each other)")
+
+
 def load_yaml(text: str, filename: str | Path) -> Any:
     """Parse ``text`` (named ``filename`` in errors) into LineMap/LineList/scalars."""
     try:
+        check_nesting(text, filename)
         return yaml.load(text, Loader=_LineLoader)  # _LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark

@@ -23,11 +23,23 @@ ITEM_PIPELINES = {
     "newscrawl.crawl.pipelines.validate.ValidatePipeline": 400,
     "newscrawl.crawl.pipelines.store.StorePipeline": 500,
 }
-EXTENSIONS = {"newscrawl.crawl.extensions.CrawlReport": 500}
-# Scrapy's meta-refresh check decodes every page; ours looks at the bytes first (same order).
+EXTENSIONS = {"newscrawl.crawl.extensions.CrawlReport": 500,
+              "newscrawl.crawl.health.SiteHealthRecorder": 510,
+              # after the health records, so the page can show this crawl's
+              "newscrawl.crawl.report_page.CrawlReportPage": 520}
+# robots.txt and retries: Scrapy's, counted and logged one line per failure, in their places;
+# HostHealth just above Retry, so it sees a failure before Retry decides.
 DOWNLOADER_MIDDLEWARES = {
+    # Scrapy's meta-refresh check decodes every page; ours looks at the bytes first.
     "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
     "newscrawl.crawl.middlewares.HeadMetaRefreshMiddleware": 580,
+    # Before robots.txt (100): a request it rewrites goes back to the scheduler at once.
+    "newscrawl.crawl.dust.DustRulesMiddleware": 50,
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "newscrawl.crawl.robotstxt.SharedRobotsTxtMiddleware": 100,
+    "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
+    "newscrawl.crawl.middlewares.OneLineRetryMiddleware": 550,
+    "newscrawl.crawl.hosthealth.HostHealthMiddleware": 560,
 }
 
 

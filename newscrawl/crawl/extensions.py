@@ -19,10 +19,11 @@ from twisted.python.failure import Failure
 from newscrawl import defaults
 
 from . import signals as newscrawl_signals
+from .failures import failure_kind
 from .items import PageItem
 from .meta import crawl_meta
 from .pipelines.validate import Rejected
-from .report import CrawlTally, progress_line, summary_table
+from .report import CrawlTally, PipelineError, pipeline_error_lines, progress_line, summary_table
 
 if TYPE_CHECKING:
     from typing import Self
@@ -58,6 +59,9 @@ class CrawlReport:
         connect(report.item_scraped, signal=signals.item_scraped)
         connect(report.item_dropped, signal=signals.item_dropped)
         connect(report.fetch_failed, signal=newscrawl_signals.fetch_failed)
+        connect(report.item_error, signal=signals.item_error)
+        connect(report.request_dropped, signal=newscrawl_signals.request_dropped)
+        connect(report.host_down, signal=newscrawl_signals.host_down)
         return report
 
     # --- signal handlers ---------------------------------------------------------------------
@@ -73,13 +77,34 @@ class CrawlReport:
         if site:
             self.tally.site(site).pages += 1
 
-    def fetch_failed(self, request: Request, failure: Failure, spider: scrapy.Spider) -> None:
-        site = crawl_meta(request.meta).get("site")
-        if site:
-            self.tally.site(site).errors += 1
+    def fetch_failed(self, request: Request, failure: Failure, spider: scrapy.Spider,
+                     kind: str | None = None, site: str | None = None) -> None:
+        site = site or crawl_meta(request.meta).get("site") or "(unknown site)"
+        self.tally.site(site).failures[kind or failure_kind(failure)] += 1
+
+    def request_dropped(self, request: Request, site: str | None,
+                        spider: scrapy.Spider) -> None:
+        self.tally.site(site or "(unknown site)").dropped += 1
+
+    def host_down(self, host: str, site: str | None, reason: str,
+                  spider: scrapy.Spider) -> None:
+        self.tally.site(site or "(unknown site)").down[host] = reason
+
+    def item_error(self, item: Any, response: Response | None, spider: scrapy.Spider,
+                   failure: Failure | None) -> None:
+        """A pipeline stage raised: the page is lost, so it is an error of its site, logged
+        in one line with the stage and URL (Scrapy logs the traceback separately)."""
+        page = item if isinstance(item, PageItem) else None
+        error = PipelineError(
+            site=page.site if page else "(unknown site)",
+            stage=(page.stage if page else "") or "pipeline",
+            url=page.url if page else getattr(response, "url", "(unknown URL)"),
+            error=repr(failure.value) if failure is not None else "(no failure given)")
+        self.tally.add_pipeline_error(error)
+        logger.error("Pipeline error: %(error)s", {"error": error})
 
     def item_scraped(self, item: Any, spider: scrapy.Spider) -> None:
-        if isinstance(item, PageItem):
+        if isinstance(item, PageItem) and not item.replaces_copy:
             tally = self.tally.site(item.site)
             tally.articles += 1
             tally.methods[item.article.method if item.article else item.method] += 1
@@ -100,11 +125,15 @@ class CrawlReport:
             stats.set_value("newscrawl/summary/pages", self.tally.pages)
             stats.set_value("newscrawl/summary/articles", self.tally.articles)
             stats.set_value("newscrawl/summary/rejected", self.tally.rejected)
+        self.crawler.signals.send_catch_log(newscrawl_signals.crawl_tallied, tally=self.tally,
+                                            reason=reason)
         logger.info("Crawl finished (%(reason)s) in %(elapsed).1f s: %(line)s\n%(table)s",
                     {"reason": reason, "elapsed": elapsed,
                      "line": progress_line(self.tally, elapsed=elapsed, pages_before=0,
                                            articles_before=0, interval=elapsed),
-                     "table": summary_table(self.tally, max_rows=self.max_rows)})
+                     "table": "\n".join(filter(None, (
+                         summary_table(self.tally, max_rows=self.max_rows),
+                         pipeline_error_lines(self.tally))))})
 
     def log_progress(self) -> None:
         elapsed = time.monotonic() - self.started

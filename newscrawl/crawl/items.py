@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from newscrawl.extraction import Article
+
+
+class CopyOf(NamedTuple):
+    """The page carries the article of another URL: ``reason`` is ``duplicate`` or
+    ``near_duplicate``; ``replaces`` says this item's URL is the more canonical one."""
+
+    reason: str
+    other: str
+    replaces: bool
 
 
 @dataclass(slots=True)
@@ -32,3 +42,16 @@ class PageItem:
     content_hash: str = ""
     simhash: int | None = None  # computed by the extraction worker when near-dedup is on
     content_weight: int | None = None  # text_weight of the content, from the extraction worker
+    # The URL the page was fetched under when ``url`` was set to the one it declares canonical.
+    fetched_url: str | None = None
+    declared_canonical: bool = False  # ``url`` is the page's own rel=canonical / og:url
+    copy_of: CopyOf | None = None  # set by ValidatePipeline, acted on by StorePipeline
+    # The site's zone for times its pages state without one (newscrawl.config.timezones).
+    timezone: str | None = None
+    stage: str = ""  # the pipeline stage the item is in: named when that stage raises
+
+    @property
+    def replaces_copy(self) -> bool:
+        """This page takes over the row of a copy this crawl already stored: a re-key under a
+        more canonical URL, not one more article."""
+        return self.copy_of is not None and self.copy_of.replaces

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
@@ -43,6 +43,15 @@ def canonical_url(url: str) -> str:
                        if not is_tracking_param(k)])
     path = _MULTI_SLASH.sub("/", parts.path) or "/"
     return canonicalize_url(urlunsplit((scheme, netloc, path, query, "")))
+
+
+def join_url(base_url: str, url: str) -> str | None:
+    """``url`` resolved against ``base_url``; None when urllib cannot parse it ("//[oops",
+    an unclosed IPv6 host): that one link is skipped, not the page it sits in."""
+    try:
+        return urljoin(base_url, url)
+    except ValueError:
+        return None
 
 
 def is_http_url(url: str) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from newscrawl.distributed import defaults
 from newscrawl.distributed.acks import LeaseAckDownloaderMiddleware, LeaseAckSpiderMiddleware
 
 if TYPE_CHECKING:
@@ -44,15 +43,6 @@ def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") 
     settings.set("SCHEDULER", SCHEDULER_PATH, priority=priority)
     settings.set("DUPEFILTER_CLASS", DUPEFILTER_PATH, priority=priority)
     settings.set("SCHEDULER_PERSIST", True, priority=priority)
-    settings.set(
-        "REDIS_PARAMS",
-        {
-            "socket_timeout": defaults.REDIS_SOCKET_TIMEOUT,
-            "socket_connect_timeout": defaults.REDIS_SOCKET_TIMEOUT,
-            "retry_on_timeout": True,
-        },
-        priority=priority,
-    )
     settings.set("NEWSCRAWL_DB_BATCH_SIZE", DISTRIBUTED_DB_BATCH_SIZE, priority=priority)
     settings.setdefault_in_component_priority_dict(
         "SPIDER_MIDDLEWARES", LeaseAckSpiderMiddleware, SPIDER_ACK_ORDER)

@@ -13,6 +13,7 @@ from scrapy.utils.misc import load_object
 from scrapy.utils.project import get_project_settings
 
 from newscrawl.distributed import defaults
+from newscrawl.distributed.connection import RedisUnavailable, connect
 from newscrawl.distributed.schedule import RoundScheduler
 from newscrawl.distributed.seeding import Seeder, build_spider, spider_sites
 
@@ -34,7 +35,8 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", help="comma-separated site names (default: all enabled)")
     parser.add_argument("--redis", help="Redis URL (default: setting/env NEWSCRAWL_REDIS_URL)")
     parser.add_argument("--prefix", help="Redis key prefix; must match the workers' "
-                        f"NEWSCRAWL_REDIS_PREFIX (default: setting, else {defaults.REDIS_PREFIX})")
+                        f"NEWSCRAWL_REDIS_PREFIX (default: setting, else "
+                        f"{defaults.REDIS_PREFIX.replace('%', '%%')})")  # argparse expands %
     parser.add_argument("--spider", default=DEFAULT_SPIDER,
                         help=f"spider name or dotted class path (default: {DEFAULT_SPIDER})")
 
@@ -92,10 +94,9 @@ def open_target(args: argparse.Namespace, spider_args: dict[str, Any] | None = N
     if not url:
         raise CommandError("no Redis: pass --redis URL or set NEWSCRAWL_REDIS_URL")
     try:
-        server = redis.Redis.from_url(url)
-        server.ping()
-    except (ValueError, redis.RedisError) as error:
-        raise CommandError(f"--redis {url}: {error}") from error
+        server = connect(url)
+    except RedisUnavailable as error:
+        raise CommandError(f"--redis: {error}") from None
     kwargs = parse_spider_args(args.spider_args)
     kwargs.update(spider_args or {})
     spider_cls = load_spider_class(args.spider, settings)

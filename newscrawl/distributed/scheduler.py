@@ -10,9 +10,12 @@ What it adds to ``scrapy_redis.scheduler.Scheduler``:
   retried with exponential back-off, the buffers are flushed when it is back;
 * the worker's own start requests are dropped (``newscrawl seed``/``schedule`` enqueue them once);
 * in one-shot mode a worker closes after the shared queue has been empty for
-  ``NEWSCRAWL_IDLE_CLOSE_SECONDS``; with 0 it waits for the next round.
+  ``NEWSCRAWL_IDLE_CLOSE_SECONDS``; with 0 it waits for the next round;
+* a queue lost with its Redis (restarted empty, flushed) is noticed by the run marker
+  (``run_marker``): the worker stops taking work and closes with one error saying how to
+  resume (``newscrawl seed --resume``).
 
-Settings: ``REDIS_URL`` (and scrapy-redis ``REDIS_PARAMS``), ``NEWSCRAWL_REDIS_PREFIX``,
+Settings: ``REDIS_URL`` (set from ``NEWSCRAWL_REDIS_URL``), ``NEWSCRAWL_REDIS_PREFIX``,
 ``NEWSCRAWL_LEASE_SECONDS``, ``NEWSCRAWL_HEARTBEAT_SECONDS``, ``NEWSCRAWL_REQUEUE_BATCH``,
 ``NEWSCRAWL_IDLE_CLOSE_SECONDS``, ``NEWSCRAWL_WORKER_START_REQUESTS``, ``NEWSCRAWL_BLOOM_*``,
 ``NEWSCRAWL_BACKOFF_*`` (defaults in distributed/defaults.py, documented in docs/distributed.md).
@@ -30,7 +33,6 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.httpobj import urlparse_cached
-from scrapy_redis.connection import get_redis_from_settings
 from scrapy_redis.scheduler import Scheduler as RedisScheduler
 from twisted.internet.task import LoopingCall
 
@@ -38,8 +40,10 @@ from newscrawl.distributed import defaults
 from newscrawl.distributed.acks import LEASE_META, lease_done
 from newscrawl.distributed.backoff import Backoff
 from newscrawl.distributed.codec import decode_request, encode_request
+from newscrawl.distributed.connection import connect
 from newscrawl.distributed.dupefilter import BloomDupeFilter
 from newscrawl.distributed.queue import FairLeaseQueue
+from newscrawl.distributed.run_marker import current_run, ensure_run, run_key
 
 if TYPE_CHECKING:
     from typing import Self
@@ -49,6 +53,8 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
 logger = logging.getLogger(__name__)
+
+QUEUE_LOST = "redis_queue_lost"  # the spider's close reason when the run marker is gone
 
 # Redis failures a worker rides out; anything else (WRONGTYPE, script errors) is a bug and raises.
 REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
@@ -96,18 +102,14 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         self._requeue_after = 0.0  # monotonic time; grace period after an outage
         self._idle_since: float | None = None
         self._dropped_start = False
+        self.run_id: str | None = None
+        self.queue_lost = False
         self._heartbeat = LoopingCall(self.heartbeat)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         settings = crawler.settings
-        server = get_redis_from_settings(settings)
-        try:
-            server.ping()
-        except REDIS_DOWN as error:
-            raise RuntimeError(
-                f"distributed mode: cannot reach Redis at {settings.get('REDIS_URL')!r}: {error}"
-            ) from error
+        server = connect(settings.get("REDIS_URL"))  # RedisUnavailable: one line at start
         template = settings.get("NEWSCRAWL_REDIS_PREFIX", defaults.REDIS_PREFIX)
         return cls(
             server,
@@ -136,10 +138,12 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         self.df = BloomDupeFilter.for_crawler(self.crawler, self.server, self.prefix)
         self.crawler.signals.connect(self._on_lease_done, signal=lease_done)
         self.crawler.signals.connect(self._on_spider_idle, signal=signals.spider_idle)
+        self.run_id = ensure_run(self.server, self.prefix)
         pending, leased = self.queue.pending(), self.queue.leased()
         logger.info(
-            "Distributed scheduler on %(prefix)s: %(pending)d requests queued, %(leased)d leased",
-            {"prefix": self.prefix, "pending": pending, "leased": leased},
+            "Distributed scheduler on %(prefix)s: %(pending)d requests queued, %(leased)d leased"
+            " (run %(run)s)",
+            {"prefix": self.prefix, "pending": pending, "leased": leased, "run": self.run_id},
             extra={"spider": spider},
         )
         self._heartbeat.start(self.heartbeat_seconds, now=True).addErrback(self._heartbeat_died)
@@ -147,6 +151,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     def close(self, reason: str) -> None:
         if self._heartbeat.running:
             self._heartbeat.stop()
+        if self.queue_lost:
+            return  # nothing is written into a Redis that is not this run's any more
         if reason == "finished":
             self._ack_held("closed")  # finished = nothing in flight: every held lease is done
         if self._unsent or self._unacked:
@@ -165,6 +171,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     # -- scheduling ------------------------------------------------------------------------
 
     def enqueue_request(self, request: Request) -> bool:
+        if self.queue_lost:
+            return False  # the resumed run finds it again from its list pages
         if request.meta.get("is_start_request") and not self.worker_start_requests:
             self._drop_start_request(request)
             return False
@@ -201,6 +209,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         return True
 
     def next_request(self) -> Request | None:
+        if self.queue_lost:
+            return None
         if self.backoff.down and not self._recover():
             return None
         try:
@@ -225,6 +235,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         return request
 
     def has_pending_requests(self) -> bool:
+        if self.queue_lost:
+            return False
         if self.backoff.down or self._unsent:
             return True  # unknown or buffered: not idle
         try:
@@ -247,7 +259,7 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     # -- leases ----------------------------------------------------------------------------
 
     def _on_lease_done(self, lease: str) -> None:
-        if lease not in self.held:
+        if self.queue_lost or lease not in self.held:
             return
         self.held.discard(lease)
         self._ack([lease])
@@ -272,9 +284,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
 
     def heartbeat(self) -> None:
         """Renew held leases and re-queue expired ones (runs every NEWSCRAWL_HEARTBEAT_SECONDS)."""
-        if self.backoff.down and not self._recover():
+        if self.queue_lost or (self.backoff.down and not self._recover()):
             return
         try:
+            if not self._run_intact():
+                return
             self._renew()
             if time.monotonic() >= self._requeue_after:
                 moved = self.queue.requeue_expired(self.requeue_batch)
@@ -304,6 +318,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     # -- idle ------------------------------------------------------------------------------
 
     def _on_spider_idle(self, spider: Spider) -> None:
+        if self.queue_lost:
+            return  # closing
         # The engine is idle: nothing of ours is downloading or being scraped any more.
         self._ack_held("idle")
         if self.backoff.down or self._unsent or self._unacked:
@@ -344,6 +360,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             return False
         try:
             self.server.ping()
+            if not self._run_intact():  # checked before anything of ours is written
+                self.backoff.recovered()
+                return False
             self.queue.renew(self.held)  # before anyone re-queues our leases as expired
         except REDIS_DOWN as error:
             self._outage(error)
@@ -355,6 +374,36 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         logger.warning("Redis is back after %(s).1f s; flushed %(n)d buffered requests/acks",
                        {"s": lasted, "n": flushed}, extra={"spider": self.spider})
         return not self.backoff.down
+
+    # -- a lost queue ----------------------------------------------------------------------
+
+    def _run_intact(self) -> bool:
+        """Whether Redis still holds this run's marker; if not, stop (once) and say so."""
+        found = current_run(self.server, self.prefix)
+        if found == self.run_id:
+            return True
+        self.queue_lost = True
+        dropped = len(self._unsent) + len(self.held)
+        self._unsent.clear()
+        self._unacked.clear()
+        self.held.clear()
+        self._inc("newscrawl/distributed/queue_lost")
+        logger.error(
+            "The shared queue is gone: Redis key %(key)s is %(found)s, not this run's %(run)s "
+            "(Redis restarted without persistence, flushed, or failed over with data loss). "
+            "This worker stops taking work (%(n)d buffered or in-flight requests dropped; a "
+            "resumed run finds them again). Rebuild the queue with `newscrawl seed --resume` "
+            "(articles already stored are not fetched again), then restart the workers.",
+            {"key": run_key(self.prefix), "found": "missing" if found is None else repr(found),
+             "run": repr(self.run_id), "n": dropped},
+            extra={"spider": self.spider},
+        )
+        if self._heartbeat.running:
+            self._heartbeat.stop()
+        engine = self.crawler.engine
+        if engine is not None:
+            engine.close_spider(self.spider, QUEUE_LOST)
+        return False
 
     def _flush(self) -> int:
         flushed = 0

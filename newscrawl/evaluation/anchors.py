@@ -16,7 +16,7 @@ from .metric import tokenize
 TITLE_VARIANTS = "title-variants"
 
 # Share of the title kept by a truncated anchor; link lists cut headlines to about two
-# thirds of their length (eyeballed on the portal entrances in ../shared/site_lists).
+# thirds of their length (eyeballed on the portal entrances in datasets/site_lists).
 TRUNCATE_KEEP = 0.6
 ELLIPSES = ("…", "...")
 PREFIXES = ("[视频]", "图文:", "Video: ")

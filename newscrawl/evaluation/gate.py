@@ -13,6 +13,7 @@ are listed as notes so their owners can pin one. Floors are lowered only by edit
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -22,7 +23,8 @@ from pathlib import Path
 from newscrawl.extraction.registry import available_methods
 
 from .anchors import TITLE_VARIANTS
-from .dataset import Page, file_sha256, load_pages, stable_sample
+from .dataset import DatasetError, Page, file_sha256, load_pages, stable_sample
+from .datasets import add_data_option, data_root
 from .report import ALL_LANGS, Row, summarize_group
 from .runner import evaluate
 from .systems import System, UnavailableSystem, method_system
@@ -69,23 +71,24 @@ MethodFloors = dict[str, dict[str, float]]
 """method -> metric -> floor, for one corpus."""
 
 
-def load_floors(path: str | Path) -> tuple[dict[str, Corpus], dict[str, MethodFloors]]:
-    """Read the floors file; paths in it are relative to ``path``'s repository root
-    (the file's ``root`` entry, relative to the file itself)."""
+def load_floors(path: str | Path, data: str | Path | None = None,
+                ) -> tuple[dict[str, Corpus], dict[str, MethodFloors]]:
+    """Read the floors file; its corpus paths are relative to the data root
+    (:func:`~newscrawl.evaluation.datasets.data_root` of ``data``)."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise FloorsError(f"{path}: cannot read floors: {error}") from error
-    root = (path.parent / data.get("root", ".")).resolve()
+    root = data_root(data)
     corpora: dict[str, Corpus] = {}
-    for name, spec in data.get("corpora", {}).items():
+    for name, spec in document.get("corpora", {}).items():
         try:
             corpora[name] = Corpus(name, root / spec["pages"], spec["sha256"],
                                    spec.get("page_type"), spec.get("sample"))
         except (KeyError, TypeError) as error:
             raise FloorsError(f"{path}: corpus {name!r}: missing or bad {error}") from error
-    floors = data.get("floors", {})
+    floors = document.get("floors", {})
     for corpus_name, methods in floors.items():
         if corpus_name not in corpora:
             raise FloorsError(f"{path}: floors for unknown corpus {corpus_name!r}")
@@ -166,14 +169,20 @@ def suggest_floors(corpus: Corpus, methods: list[str]) -> dict[str, dict[str, fl
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m newscrawl.evaluation.gate FLOORS.json [METHOD ...]``: print one floors line
-    per method and corpus, ready to paste, and the corpus digests."""
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print(main.__doc__, file=sys.stderr)
+    """``python -m newscrawl.evaluation.gate FLOORS.json [METHOD ...] [--data DIR]``: print one
+    floors line per method and corpus, ready to paste, and the corpus digests."""
+    parser = argparse.ArgumentParser(prog="python -m newscrawl.evaluation.gate",
+                                     description="Measure the gate's corpora and suggest floors.")
+    parser.add_argument("floors", type=Path, help="the floors file (tests/evaluation/floors.json)")
+    parser.add_argument("methods", nargs="*", help="methods to measure (default: all)")
+    add_data_option(parser)
+    args = parser.parse_args(argv)
+    try:
+        corpora, _ = load_floors(args.floors, args.data)
+    except (FloorsError, DatasetError) as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
-    corpora, _ = load_floors(args[0])
-    methods = args[1:] or available_methods()
+    methods = args.methods or available_methods()
     for corpus in corpora.values():
         print(f"{corpus.name}: sha256 {file_sha256(corpus.pages)}")
         for name, values in suggest_floors(corpus, methods).items():

@@ -6,10 +6,13 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .metadata import MetadataScore, add_scores
 from .runner import PageResult
 
 # A page counts as "well extracted" from this F1 on (the issue's success threshold).
 GOOD_F1 = 0.9
+# Below this a page is a failure a reader notices: most of the article lost or buried.
+FAILED_F1 = 0.5
 ALL_LANGS = "all"
 
 
@@ -29,6 +32,7 @@ class Row:
     recall: float | None
     f1: float | None
     good_share: float | None
+    failed_share: float | None
     titled: int
     title_em: float | None
     pages_per_second: float
@@ -67,6 +71,7 @@ def summarize_group(system: str, lang: str, results: Sequence[PageResult]) -> Ro
         recall=_mean([s.recall for s in scores]),
         f1=_mean([s.f1 for s in scores]),
         good_share=_mean([1.0 if s.f1 >= GOOD_F1 else 0.0 for s in scores]),
+        failed_share=_mean([1.0 if s.f1 < FAILED_F1 else 0.0 for s in scores]),
         titled=len(titles),
         title_em=_mean([1.0 if match else 0.0 for match in titles]),
         pages_per_second=len(results) / seconds if seconds > 0 else 0.0,
@@ -86,7 +91,7 @@ def rejection_counts(results: Iterable[PageResult]) -> dict[str, Counter[str]]:
     return dict(counts)
 
 
-HEADERS = ("system", "lang", "pages", "scored", "P", "R", "F1", "F1>=0.9", "titled",
+HEADERS = ("system", "lang", "pages", "scored", "P", "R", "F1", "F1>=0.9", "F1<0.5", "titled",
            "title EM", "pages/s")
 
 
@@ -107,8 +112,39 @@ def format_table(rows: Sequence[Row], *, markdown: bool = False) -> str:
 
 def _cells(row: Row) -> tuple[str, ...]:
     return (row.system, row.lang, str(row.pages), str(row.scored), _num(row.precision),
-            _num(row.recall), _num(row.f1), _num(row.good_share), str(row.titled),
-            _num(row.title_em), f"{row.pages_per_second:.1f}")
+            _num(row.recall), _num(row.f1), _num(row.good_share), _num(row.failed_share),
+            str(row.titled), _num(row.title_em), f"{row.pages_per_second:.1f}")
+
+
+METADATA_HEADERS = ("system", "dated", "date", "authored", "author", "author F1", "sourced",
+                    "source")
+
+
+def format_metadata_table(results: Iterable[PageResult], order: Sequence[str] = (), *,
+                          markdown: bool = False) -> str | None:
+    """Publish-date, author (same set of names; token F1) and source accuracy per system
+    over the pages that carry the label; None when no page carries any."""
+    totals: dict[str, list[MetadataScore]] = defaultdict(list)
+    for result in results:
+        totals[result.system].append(result.metadata)
+    rank = {name: index for index, name in enumerate(order)}
+    scores = {system: add_scores(found) for system, found in totals.items()}
+    if not any(s.dates or s.authors or s.sources for s in scores.values()):
+        return None
+    rows = [METADATA_HEADERS]
+    for system in sorted(scores, key=lambda name: (rank.get(name, len(rank)), name)):
+        s = scores[system]
+        rows.append((system, str(s.dates), _num(s.date_accuracy if s.dates else None),
+                     str(s.authors), _num(s.author_accuracy if s.authors else None),
+                     _num(s.author_f1 if s.authors else None), str(s.sources),
+                     _num(s.source_accuracy if s.sources else None)))
+    if markdown:
+        lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows[1:]])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                               for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+                     for row in rows)
 
 
 def _num(value: float | None) -> str:

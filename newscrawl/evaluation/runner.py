@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .anchors import anchor_for
 from .dataset import Page
+from .metadata import MetadataScore, score_fields
 from .metric import Scores, title_matches, token_scores, tokenize
 from .progress import ProgressBar
 from .systems import Prediction, System
@@ -25,6 +26,8 @@ class PageResult:
     title_match: bool | None
     seconds: float
     rejection: str | None
+    # Publish date, author and source against the page's labels.
+    metadata: MetadataScore = field(default_factory=MetadataScore)
 
 
 PredictionSink = Callable[[Page, System, Prediction], None]
@@ -70,6 +73,8 @@ def evaluate(
                                  if has_title else None),
                     seconds=seconds,
                     rejection=prediction.rejection,
+                    metadata=score_fields(prediction.publish_time, prediction.author,
+                                          prediction.source, page),
                 ))
                 bar.update()
     return results

@@ -38,6 +38,7 @@ class Prediction:
     publish_time: str | None = None
     author: str | None = None
     rejection: str | None = None
+    source: str | None = None  # the agency or outlet ("来源："); only newscrawl gives one
 
 
 Runner = Callable[[bytes, str | None, str | None], Prediction]
@@ -69,7 +70,8 @@ def method_system(name: str) -> System:
         result = extract(html, url=url, anchor_text=anchor_text, method=canonical)
         if isinstance(result, Rejection):
             return Prediction(rejection=str(result.reason))
-        return Prediction(result.title, result.content, result.publish_time, result.author)
+        return Prediction(result.title, result.content, result.publish_time, result.author,
+                          source=result.source)
 
     return System(canonical, run)
 

@@ -1,6 +1,7 @@
 """Pure extraction library: bytes or text in, an :class:`Article` or a typed :class:`Rejection` out.
 
-No Scrapy, Twisted or database imports belong here (tests/test_extraction_purity.py checks),
+No Scrapy, Twisted, database, Redis or crawler imports belong here, directly or not (the
+import contracts in pyproject.toml and tests/extraction/test_extraction_purity.py check),
 so the same code runs in the crawler, in ``newscrawl eval`` and in re-extraction.
 """
 

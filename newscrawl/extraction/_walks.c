@@ -1068,7 +1068,21 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_walks", "newscrawl's per-element tree walks in C.", -1, methods,
 };
 
+/* The lxml and libxml2 whose headers this file was compiled against: the walks read their
+ * structs directly, so native.py only uses this module when the running versions are these.
+ * setup.py passes lxml's version; libxml2's comes from the header itself. */
+#ifndef NEWSCRAWL_BUILT_FOR_LXML
+#define NEWSCRAWL_BUILT_FOR_LXML ""
+#endif
+
 PyMODINIT_FUNC PyInit__walks(void) {
     if (import_lxml__etree() < 0) return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddStringConstant(m, "BUILT_FOR_LXML", NEWSCRAWL_BUILT_FOR_LXML) < 0 ||
+        PyModule_AddStringConstant(m, "BUILT_FOR_LIBXML2", LIBXML_DOTTED_VERSION) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -4,6 +4,10 @@ from collections.abc import Callable, Iterable
 
 from lxml.etree import _Element
 
+# The lxml and libxml2 versions the module was compiled against (checked by native.py).
+BUILT_FOR_LXML: str
+BUILT_FOR_LIBXML2: str
+
 def density_measure(
     *,
     root: _Element,

@@ -1,4 +1,4 @@
-"""Text-block segmentation shared by jusText and boilerpipe (spec C2 step 2, C3 "text blocks").
+"""Text-block segmentation shared by jusText and boilerpipe (docs/algorithms.md A.5 step 1, A.6).
 
 A new block starts at every start and end of a block-level element; inline elements (links,
 spans, emphasis) join their neighbours. Each block remembers how much of its text sits in
@@ -18,7 +18,7 @@ from .native import c_tags, walks
 from .tokens import word_count
 
 # Block-level tags: the shared list of dom.BLOCK_TAGS plus the form/table parts jusText
-# treats as paragraph breaks (spec C2 step 2).
+# treats as paragraph breaks (docs/algorithms.md A.5 step 1).
 SEGMENT_TAGS = frozenset(
     {"address", "article", "aside", "blockquote", "body", "caption", "center", "col",
      "colgroup", "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption",
@@ -93,10 +93,11 @@ def segment(root: Element) -> list[Block]:
 
 
 def segment_in_python(root: Element) -> list[Block]:
-    """:func:`segment` in Python.
+    """:func:`segment` in Python: the reference the C walk (_walks.c) follows.
 
-    A flat loop with local state: per element it runs twice for every page and method pair
-    that segments, so calls and attribute lookups here were a tenth of ``method="auto"``.
+    One pass of start/end events: a segment tag (or the start) closes the inline text
+    gathered so far into a block of the innermost open segment; ``<a>`` and heading depths
+    say which of that text is link text and whether the block is a heading.
     """
     body = root.find("body")
     start = body if body is not None else root
@@ -114,10 +115,11 @@ def segment_in_python(root: Element) -> list[Block]:
         parts.clear()
         link_parts.clear()
 
-    for event, node in etree.iterwalk(start, events=("start", "end")):
+    # Comments and PIs (left only on uncleaned trees) come as one event each, with a tail.
+    for event, node in etree.iterwalk(start, events=("start", "end", "comment", "pi")):
         tag = node.tag
-        if tag.__class__ is not str:  # comments were cleaned already; tolerate leftovers
-            text = node.tail if event == "end" and node is not start else None
+        if not isinstance(tag, str):
+            text = node.tail
         elif event == "start":
             if tag in SEGMENT_TAGS or node is start:
                 if parts:

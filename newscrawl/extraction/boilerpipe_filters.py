@@ -1,4 +1,4 @@
-"""boilerpipe's text blocks and filters (Kohlschütter et al., WSDM 2010) — spec C3.
+"""boilerpipe's text blocks and filters (Kohlschütter et al., WSDM 2010) — docs/algorithms.md A.6.
 
 Blocks and documents are immutable: every filter returns a new :class:`TextDocument`, so a
 chain declared once as a tuple of filter objects can be shared by any number of threads.
@@ -163,7 +163,7 @@ class NeighbourRulesClassifier:
 
 @dataclass(frozen=True, slots=True)
 class NumWordsRulesClassifier(NeighbourRulesClassifier):
-    """ArticleExtractor's decision tree on link density and word counts (spec C3)."""
+    """ArticleExtractor's decision tree on link density and word counts (docs/algorithms.md A.6)."""
 
     @staticmethod
     def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
@@ -180,7 +180,7 @@ class NumWordsRulesClassifier(NeighbourRulesClassifier):
 
 @dataclass(frozen=True, slots=True)
 class DensityRulesClassifier(NeighbourRulesClassifier):
-    """DefaultExtractor's decision tree on link density and text density (spec C3)."""
+    """DefaultExtractor's decision tree on link and text density (docs/algorithms.md A.6)."""
 
     @staticmethod
     def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
@@ -203,22 +203,23 @@ END_PREFIXES = ("comments", "please rate this", "post a comment", " reuters",
 END_PATTERN = re.compile(r"^\d+ comments")
 END_PHRASES = ("what you think...", "add your comment", "add comment", "reader views",
                "have your say", "reader comments", "rtta artikeln")
-# A terminating block is short: fewer than this many words, at least END_MIN_CHARS characters.
-END_MAX_WORDS = 15
-END_MIN_CHARS = 2
 
 
 @dataclass(frozen=True, slots=True)
 class TerminatingBlocksFinder:
-    """Labels short blocks that typically follow the article (comments, "related news")."""
+    """Labels short blocks that typically follow the article (comments, "related news").
+    A terminating block is short: fewer than ``max_words`` words, at least ``min_chars``
+    characters."""
+
+    max_words: int = 15
+    min_chars: int = 2
 
     def __call__(self, doc: TextDocument) -> TextDocument:
         return doc.with_blocks([b.labelled(b.is_content, b.labels | {Label.END_OF_TEXT})
                                 if self.is_end(b) else b for b in doc.blocks])
 
-    @staticmethod
-    def is_end(block: TextBlock) -> bool:
-        if block.words >= END_MAX_WORDS or len(block.text) < END_MIN_CHARS:
+    def is_end(self, block: TextBlock) -> bool:
+        if block.words >= self.max_words or len(block.text) < self.min_chars:
             return False
         text = block.text.lower()
         return (text.startswith(END_PREFIXES) or bool(END_PATTERN.match(text))
@@ -256,24 +257,23 @@ class DocumentTitleMatchClassifier:
 
 # ---------------------------------------------------------------- block selection
 
-# Words of dense text (text density >= FULL_TEXT_DENSITY) that must precede an end-of-text
-# label before it is believed (boilerpipe's IgnoreBlocksAfterContentFilter defaults).
-MIN_FULL_TEXT_WORDS = 60
-FULL_TEXT_DENSITY = 9
 
 
 @dataclass(frozen=True, slots=True)
 class IgnoreBlocksAfterContent:
-    """Everything after an end-of-text label, once enough dense text was seen, is boilerplate."""
+    """Everything after an end-of-text label, once enough dense text was seen, is boilerplate.
+    ``min_words`` words of dense text (text density >= ``full_text_density``) must precede
+    the label before it is believed (boilerpipe's IgnoreBlocksAfterContentFilter defaults)."""
 
-    min_words: int = MIN_FULL_TEXT_WORDS
+    min_words: int = 60
+    full_text_density: float = 9
 
     def __call__(self, doc: TextDocument) -> TextDocument:
         seen_words = 0
         ended = False
         out = []
         for block in doc.blocks:
-            if block.is_content and block.text_density >= FULL_TEXT_DENSITY:
+            if block.is_content and block.text_density >= self.full_text_density:
                 seen_words += block.words
             if Label.END_OF_TEXT in block.labels and seen_words >= self.min_words:
                 ended = True

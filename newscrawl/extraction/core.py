@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime
+from typing import Any
 
 from . import dom
 from .document import Document, DocumentError, load_document
-from .metadata import choose_title, detect_lang, extract_author, extract_publish_time
-from .registry import ContentExtractor, ContentResult, canonical_name, get_method
+from .metadata import choose_title, detect_lang, extract_authors, extract_dates, extract_source
+from .registry import ContentExtractor, ContentResult, canonical_name, check_options, get_method
 from .types import Article, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
@@ -23,46 +25,73 @@ def extract(
     anchor_text: str | None = None,
     method: str = DEFAULT_METHOD,
     encoding: str | None = None,
+    fetched_at: datetime | None = None,
+    options: Any = None,
 ) -> ExtractResult:
     """Extract a news article from one page.
 
     ``html`` is the page as bytes (decoded here: BOM, ``encoding`` — typically the HTTP
     header —, ``<meta charset>``, detection) or as text. ``anchor_text`` is the text of the
-    link that led to the page, the strongest title hint. Never raises for bad input: returns
-    a :class:`Rejection` whose ``reason`` says why.
+    link that led to the page, the strongest title hint. ``fetched_at`` (aware; default now)
+    anchors relative dates ("3小时前") and bounds publish dates. Never raises: bad input is a
+    :class:`Rejection` whose ``reason`` says why, and a bug anywhere below is an
+    ``extractor_error`` rejection naming the page (logged as an error).
+
+    ``options`` is the method's options object (``dataclasses.replace`` of
+    ``registry.default_options(method)``); None runs the defaults. An options object of
+    another method is a programming error, the one exception raised: TypeError.
     """
     name = canonical_name(method)
     try:
         content_extractor = get_method(name)
     except KeyError:
         return Rejection(RejectReason.UNKNOWN_METHOD, f"unknown method {method!r}", method, url)
+    if options is not None:
+        check_options(name, options)
     try:
-        doc = load_document(html, url=url, anchor_text=anchor_text, encoding=encoding)
+        doc = load_document(html, url=url, anchor_text=anchor_text, encoding=encoding,
+                            fetched_at=fetched_at)
     except DocumentError as error:
         return Rejection(RejectReason(error.reason), error.detail, name, url)
-    return extract_document(doc, name, content_extractor)
+    except RecursionError:
+        return Rejection(RejectReason.EXTRACTOR_ERROR, "document too deeply nested", name, url)
+    except Exception as error:  # last resort: a crawl must never lose a page to an exception
+        logger.exception("loading failed on %s", _page(url))
+        return Rejection(RejectReason.EXTRACTOR_ERROR, f"loading failed on {_page(url)}: {error!r}",
+                         name, url)
+    return extract_document(doc, name, content_extractor, options)
 
 
 def extract_document(
-    doc: Document, name: str, content_extractor: ContentExtractor | None = None
+    doc: Document, name: str, content_extractor: ContentExtractor | None = None,
+    options: Any = None,
 ) -> ExtractResult:
     """Run one method on an already loaded Document and assemble the Article."""
-    content_extractor = content_extractor or get_method(name)
+    try:
+        return _run_method(doc, name, content_extractor or get_method(name), options)
+    except RecursionError:
+        return Rejection(RejectReason.EXTRACTOR_ERROR, "document too deeply nested", name, doc.url)
+    except Exception as error:  # a bug must not take down a crawl; it is counted and logged
+        logger.exception("extraction failed (method %s) on %s", name, _page(doc.url))
+        return Rejection(RejectReason.EXTRACTOR_ERROR,
+                         f"extraction failed on {_page(doc.url)}: {error!r}", name, doc.url)
+
+
+def _run_method(doc: Document, name: str, content_extractor: ContentExtractor,
+                options: Any = None) -> ExtractResult:
     started = time.perf_counter()
     if doc.body is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", name, doc.url)
-    try:
-        result = content_extractor(doc)
-    except RecursionError:
-        return Rejection(RejectReason.EXTRACTOR_ERROR, "document too deeply nested", name, doc.url)
-    except Exception as error:  # an extractor bug must not take down a crawl; it is counted
-        logger.warning("extractor %s failed on %s: %r", name, doc.url, error, exc_info=True)
-        return Rejection(RejectReason.EXTRACTOR_ERROR, repr(error), name, doc.url)
+    result = content_extractor(doc) if options is None else content_extractor(doc, options)
     if isinstance(result, Rejection):
         return result
     if not result.text.strip():
         return Rejection(RejectReason.NO_CONTENT, "no content found", name, doc.url)
     return assemble_article(doc, result, name, time.perf_counter() - started)
+
+
+def _page(url: str | None) -> str:
+    return url or "(page without URL)"
 
 
 def assemble_article(doc: Document, result: ContentResult, name: str, seconds: float) -> Article:
@@ -78,12 +107,17 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     diagnostics = dict(result.diagnostics)
     diagnostics["seconds"] = round(seconds, 6)
     diagnostics["encoding"] = doc.encoding
+    dates = extract_dates(doc, doc.fetched_at)
+    authors = extract_authors(doc, result.text)
     return Article(
         title=choose_title(doc, hint=result.title_hint),
         content=result.text,
         content_html=content_html,
-        publish_time=extract_publish_time(doc),
-        author=extract_author(doc, result.text),
+        publish_time=dates.published,
+        author=", ".join(authors) or None,
+        authors=authors,
+        source=extract_source(doc),
+        modified_time=dates.modified,
         images=images,
         lang=detect_lang(doc, result.text),
         method=result.method or name,

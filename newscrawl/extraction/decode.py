@@ -40,6 +40,11 @@ _SUPERSETS = {
     "ascii": "cp1252",
     "us-ascii": "cp1252",
 }
+# Python codecs that decode bytes to str but are no character set of a web page: a page
+# declaring one ("undefined", "idna", ...) is read as if it declared nothing.
+_NOT_PAGE_CODECS = frozenset(
+    {"undefined", "idna", "punycode", "unicode-escape", "raw-unicode-escape", "utf-7"}
+)
 
 
 def normalize_encoding(label: str | None) -> str | None:
@@ -50,9 +55,13 @@ def normalize_encoding(label: str | None) -> str | None:
     if label in _SUPERSETS:  # before lookup: WHATWG labels such as "x-gbk" are no Python codec
         return _SUPERSETS[label]
     try:
-        name = codecs.lookup(label).name
+        info = codecs.lookup(label)
     except LookupError:
         return None
+    # Binary transforms (hex, base64, zlib, rot13) are codecs too, yet bytes.decode refuses them.
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_PAGE_CODECS:
+        return None
+    name = info.name
     return _SUPERSETS.get(label, _SUPERSETS.get(name, name))
 
 
@@ -61,7 +70,7 @@ def _strict(data: bytes, encoding: str | None) -> str | None:
         return None
     try:
         return data.decode(encoding)
-    except (UnicodeDecodeError, LookupError):
+    except (UnicodeError, LookupError):  # UnicodeError: a codec that fails on any input
         return None
 
 
@@ -95,14 +104,22 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     # so they are dropped instead of showing up as U+FFFD in the stored text.
     for candidate in (*candidates, detected):
         if candidate and _broken_byte_share(data, candidate) <= MAX_BROKEN_BYTE_SHARE:
-            return data.decode(candidate, errors="ignore"), candidate
-    fallback = detected or next((c for c in candidates if c), "utf-8")
-    return data.decode(fallback, errors="replace"), fallback
+            text = _lenient(data, candidate, "ignore")
+            if text is not None:
+                return text, candidate
+    for fallback in (detected, *candidates):
+        if fallback and (text := _lenient(data, fallback, "replace")) is not None:
+            return text, fallback
+    return data.decode("utf-8", errors="replace"), "utf-8"
+
+
+def _lenient(data: bytes, encoding: str, errors: str) -> str | None:
+    try:
+        return data.decode(encoding, errors=errors)
+    except (UnicodeError, LookupError):  # a codec without that error handler
+        return None
 
 
 def _broken_byte_share(data: bytes, encoding: str) -> float:
-    try:
-        replaced = data.decode(encoding, errors="replace").count("\ufffd")
-    except LookupError:
-        return 1.0
-    return replaced / max(len(data), 1)
+    text = _lenient(data, encoding, "replace")
+    return 1.0 if text is None else text.count("\ufffd") / max(len(data), 1)

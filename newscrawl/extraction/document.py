@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from lxml import etree
@@ -43,6 +44,8 @@ class Document:
     url: str | None = None
     anchor_text: str | None = None
     encoding: str | None = None
+    # When the page was fetched: "3小时前" counts back from it, no publish date lies after it.
+    fetched_at: datetime | None = None
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     json_ld: list[dict[str, Any]] = field(default_factory=list)
@@ -112,6 +115,7 @@ def load_document(
     url: str | None = None,
     anchor_text: str | None = None,
     encoding: str | None = None,
+    fetched_at: datetime | None = None,
 ) -> Document:
     """Decode, parse and clean a page. Raises :class:`DocumentError` for non-pages."""
     used_encoding: str | None = None
@@ -136,6 +140,7 @@ def load_document(
         url=url,
         anchor_text=normalize_space(anchor_text) if anchor_text else None,
         encoding=used_encoding,
+        fetched_at=fetched_at,
     )
     read_head(doc)
     clean_tree(root)

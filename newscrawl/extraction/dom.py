@@ -11,6 +11,7 @@ import re
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator
 from copy import deepcopy
+from itertools import islice
 from typing import cast
 from urllib.parse import urljoin
 
@@ -63,6 +64,20 @@ _OTHER_UNSAFE_ATTRIBUTES = etree.XPath(
     "descendant-or-self::*/@*[not(" + " or ".join(
         f"name()='{name}'" for name in sorted(SAFE_ATTRS)) + ")]")
 _LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img)]")
+# Characters libxml2 keeps in parsed text and attributes (raw or as ``&#1;``) but lxml refuses
+# to set: C0 controls other than tab/newline/return, surrogates, U+FFFE and U+FFFF.
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# libxml2 checks each new attribute against the element's earlier ones: parsing is quadratic
+# in the attributes of one element (64,000 on one <img>, a 1.2 MB page, took 8 s). A start tag
+# longer than LONG_TAG_CHARS keeps its first MAX_ATTRIBUTES_PER_TAG attributes; real tags
+# carry a few dozen, and a long one is mostly one long value (a data: URL), which stays.
+MAX_ATTRIBUTES_PER_TAG = 512
+LONG_TAG_CHARS = 8192
+_LONG_TAG = re.compile(rf"<[A-Za-z][\w:-]*\s[^<>]{{{LONG_TAG_CHARS},}}")
+_ATTRIBUTE = re.compile(r"""[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]*))?""")
+# Attribute names strip_attributes can address; others ("{a}", "{% if x %}") are removed
+# element by element.
+_PLAIN_ATTRIBUTE_NAME = re.compile(r"[^{}\s]+")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
@@ -76,7 +91,7 @@ def parse_html(text: str) -> Element | None:
     # lxml rejects str input that carries an XML encoding declaration.
     text = re.sub(r"^\s*<\?xml[^>]*>", "", text[:512]) + text[512:] if text.lstrip().startswith(
         "<?xml") else text
-    text = text.replace("\x00", "")
+    text = cap_attributes(text.replace("\x00", ""))
     if not text or text.isspace():
         return None
     try:
@@ -87,12 +102,43 @@ def parse_html(text: str) -> Element | None:
     return root if root is not None and isinstance(root.tag, str) else None
 
 
+def cap_attributes(text: str) -> str:
+    """``text`` with every start tag cut after its MAX_ATTRIBUTES_PER_TAG-th attribute.
+
+    Only tags of LONG_TAG_CHARS or more are looked at; the search stops at each ``<`` or
+    ``>``, so the scan stays linear in the page. That search costs a tenth of parsing, so
+    it runs only on pages with far more ``=`` than ``>`` (real pages have one to two per
+    tag): an element whose attributes outnumber half the page's tags by less than
+    MAX_ATTRIBUTES_PER_TAG costs at most about what parsing the page does.
+    """
+    if text.count("=") <= 2 * text.count(">") + MAX_ATTRIBUTES_PER_TAG:
+        return text
+    pieces: list[str] = []
+    position = 0
+    for tag in _LONG_TAG.finditer(text):
+        # The first match is the tag name, then one per attribute.
+        ends = [match.end() for match in islice(_ATTRIBUTE.finditer(tag.group(), 1),
+                                                MAX_ATTRIBUTES_PER_TAG + 2)]
+        if len(ends) > MAX_ATTRIBUTES_PER_TAG + 1:
+            pieces.append(text[position : tag.start() + ends[MAX_ATTRIBUTES_PER_TAG]])
+            position = tag.end()
+    if not pieces:
+        return text
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters lxml refuses in a text, tail or attribute value."""
+    return _XML_UNSAFE.sub("", text)
+
+
 def drop_keep_tail(el: etree._Element) -> None:
     """Remove ``el`` and its content, keeping the text that follows it in the parent."""
     parent = el.getparent()
     if parent is None:
         return
-    tail = el.tail
+    tail = xml_safe(el.tail or "")
     previous = el.getprevious()
     if tail:
         if previous is not None:
@@ -105,8 +151,8 @@ def drop_keep_tail(el: etree._Element) -> None:
 def clean_tree(root: Element, junk_tags: Iterable[str] = JUNK_TAGS) -> Element:
     """Remove comments, processing instructions and junk elements; turn ``<br>`` into newlines.
 
-    Tail text of removed elements is kept (unlike GNE, spec B.8); ``<br>`` becomes a newline
-    in the text so ``<br>``-separated lines stay separate paragraphs (spec B.9, GNE #120).
+    Tail text of removed elements is kept (unlike GNE); ``<br>`` becomes a newline in the text
+    so ``<br>``-separated lines stay separate paragraphs (GNE #120). See docs/algorithms.md A.2.
     """
     junk_tags = frozenset(junk_tags)
     # An unclosed <button>/<select>/<textarea> makes libxml2 nest the rest of the page in it
@@ -120,8 +166,11 @@ def clean_tree(root: Element, junk_tags: Iterable[str] = JUNK_TAGS) -> Element:
     # with_tail=False): a Python walk here cost as much as parsing the page.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity,
                          *junk_tags, with_tail=False)
+    # The newline goes in as the <br>'s text, which strip_tags puts before its tail: setting
+    # the tail instead fails on pages whose text holds a control character lxml refuses
+    # (a form feed after a <br>).
     for br in root.iter("br"):
-        br.tail = "\n" + br.tail if br.tail else "\n"
+        br.text = "\n"
     etree.strip_tags(root, "br")
     return root
 
@@ -174,11 +223,12 @@ def paragraph_text_in_python(el: etree._Element,
     ``exclude`` (noise a method found inside its content node) are skipped, their tails kept.
     """
     parts: list[str] = []
-    walker = etree.iterwalk(el, events=("start", "end"))
+    # Comments and PIs (left only on uncleaned trees) come as one event each, with a tail.
+    walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
     for event, node in walker:
         tag = node.tag
         if not isinstance(tag, str):
-            if event == "end" and node is not el and node.tail:
+            if node.tail:
                 parts.append(node.tail)
             continue
         if event == "start":
@@ -222,7 +272,7 @@ def link_text_length(el: etree._Element) -> int:
 
 def resolve_url(url: str, base_url: str | None) -> str | None:
     """Absolute http(s) URL for ``url`` relative to ``base_url``; None for data:/js: URLs."""
-    url = url.strip()
+    url = xml_safe(url.strip())
     if not url or url.startswith(("data:", "javascript:", "about:", "#")):
         return None
     if url.startswith(("http://", "https://")):
@@ -230,7 +280,10 @@ def resolve_url(url: str, base_url: str | None) -> str | None:
         # as written, bar an empty "?" or "#"), for every link of the content.
         return url
     if base_url:
-        url = urljoin(base_url, url)
+        try:
+            url = urljoin(base_url, url)
+        except ValueError:  # "//[oops/x.jpg": an unclosed IPv6 host; only this URL is lost
+            return None
     elif url.startswith("//"):
         url = "https:" + url
     return url
@@ -288,11 +341,9 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
             src = image_urls([img], base_url)
             img.attrib.clear()
             if src:
-                img.set("src", src[0])
+                img.set("src", src[0])  # XML-safe: resolve_url made it so
         etree.strip_attributes(copy, *COMMON_UNSAFE_ATTRS)
-        unsafe = {value.attrname for value in _OTHER_UNSAFE_ATTRIBUTES(copy)}
-        if unsafe:
-            etree.strip_attributes(copy, *unsafe)
+        _strip_other_unsafe_attributes(copy)
         for el in _LINKED(copy):
             for name in ("href", "src"):
                 value = el.get(name)
@@ -304,6 +355,25 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
                         el.set(name, resolved)
         chunks.append(lxml.html.tostring(copy, encoding="unicode", with_tail=False))
     return "\n".join(chunks)
+
+
+def _strip_other_unsafe_attributes(tree: etree._Element) -> None:
+    unsafe = _OTHER_UNSAFE_ATTRIBUTES(tree)
+    if not unsafe:
+        return
+    plain = {value.attrname for value in unsafe if _PLAIN_ATTRIBUTE_NAME.fullmatch(value.attrname)}
+    try:
+        etree.strip_attributes(tree, *plain)
+    except ValueError:  # a name lxml still cannot address: all go the slow way below
+        plain = set()
+    # lxml reads "{a}b" as attribute b in namespace a and refuses "{a}" and "{% x"; such an
+    # element keeps its safe attributes and loses all others.
+    for el in {value.getparent() for value in unsafe if value.attrname not in plain}:
+        if el is not None:
+            kept = [(name, value) for name, value in el.items() if name in SAFE_ATTRS]
+            el.attrib.clear()
+            for name, value in kept:
+                el.set(name, xml_safe(value))
 
 
 def _copy_without_tail(node: etree._Element) -> etree._Element:

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
 from lxml.etree import _Element as Element
 
+# The name table lives outside the package so config can validate names without loading it.
+from newscrawl.method_names import ALIASES, METHODS, canonical_name
+
 from .document import Document
 from .types import Rejection
+
+__all__ = [
+    "ALIASES",
+    "METHODS",
+    "ContentExtractor",
+    "ContentResult",
+    "available_methods",
+    "canonical_name",
+    "get_method",
+]
 
 
 @dataclass(slots=True)
@@ -43,27 +55,23 @@ class ContentResult:
         return (self.nodes[0], self.nodes[-1]) if self.nodes else None
 
 
-ContentExtractor = Callable[[Document], ContentResult | Rejection]
+class ContentExtractor(Protocol):
+    """A method: the Document, and optionally its options object (defaults when left out)."""
 
-# name -> "module:function"; imported lazily so one broken method cannot break the others.
-METHODS: dict[str, str] = {
-    "density": "newscrawl.extraction.extractors.text_density:extract_content",
-    "tcdt": "newscrawl.extraction.extractors.dependency_tree:extract_content",
-    "justext": "newscrawl.extraction.extractors.justext:extract_content",
-    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe:extract_article_content",
-    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe:extract_default_content",
-    "cx": "newscrawl.extraction.extractors.line_blocks:extract_content",
-    "auto": "newscrawl.extraction.extractors.auto:extract_content",
+    def __call__(self, doc: Document, options: Any = ..., /) -> ContentResult | Rejection: ...
+
+
+# name -> "module:attribute" of the method's default options (a frozen dataclass); variants
+# are ``dataclasses.replace(default_options(name), field=value)``.
+DEFAULT_OPTIONS: dict[str, str] = {
+    "density": "newscrawl.extraction.extractors.density_options:DEFAULT_OPTIONS",
+    "tcdt": "newscrawl.extraction.extractors.tcdt_options:DEFAULT_OPTIONS",
+    "justext": "newscrawl.extraction.extractors.justext_options:DEFAULT_OPTIONS",
+    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
+    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
+    "cx": "newscrawl.extraction.extractors.cx_options:DEFAULT_OPTIONS",
+    "auto": "newscrawl.extraction.extractors.auto_options:DEFAULT_OPTIONS",
 }
-# Aliases users may know from the literature or from the seed.
-ALIASES = {"text-density": "density", "tsd": "density", "cepf": "density",
-           "line-blocks": "cx", "boilerpipe-article": "boilerpipe"}
-
-
-def canonical_name(name: str) -> str:
-    name = name.strip().lower()
-    return ALIASES.get(name, name)
-
 
 def available_methods() -> list[str]:
     """Registered method names whose module imports."""
@@ -79,7 +87,24 @@ def available_methods() -> list[str]:
 
 def get_method(name: str) -> ContentExtractor:
     """The content extractor registered as ``name``. Raises KeyError for unknown names."""
-    target = METHODS[canonical_name(name)]
-    module_name, _, attr = target.partition(":")
-    function: ContentExtractor = getattr(import_module(module_name), attr)
+    function: ContentExtractor = _load(METHODS[canonical_name(name)])
     return function
+
+
+def default_options(name: str) -> Any:
+    """The default options object of method ``name``. Raises KeyError for unknown names."""
+    return _load(DEFAULT_OPTIONS[canonical_name(name)])
+
+
+def check_options(name: str, options: object) -> None:
+    """Raise TypeError unless ``options`` is an options object of method ``name``: a variant
+    meant for another method would otherwise fail on every page, or silently do nothing."""
+    expected = type(default_options(name))
+    if not isinstance(options, expected):
+        raise TypeError(f"method {canonical_name(name)!r} takes {expected.__name__}, "
+                        f"not {type(options).__name__}")
+
+
+def _load(target: str) -> Any:
+    module_name, _, attr = target.partition(":")
+    return getattr(import_module(module_name), attr)

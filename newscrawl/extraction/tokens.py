@@ -1,8 +1,9 @@
 """CJK-aware tokens and word counts for the block-based methods (jusText, boilerpipe, auto).
 
 Whitespace tokenisation gives one "word" per Chinese clause, which breaks every word-count
-threshold of the reference algorithms (spec C2/C3). Here a CJK ideograph is one token and
-any other run of letters/digits is one token — the same unit the evaluation metric uses.
+threshold of the reference algorithms (docs/algorithms.md A.5, A.6, A.9). Here a CJK ideograph is
+one token and any other run of letters/digits is one token — the same unit the evaluation
+metric uses.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ _CJK = re.compile(f"[{CJK_RANGES}]")
 _TOKEN = re.compile(f"[{CJK_RANGES}]|[^\\W_{CJK_RANGES}]+")
 
 # Chinese characters per boilerpipe-comparable "word": a Chinese word is 1.5-2 characters
-# on average (jieba on cwced_zh texts gives 1.6-1.8); spec C3 suggests 1.7.
+# on average (jieba on cwced_zh texts gives 1.6-1.8); 1.7 is the middle (docs/algorithms.md A.9).
 CJK_CHARS_PER_WORD = 1.7
 
 

@@ -36,7 +36,10 @@ class Article:
     """A clean news record.
 
     ``content`` is plain text with one paragraph per line; ``content_html`` is the sanitised
-    content node(s); ``publish_time`` is ISO 8601 with a timezone only when the page states one.
+    content node(s); ``publish_time`` is ISO 8601 with a timezone only when the page states one
+    (``modified_time`` likewise, kept apart). ``authors`` lists the writers; ``author`` is
+    the same names as one string ("A, B"), the stored form. ``source`` is the agency or
+    outlet the story comes from ("来源：新华社"), not a writer.
     """
 
     title: str
@@ -44,6 +47,9 @@ class Article:
     content_html: str = ""
     publish_time: str | None = None
     author: str | None = None
+    authors: list[str] = field(default_factory=list)
+    source: str | None = None
+    modified_time: str | None = None
     images: list[str] = field(default_factory=list)
     lang: str | None = None
     method: str = ""
@@ -57,6 +63,9 @@ class Article:
             "content_html": self.content_html,
             "publish_time": self.publish_time,
             "author": self.author,
+            "authors": list(self.authors),
+            "source": self.source,
+            "modified_time": self.modified_time,
             "images": list(self.images),
             "lang": self.lang,
             "method": self.method,

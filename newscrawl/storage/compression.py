@@ -1,8 +1,9 @@
 """How stored raw HTML is compressed: zstd frames, and zlib streams from older databases.
 
-zstd level 3 against zlib level 3 (the codec before), on 400 pages of ../shared/datasets
-(avg 206 KB): 0.50 vs 1.65 ms CPU per page to compress, 18.7 % vs 21.8 % of the bytes kept,
-0.12 vs 0.44 ms to decompress (``python3 benchmarks/storage_write.py --codecs``).
+zstd level 3 against zlib level 3 (the codec before), on 400 pages of the full cwced_zh and
+wcxb_dev sets (avg 206 KB): 0.50 vs 1.65 ms CPU per page to compress, 18.7 % vs 21.8 % of the
+bytes kept, 0.12 vs 0.44 ms to decompress
+(``python3 benchmarks/storage_write.py --codecs --data DIR``, DIR holding the full sets).
 Compression runs once per stored article and was the largest single cost of a write.
 
 The two formats tell themselves apart: a zstd frame starts with the magic number

@@ -28,6 +28,8 @@ class ArticleRecord:
     content_html: str = ""
     publish_time: str | None = None
     author: str | None = None
+    source: str | None = None
+    modified_time: str | None = None
     images: list[str] = field(default_factory=list)
     lang: str | None = None
     method: str = ""

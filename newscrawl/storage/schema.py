@@ -31,7 +31,12 @@ articles = sa.Table(
     # TIMESTAMP column would silently shift or reject. ISO strings still sort by time when
     # their zones agree.
     sa.Column("publish_time", sa.Text),
-    sa.Column("author", sa.Text),
+    sa.Column("author", sa.Text),  # several names as "A, B"
+    # The agency or outlet the story comes from ("来源：新华社"), not a writer. Added after
+    # the first release: SqlStorage.create_tables adds it (and modified_time) to an older
+    # database.
+    sa.Column("source", sa.Text),
+    sa.Column("modified_time", sa.Text),  # ISO 8601 as publish_time, when the page states it
     sa.Column("images", sa.JSON, nullable=False),
     sa.Column("lang", sa.Text),
     sa.Column("method", sa.Text, nullable=False, default=""),
@@ -78,6 +83,8 @@ EXTRACTED_COLUMNS = (
     "content_html",
     "publish_time",
     "author",
+    "source",
+    "modified_time",
     "images",
     "lang",
     "method",

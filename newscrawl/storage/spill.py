@@ -11,10 +11,13 @@ import fcntl
 import json
 import logging
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 from .base import Storage
 from .errors import StorageError
@@ -22,9 +25,12 @@ from .records import ArticleRecord
 
 logger = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 DEFAULT_SPILL_PATH = "newscrawl-spill.jsonl"
 # Records per database transaction during replay: the crawler's default batch size.
 REPLAY_BATCH_SIZE = 100
+COPY_CHUNK = 1 << 20  # bytes per read when the file is rewritten
 
 
 class SpillFormatError(ValueError):
@@ -57,18 +63,8 @@ def append_spill(spill_path: Path, records: Sequence[ArticleRecord]) -> None:
 
 def parse_spill(data: bytes, source: Path) -> list[ArticleRecord]:
     """Records of a spill file's bytes; a bad line raises :class:`SpillFormatError`."""
-    records = []
-    for number, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            fields = json.loads(line)
-            if not isinstance(fields, dict):
-                raise TypeError("not a JSON object")
-            records.append(ArticleRecord.from_json_dict(fields))
-        except (ValueError, TypeError) as error:  # JSONDecodeError is a ValueError
-            raise SpillFormatError(f"{source}:{number}: {error}") from None
-    return records
+    return [_parse_line(line, source, number)
+            for number, line in enumerate(data.splitlines(), start=1) if line.strip()]
 
 
 def read_spill(spill_path: Path) -> list[ArticleRecord]:
@@ -114,56 +110,112 @@ def replay_spill(
     raised. A record the database refuses (its data, not an outage) stays in the file too,
     the others are written, and :class:`StorageError` is raised at the end. Lines appended by
     a running crawl meanwhile are kept.
+
+    The file is streamed, never read whole: memory holds one batch of records (a record
+    carries its page's HTML, so a spill file can be far bigger than memory), not their lines:
+    the few lines not written are read again by offset into a temporary file next to the
+    spill file, which replaces the replayed part at the end.
     """
     spill_path = Path(spill_path)
     if not spill_path.exists():
         return 0
     with _locked(spill_path, "rb") as handle:
-        snapshot = handle.read()
-    lines = [line.rstrip(b"\r\n") + b"\n" for line in snapshot.splitlines() if line.strip()]
-    records = parse_spill(snapshot, spill_path)  # every line checked before any write
-    done = [False] * len(records)
+        snapshot_size = handle.seek(0, os.SEEK_END)  # appends after this are a crawl's
+    for _ in _records(spill_path, snapshot_size):  # every line checked before any write
+        pass
+    written = refused = total = 0
     failure: StorageError | None = None
-    refused = 0
-    for start in range(0, len(records), batch_size):
-        batch = records[start : start + batch_size]
+    with tempfile.NamedTemporaryFile(dir=spill_path.parent, prefix=f".{spill_path.name}.",
+                                     suffix=".unwritten", delete=False) as kept, \
+            spill_path.open("rb") as lines:
+        kept_path = Path(kept.name)
         try:
-            storage.write(batch)
-        except StorageError as error:
-            if error.transient:
-                failure = error
-                break
-            _, rejected = write_each(storage, batch)
-            bad = {id(record) for record, _ in rejected}
-            for offset, record in enumerate(batch):
-                done[start + offset] = id(record) not in bad
-            if rejected:
-                refused += len(rejected)
-                failure = rejected[0][1]
-                if failure.transient:
-                    break
-            continue
-        done[start : start + len(batch)] = [True] * len(batch)
-    written = sum(done)
-    unwritten = [line for line, ok in zip(lines, done, strict=True) if not ok]
-    _drop_written(spill_path, len(snapshot), unwritten)
+            for batch in _batches(_records(spill_path, snapshot_size), batch_size):
+                total += len(batch)
+                if failure is not None and failure.transient:  # the database is gone
+                    done = [False] * len(batch)
+                else:
+                    done, error = _write_batch(storage, [record for _at, record in batch])
+                    if error is not None:
+                        failure = error
+                        refused += 0 if error.transient else done.count(False)
+                written += sum(done)
+                for (offset, _record), ok in zip(batch, done, strict=True):
+                    if not ok:
+                        lines.seek(offset)
+                        kept.write(lines.readline().rstrip(b"\r\n") + b"\n")
+                del batch  # before the next batch is read, not after
+            kept.flush()
+            _drop_written(spill_path, snapshot_size, kept_path)
+        finally:
+            kept_path.unlink(missing_ok=True)
     if failure is not None:
-        kept = len(records) - written
-        message = (f"replay of {spill_path}: {written} record(s) written, {kept} kept in the file"
-                   f" ({refused} refused by the database): {failure}")
+        message = (f"replay of {spill_path}: {written} record(s) written, {total - written} kept"
+                   f" in the file ({refused} refused by the database): {failure}")
         logger.error("%s", message)
         raise StorageError(message, transient=failure.transient) from failure
     logger.info("Replayed %(n)d record(s) from %(path)s", {"n": written, "path": spill_path})
     return written
 
 
-def _drop_written(spill_path: Path, snapshot_size: int, unwritten: list[bytes]) -> None:
-    """Rewrite the file as the unwritten lines plus whatever was appended after the snapshot."""
+def _records(spill_path: Path, limit: int) -> Iterator[tuple[int, ArticleRecord]]:
+    """(offset, record) for each non-blank line of the file's first ``limit`` bytes, read a
+    line at a time; a bad line raises :class:`SpillFormatError` naming it."""
+    with spill_path.open("rb") as handle:
+        offset = 0
+        for number, line in enumerate(handle, start=1):
+            if offset >= limit:
+                return
+            start, offset = offset, offset + len(line)
+            if line.strip():
+                yield start, _parse_line(line, spill_path, number)
+
+
+def _parse_line(line: bytes, source: Path, number: int) -> ArticleRecord:
+    try:
+        fields = json.loads(line)
+        if not isinstance(fields, dict):
+            raise TypeError("not a JSON object")
+        return ArticleRecord.from_json_dict(fields)
+    except (ValueError, TypeError) as error:  # JSONDecodeError is a ValueError
+        raise SpillFormatError(f"{source}:{number}: {error}") from None
+
+
+def _batches(items: Iterator[T], size: int) -> Iterator[list[T]]:
+    while True:
+        batch = list(islice(items, size))
+        if not batch:
+            return
+        yield batch
+        del batch  # else it stays alive while the next one is read
+
+
+def _write_batch(storage: Storage, records: list[ArticleRecord]
+                 ) -> tuple[list[bool], StorageError | None]:
+    """Which of ``records`` got written, and the last error, if any: one transaction, or
+    one per record when the database refuses the batch for its data."""
+    try:
+        storage.write(records)
+    except StorageError as error:
+        if error.transient:
+            return [False] * len(records), error
+        _, rejected = write_each(storage, records)
+        bad = {id(record) for record, _ in rejected}
+        done = [id(record) not in bad for record in records]
+        return done, (rejected[-1][1] if rejected else None)
+    return [True] * len(records), None
+
+
+def _drop_written(spill_path: Path, snapshot_size: int, kept_path: Path) -> None:
+    """Rewrite the file as the unwritten lines (in ``kept_path``) plus whatever was appended
+    after the snapshot, copying a chunk at a time."""
     with _locked(spill_path, "r+b") as handle:
         handle.seek(snapshot_size)
-        appended = handle.read()
+        with kept_path.open("ab") as kept:
+            shutil.copyfileobj(handle, kept, COPY_CHUNK)
         handle.seek(0)
-        handle.write(b"".join(unwritten) + appended)
+        with kept_path.open("rb") as kept:
+            shutil.copyfileobj(kept, handle, COPY_CHUNK)
         handle.truncate()
         handle.flush()
         os.fsync(handle.fileno())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,8 +18,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .aliases import AliasStore, aliased_urls
 from .compression import compress_html, decompress_html
 from .errors import StorageError, describe, is_transient, mask_url
+from .health import HealthStore
 from .records import ArticleRecord, content_hash
 from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, metadata
 
@@ -95,6 +97,8 @@ class SqlStorage:
         self.engine = engine
         self.keep_html = keep_html
         self.display_url = mask_url(engine.url)
+        self.aliases = AliasStore(engine)
+        self.health = HealthStore(engine)
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         self._article_upsert = _article_upsert(insert)
         self._html_upsert = _html_upsert(insert)
@@ -113,17 +117,24 @@ class SqlStorage:
             if not record.content_hash:
                 record.content_hash = content_hash(record.content)
         latest = {record.url: record for record in records}  # one row per URL; last one wins
-        article_rows = [_article_row(record, now) for record in latest.values()]
-        html_rows = [
-            _html_row(record, now) for record in latest.values()
-            if self.keep_html and record.html is not None
-        ]
-        simhash_rows = [
-            {"url": _text(record.url), "simhash": _signed64(record.simhash), "seen_at": now}
-            for record in latest.values() if record.simhash is not None
-        ]
         try:
             with self.engine.begin() as connection:
+                # Never a row under an alias: its article is stored under the canonical URL
+                # (an alias may be learned while its record waits in a batch or a spill file).
+                for alias in aliased_urls(connection, latest):
+                    del latest[alias]
+                if not latest:
+                    return
+                article_rows = [_article_row(record, now) for record in latest.values()]
+                html_rows = [
+                    _html_row(record, now) for record in latest.values()
+                    if self.keep_html and record.html is not None
+                ]
+                simhash_rows = [
+                    {"url": _text(record.url), "simhash": _signed64(record.simhash),
+                     "seen_at": now}
+                    for record in latest.values() if record.simhash is not None
+                ]
                 connection.execute(self._article_upsert, article_rows)
                 if html_rows:
                     connection.execute(self._html_upsert, html_rows)
@@ -133,7 +144,7 @@ class SqlStorage:
             # Drop pooled connections so a retry reconnects: an SQLite connection opened
             # while the file was read-only stays read-only, and a PostgreSQL one may be dead.
             self.engine.dispose()
-            first = next(iter(latest))
+            first = next(iter(latest), records[0].url)
             raise StorageError(
                 f"cannot write {len(latest)} article(s) (first {first}) to {self.display_url}:"
                 f" {describe(error)}",
@@ -149,6 +160,23 @@ class SqlStorage:
                 query = sa.select(articles.c.url).where(articles.c.url.in_(chunk))
                 found.update(connection.scalars(query))
         return found
+
+    def iter_urls(self, *, sites: Collection[str] | None = None, page_size: int = 5000,
+                  ) -> Iterator[str]:
+        """Every stored article URL (of ``sites`` if given), in id order, a page at a time
+        (keyset pagination: memory does not grow with the table)."""
+        last_id = 0
+        while True:
+            query = (sa.select(articles.c.id, articles.c.url).where(articles.c.id > last_id)
+                     .order_by(articles.c.id).limit(page_size))
+            if sites is not None:
+                query = query.where(articles.c.site.in_(list(sites)))
+            with self._connect("list stored URLs") as connection:
+                rows = connection.execute(query).all()
+            if not rows:
+                return
+            yield from (row.url for row in rows)
+            last_id = rows[-1].id
 
     def has_content_hash(self, content_hash: str) -> str | None:
         query = (
@@ -194,6 +222,7 @@ class SqlStorage:
                         connection.execute(sa.select(lock))
                     metadata.create_all(connection)
                     _rename_legacy_columns(connection)
+                    _add_missing_columns(connection)
                 return
             except sa.exc.SQLAlchemyError as error:
                 if attempt == CREATE_ATTEMPTS:
@@ -399,6 +428,21 @@ def _rename_legacy_columns(connection: sa.Connection) -> None:
             connection.execute(sa.text(f"ALTER TABLE {table} RENAME COLUMN {old} TO {new}"))
 
 
+# Columns added since a database could first be created: (table, column). Nullable text, so
+# existing rows need no value.
+ADDED_COLUMNS = (("articles", "source"), ("articles", "modified_time"))
+
+
+def _add_missing_columns(connection: sa.Connection) -> None:
+    """Add to a database created by an older newscrawl the columns it lacks."""
+    inspector = sa.inspect(connection)
+    for table, column in ADDED_COLUMNS:
+        names = {found["name"] for found in inspector.get_columns(table)}
+        if column not in names:
+            logger.info("Adding column %(table)s.%(column)s", {"table": table, "column": column})
+            connection.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column} TEXT"))
+
+
 def _check_sqlite_directory(url: sa.URL) -> None:
     """SQLite's own message for a missing directory is "unable to open database file"."""
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -469,6 +513,8 @@ def _article_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
         "content_html": _text(record.content_html),
         "publish_time": _text(record.publish_time),
         "author": _text(record.author),
+        "source": _text(record.source),
+        "modified_time": _text(record.modified_time),
         "images": [_text(image) for image in record.images],
         "lang": _text(record.lang),
         "method": _text(record.method),

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from newscrawl.config import load_sites
+from newscrawl.evaluation.datasets import site_lists
 
 from .conftest import REPO
 
 SHIPPED = REPO / "sites.yaml"
-SITE_LISTS = REPO.parent / "shared" / "site_lists"
 
 
 @pytest.fixture(scope="module")
@@ -50,14 +50,13 @@ def test_shipped_defaults_deny_obvious_non_articles(shipped):
     assert (site.max_depth, site.recrawl_interval, site.method) == (2, 3600.0, "auto")
 
 
-@pytest.mark.skipif(not SITE_LISTS.is_dir(), reason="../shared/site_lists not present")
 def test_generator_reproduces_the_shipped_file(tmp_path: Path):
     spec = importlib.util.spec_from_file_location("build_sites_yaml",
                                                   REPO / "scripts" / "build_sites_yaml.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    text, count = module.build(SITE_LISTS)
+    text, count = module.build(site_lists())
     assert text == SHIPPED.read_text(encoding="utf-8")
     assert count == module.TARGET_SITES
 

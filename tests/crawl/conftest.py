@@ -29,6 +29,14 @@ FARM_SETTINGS = {
     "RETRY_TIMES": "1",
 }
 
+# A direct (hostile) farm: names resolved by the farm's resolver, short timeouts so that dead
+# hosts cost seconds.
+DIRECT_FARM_SETTINGS = {
+    "DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
+    "DOWNLOAD_TIMEOUT": "2",
+    "RETRY_TIMES": "2",  # the crawler's default: a hanging robots.txt is tried three times
+}
+
 
 @dataclass
 class CrawlRun:
@@ -54,23 +62,38 @@ def farm() -> Iterator[FarmHandle]:
 
 
 def run_crawl(farm: FarmHandle, workdir: Path, db_url: str,
-              settings: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> CrawlRun:
-    """``scrapy crawl news`` in a subprocess, through the farm as http_proxy."""
+              settings: dict[str, str] | None = None, args: tuple[str, ...] = (),
+              runner: str = "scrapy", env_extra: dict[str, str] | None = None) -> CrawlRun:
+    """``scrapy crawl news`` in a subprocess, through the farm as http_proxy (or, for a
+    direct farm, straight to its port with the farm's own name resolution); ``runner`` is
+    the module run with ``-m`` (a test may wrap scrapy's command line)."""
+    command, env = crawl_command(farm, workdir, db_url, settings, args, runner, env_extra)
+    done = subprocess.run(command, check=False, cwd=workdir, env=env, capture_output=True,
+                          text=True, timeout=CRAWL_TIMEOUT)
+    return CrawlRun(done.returncode, done.stderr + done.stdout, db_url)
+
+
+def crawl_command(farm: FarmHandle, workdir: Path, db_url: str,
+                  settings: dict[str, str] | None = None, args: tuple[str, ...] = (),
+                  runner: str = "scrapy", env_extra: dict[str, str] | None = None,
+                  ) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment :func:`run_crawl` runs."""
     sites = write_sites_file(farm.model, workdir / "sites.yaml")
-    command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={sites}", *args]
-    for name, value in {**FARM_SETTINGS, "NEWSCRAWL_DATABASE_URL": db_url,
+    command = [sys.executable, "-m", runner, "crawl", "news", "-a", f"sites={sites}", *args]
+    direct = DIRECT_FARM_SETTINGS if farm.direct else {}
+    for name, value in {**FARM_SETTINGS, **direct, "NEWSCRAWL_DATABASE_URL": db_url,
                         "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
                         **(settings or {})}.items():
         command += ["-s", f"{name}={value}"]
-    env = {**os.environ, "http_proxy": farm.proxy_url,
+    proxy = {} if farm.direct else {"http_proxy": farm.proxy_url}
+    env = {**{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"}, **proxy,
            "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT),
                                                        os.environ.get("PYTHONPATH")]))}
     env.pop("no_proxy", None)
     env.pop("NO_PROXY", None)
-    done = subprocess.run(command, check=False, cwd=workdir, env=env, capture_output=True,
-                          text=True, timeout=CRAWL_TIMEOUT)
-    return CrawlRun(done.returncode, done.stderr + done.stdout, db_url)
+    env.update(env_extra or {})
+    return command, env
 
 
 def stored_articles(db_url: str) -> dict[str, tuple[str, str | None]]:

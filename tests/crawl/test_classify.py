@@ -3,7 +3,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,8 @@ from newscrawl.crawl.classify import (
     url_kind,
 )
 from newscrawl.crawl.discovery.links import page_shape, parse_page
+from newscrawl.evaluation.datasets import pages_file
 
-DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 SITE = SiteConfig(name="x", start_urls=("http://x.com/",), allowed_domains=("x.com",))
 
 
@@ -76,11 +75,12 @@ def test_not_pagination(text):
 
 def _dataset_pages(name: str, page_type: str | None = None) -> list[bytes]:
     pages = []
-    with (DATASETS / name / "pages.jsonl").open(encoding="utf-8") as rows:
+    jsonl = pages_file(name)
+    with jsonl.open(encoding="utf-8") as rows:
         for line in rows:
             row = json.loads(line)
             if page_type is None or row.get("page_type") == page_type:
-                pages.append((gzip.decompress((DATASETS / name / row["html_path"]).read_bytes()),
+                pages.append((gzip.decompress((jsonl.parent / row["html_path"]).read_bytes()),
                               row.get("orig_encoding") or "utf-8"))
     return pages
 

@@ -33,6 +33,11 @@ def test_crawl_into_sqlite_stores_exactly_the_farm_articles(farm, tmp_path):
     assert "newscrawl/rejected/list_page': 1" in run.log  # the disguised roundup page
     assert "Progress: pages" in run.log
     assert "TOTAL" in run.log  # the per-site summary table
+    # HTTP error statuses reach the spider's errback (through HttpErrorMiddleware) and are
+    # counted by status; each failure is one log line, never a traceback.
+    s000 = next(line for line in run.log.splitlines() if line.startswith("s000 "))
+    assert "http_404:1" in s000 and "http_500:1" in s000, s000
+    assert "Traceback" not in run.log
 
 
 def test_extraction_in_threads_stores_the_same_articles(farm, tmp_path):

@@ -2,17 +2,15 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
 
 import pytest
 
 from newscrawl.crawl.dedup import NearDuplicateIndex, hamming, simhash
-
-DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+from newscrawl.evaluation.datasets import pages_file
 
 
 def _texts(name: str, limit: int) -> list[str]:
-    with (DATASETS / name / "pages.jsonl").open(encoding="utf-8") as rows:
+    with pages_file(name).open(encoding="utf-8") as rows:
         texts = [json.loads(line).get("text") for line in rows]
     return [t for t in texts if t and len(t) > 400][:limit]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
 
 import pytest
 from scrapy.exceptions import NotConfigured
@@ -43,6 +44,15 @@ def test_worker_process_result_equals_the_in_thread_result():
     # diagnostics carry timings; everything stored must match
     assert there.result.to_dict() == here.result.to_dict()
     assert (there.thin, there.simhash) == (False, simhash(here.result.content))
+
+
+def test_a_local_publish_time_gets_the_site_zone():
+    page = (b"<html><head><meta name='pubdate' content='2024-05-17 09:30'></head><body>"
+            + PAGE.split(b"<body>", 1)[1])
+    args = (page, "http://news.example/budget.html", None, "density", "utf-8", 200, False)
+    found = extract_page(*args, datetime(2024, 5, 18, tzinfo=UTC), "Asia/Shanghai").result
+    assert isinstance(found, Article)
+    assert found.publish_time == "2024-05-17T09:30+08:00"
 
 
 def test_thin_page_is_flagged_and_not_hashed():

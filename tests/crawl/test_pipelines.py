@@ -9,7 +9,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
-from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.items import CopyOf, PageItem
 from newscrawl.crawl.pipelines.extract import MethodResolver
 from newscrawl.crawl.pipelines.store import StorePipeline, to_record
 from newscrawl.crawl.pipelines.validate import Rejected, ValidatePipeline
@@ -50,20 +50,51 @@ def test_validate_counts_every_rejection_reason():
     assert rejection_of(pipeline, make_item(content="太短了")) == "too_short"
     assert rejection_of(pipeline, make_item(title="")) == "no_title"
     assert rejection_of(pipeline, make_item()) is None
-    assert rejection_of(pipeline, make_item()) is None  # the same URL again is not a duplicate
-    assert rejection_of(pipeline, make_item(url="http://x.com/copy.html")) == "duplicate"
-    near = LONG_TEXT + "责任编辑：王五"
-    assert rejection_of(pipeline, make_item(url="http://x.com/near.html", content=near)) == \
-        "near_duplicate"
-    assert stats.get_value("newscrawl/rejected/duplicate") == 1
+    again = make_item()
+    assert rejection_of(pipeline, again) is None  # the same URL again is not a duplicate
+    assert again.copy_of is None
     assert stats.get_value("newscrawl/rejected/too_short") == 1
-    assert stats.get_value("newscrawl/rejected/near_duplicate") == 1
+
+
+def test_validate_marks_copies_for_the_store_to_keep_the_canonical_url():
+    pipeline, stats = validate_pipeline()
+    first = make_item()
+    assert rejection_of(pipeline, first) is None
+    tracked = make_item(url=first.url + "?from=home")
+    assert rejection_of(pipeline, tracked) is None  # the store drops it, as an alias
+    assert tracked.copy_of == CopyOf("duplicate", first.url, replaces=False)
+    near = make_item(url="http://m.x.com/2024/05/17/a.html", content=LONG_TEXT + "责任编辑：王五")
+    pipeline.process_item(near, None)
+    assert near.copy_of == CopyOf("near_duplicate", first.url, replaces=False)
+    # A page naming its own URL canonical beats the undeclared one, and stands for it after.
+    declared = make_item(url="http://x.com/2024/05/17/a-story-with-a-long-name.html")
+    declared.declared_canonical = True
+    pipeline.process_item(declared, None)
+    assert declared.copy_of == CopyOf("duplicate", first.url, replaces=True)
+    later = make_item(url="http://x.com/a.html")  # shorter, but undeclared
+    pipeline.process_item(later, None)
+    assert later.copy_of == CopyOf("duplicate", declared.url, replaces=False)
+    assert not stats.get_value("newscrawl/rejected/duplicate")
+
+
+def test_a_canonical_url_named_by_pages_of_different_content_is_not_trusted():
+    pipeline, _ = validate_pipeline()
+    for number in range(2):
+        item = make_item(url="http://x.com/home-story.html",
+                         content=f"第{number}篇。" + LONG_TEXT[number:] + "不同" * number * 50)
+        item.fetched_url, item.declared_canonical = f"http://x.com/{number}.html", True
+        pipeline.process_item(item, None)
+        assert item.copy_of is None
+    assert (item.url, item.fetched_url, item.declared_canonical) == (
+        "http://x.com/1.html", None, False)
 
 
 def test_validate_dedup_can_be_switched_off():
     pipeline, _ = validate_pipeline(NEWSCRAWL_DEDUP_EXACT=False, NEWSCRAWL_DEDUP_NEAR=False)
     assert rejection_of(pipeline, make_item()) is None
-    assert rejection_of(pipeline, make_item(url="http://x.com/copy.html")) is None
+    copy = make_item(url="http://x.com/copy.html")
+    assert rejection_of(pipeline, copy) is None
+    assert copy.copy_of is None
 
 
 def test_min_content_setting_is_used():
@@ -87,10 +118,10 @@ def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
     pipeline = build_from_crawler(StorePipeline, crawler)
     item = make_item()
     item.content_hash = "a" * 40
-    assert pipeline._store(to_record(item, keep_html=False)) is None
-    copy = make_item(url="http://x.com/copy.html")
+    assert pipeline._store(to_record(item, keep_html=False)).dropped is None
+    copy = make_item(url="http://x.com/2024/05/17/a.html?from=home")
     copy.content_hash = "a" * 40
-    assert pipeline._store(to_record(copy, keep_html=False)) == ("duplicate", item.url)
+    assert pipeline._store(to_record(copy, keep_html=False)).dropped == ("duplicate", item.url)
     pipeline.writer.close()
     pipeline.storage.close()
     storage = open_storage(db_url)
@@ -121,13 +152,13 @@ def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
     assert stats.get_value("newscrawl/db/simhashes_loaded") == 1
     near = make_item(url="http://x.com/2024/05/18/syndicated.html")
     near.content_hash, near.simhash = "b" * 40, (0b1011 << 60) | 0b101  # 2 bits apart
-    assert later._store(to_record(near, keep_html=False)) == ("near_duplicate", item.url)
+    assert later._store(to_record(near, keep_html=False)).dropped == ("near_duplicate", item.url)
     far = make_item(url="http://x.com/2024/05/18/other.html")
     far.content_hash, far.simhash = "c" * 40, (1 << 64) - 1
-    assert later._store(to_record(far, keep_html=False)) is None
+    assert later._store(to_record(far, keep_html=False)).dropped is None
     # the same URL crawled again is an update, not a copy of itself
     item.simhash = (0b1011 << 60) | 1
-    assert later._store(to_record(item, keep_html=False)) is None
+    assert later._store(to_record(item, keep_html=False)).dropped is None
     later.writer.close()
     later.storage.close()
 
@@ -146,7 +177,7 @@ def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(tmp_path
     assert "cannot read recent simhashes: gone" in caplog.text
     item = make_item()
     item.content_hash, item.simhash = "a" * 40, 1
-    assert pipeline._store(to_record(item, keep_html=False)) is None  # still stored
+    assert pipeline._store(to_record(item, keep_html=False)).dropped is None  # still stored
     pipeline.writer.close()
     pipeline.storage.close()
 
@@ -204,7 +235,83 @@ def test_database_down_mid_crawl_spills_every_item(tmp_path):
                              dedup_against_database=True)
     items = [make_item(url=f"http://x.com/2024/05/17/{n}.html") for n in range(3)]
     for item in items:
-        assert pipeline._store(to_record(item, keep_html=True)) is None
+        assert pipeline._store(to_record(item, keep_html=True)).dropped is None
     writer.close()
     assert [r.url for r in read_spill(spill)] == [i.url for i in items]
     assert writer.stats["spilled"] == 3
+
+
+def test_a_later_canonical_copy_takes_the_row_of_a_stored_tracking_copy(tmp_path):
+    first, _ = store_pipeline(tmp_path)
+    tracked = make_item(url="http://x.com/2024/05/17/a.html?from=home")
+    tracked.content_hash = "a" * 40
+    assert first._store(to_record(tracked, keep_html=False)).dropped is None
+    first.writer.close()
+    first.storage.close()
+
+    later, _ = store_pipeline(tmp_path)
+    canonical = make_item()
+    canonical.content_hash = "a" * 40
+    outcome = later._store(to_record(canonical, keep_html=False))
+    assert (outcome.dropped, outcome.rekeyed, outcome.new_aliases) == (None, True, 1)
+    # the tracking copy crawled again is recognised as the alias it is: no row
+    again = later._store(to_record(tracked, keep_html=False))
+    assert again.dropped == ("duplicate", canonical.url)
+    later.writer.close()
+    assert later.storage.known_urls([tracked.url, canonical.url]) == {canonical.url}
+    later.storage.close()
+
+
+def test_dust_evidence_reaches_the_threshold_once_and_signals_the_rule(tmp_path):
+    pipeline, _ = store_pipeline(tmp_path, NEWSCRAWL_DUST_MIN_ALIASES=2)
+    learned = []
+    for number in range(3):
+        url = f"http://x.com/2024/05/17/{number}.html"
+        item = make_item(url=url)
+        item.content_hash = f"{number}" * 40
+        pipeline._store(to_record(item, keep_html=False))
+        copy = make_item(url=url + "?from=home")
+        copy.content_hash = item.content_hash
+        copy.copy_of = CopyOf("duplicate", url, replaces=False)
+        learned.append(pipeline._store(to_record(copy, keep_html=False), copy.copy_of).learned)
+    assert learned == [(), (("x", "param:from"),), ()]
+    assert pipeline.storage.aliases.dust_rules(2) == {"x": frozenset({"param:from"})}
+    pipeline.writer.close()
+    pipeline.storage.close()
+
+
+def test_a_copy_that_beats_this_crawls_copy_still_loses_to_a_better_stored_url(tmp_path):
+    first, _ = store_pipeline(tmp_path)
+    stored = make_item()
+    stored.content_hash = "a" * 40
+    first._store(to_record(stored, keep_html=False))
+    first.writer.close()
+    first.storage.close()
+
+    later, _ = store_pipeline(tmp_path)
+    mobile = make_item(url="http://m.x.com/2024/05/17/a.html?from=home")
+    mobile.content_hash = stored.content_hash
+    assert later._store(to_record(mobile, keep_html=False)).dropped == ("duplicate", stored.url)
+    tracked = make_item(url=stored.url + "?from=home")  # better than the mobile copy only
+    tracked.content_hash = stored.content_hash
+    outcome = later._store(to_record(tracked, keep_html=False),
+                           CopyOf("duplicate", mobile.url, replaces=True))
+    assert outcome.dropped == ("duplicate", stored.url)
+    later.writer.close()
+    assert later.storage.known_urls([stored.url, mobile.url, tracked.url]) == {stored.url}
+    assert later.storage.aliases.resolve(mobile.url) == stored.url
+    later.storage.close()
+
+
+def test_a_page_that_takes_over_this_crawls_copy_is_not_one_more_article():
+    from newscrawl.crawl.extensions import CrawlReport
+
+    report = CrawlReport(None, interval=0, max_rows=5)  # type: ignore[arg-type]
+    first = make_item(url="http://x.com/2024/05/17/a.html?from=home")
+    assert not first.replaces_copy
+    report.item_scraped(first, spider=None)
+    better = make_item()
+    better.copy_of = CopyOf("duplicate", first.url, replaces=True)
+    assert better.replaces_copy
+    report.item_scraped(better, spider=None)
+    assert report.tally.site(first.site).articles == 1

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Request, TextResponse
+from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.request import request_from_dict
 from scrapy.utils.test import get_crawler
+from twisted.internet.error import DNSLookupError
+from twisted.python.failure import Failure
 
 from newscrawl.config import SitesFileError
+from newscrawl.crawl import signals
+from newscrawl.crawl.hosthealth import HostDown
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import META_KEY
+from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
 from newscrawl.crawl.spiders.news import NewsSpider
 from tests.farm import FarmModel, write_sites_file
 
@@ -119,3 +127,41 @@ def test_robots_sitemaps_are_followed(spider):
 def test_missing_sites_file_is_a_clear_error(tmp_path: Path):
     with pytest.raises(SitesFileError, match="cannot read sites file"):
         NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(tmp_path / "none.yaml"))
+
+
+def failed(request: Request, error: Exception) -> Failure:
+    failure = Failure(error)
+    failure.request = request  # what Scrapy sets before calling an errback
+    return failure
+
+
+def test_a_failed_fetch_is_counted_once_by_kind_and_logged_as_one_line(spider, caplog):
+    sent = []
+    spider.crawler.signals.connect(lambda **kw: sent.append(kw), signal=signals.fetch_failed,
+                                   weak=False)
+    request = spider.make_request("http://s001.farm.test/", spider.sites["s001"], "list")
+    with caplog.at_level(logging.INFO):
+        spider.on_error(failed(request, DNSLookupError("s001.farm.test")))
+    assert [(kw["request"], kw["kind"]) for kw in sent] == [(request, "dns")]
+    [record] = [r for r in caplog.records if r.name == "newscrawl.crawl.spiders.news"]
+    assert record.levelname == "WARNING" and record.exc_info is None
+    assert record.getMessage().startswith(
+        "Fetch failed: host s001.farm.test, dns, http://s001.farm.test/ (site s001): ")
+
+
+def test_what_is_not_a_fetch_failure_is_not_counted_as_one(spider):
+    sent, dropped = [], []
+    spider.crawler.signals.connect(lambda **kw: sent.append(kw), signal=signals.fetch_failed,
+                                   weak=False)
+    spider.crawler.signals.connect(lambda **kw: dropped.append(kw["site"]),
+                                   signal=signals.request_dropped, weak=False)
+    site = spider.sites["s001"]
+    article = spider.make_request("http://s001.farm.test/private/x.html", site, "article")
+    spider.on_error(failed(article, IgnoreRequest("Forbidden by robots.txt")))  # policy
+    robots = spider.make_request("http://s001.farm.test/robots.txt", site, "robots")
+    spider.on_error(failed(robots, RobotsTxtUnavailable("counted by the middleware")))
+    missing = HtmlResponse(robots.url, status=404, request=robots)
+    spider.on_error(failed(robots, HttpError(missing, "Ignoring non-200 response")))
+    assert sent == []
+    spider.on_error(failed(article, HostDown("s001.farm.test", "dns x2")))
+    assert dropped == ["s001"]

@@ -81,6 +81,21 @@ class SpareRedis:
         with contextlib.suppress(redis.ConnectionError):  # already gone
             redis.Redis.from_url(self.url).shutdown()  # flushes the AOF, then exits
 
+    def restart_empty(self) -> None:
+        """Stop, lose every file, start: a Redis restarted without persistence."""
+        self.stop()
+        pid_file = self.workdir / "redis.pid"
+        for _ in range(100):  # the daemon removes its pid file when it has exited
+            if not pid_file.exists():
+                break
+            time.sleep(0.05)
+        for path in self.workdir.iterdir():
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        self.start()
+
 
 @pytest.fixture
 def spare_redis(tmp_path: Path) -> Iterator[SpareRedis]:

@@ -60,5 +60,16 @@ def test_bad_sites_file_and_unreachable_redis_are_named(prefix, tmp_path, capsys
     bad.write_text("sites:\n  - name: x\n    start_urls: [notaurl]\n")
     assert run(prefix, "seed", "-a", f"sites={bad}") == 2
     assert "bad.yaml:3" in capsys.readouterr().err
-    assert main(["seed", "--redis", "redis://127.0.0.1:1/0", "--spider", SPIDER]) == 2
-    assert "redis://127.0.0.1:1/0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["seed"], ["schedule", "--once"]])
+def test_unreachable_redis_is_one_line_naming_the_url(command, sites_file, capsys):
+    # Port 1 is closed: the connection is refused at once.
+    args = [*command, "--redis", "redis://127.0.0.1:1/0", "--spider", SPIDER,
+            *(["-a", f"sites={sites_file}"] if command == ["seed"] else ["--sites",
+                                                                         str(sites_file)])]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"newscrawl {command[0]}: --redis: cannot reach Redis at "
+                          "redis://127.0.0.1:1/0: ")

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from newscrawl.cli import main as newscrawl_main
 from tests.distributed.harness import stop_processes
 
-farm = pytest.importorskip("tests.farm.control", reason="the test farm (engineer G) is missing")
+farm = pytest.importorskip("tests.farm.control", reason="the test farm (tests/farm) is missing")
 sites_file = pytest.importorskip("tests.farm.sites_file")
 
 pytestmark = pytest.mark.slow

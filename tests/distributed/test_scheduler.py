@@ -16,6 +16,8 @@ from scrapy.utils.test import get_crawler
 from newscrawl.distributed.acks import LEASE_META, lease_done
 from newscrawl.distributed.addon import apply_distributed_settings
 from newscrawl.distributed.backoff import Backoff
+from newscrawl.distributed.connection import RedisUnavailable
+from newscrawl.distributed.run_marker import current_run, run_key
 from newscrawl.distributed.scheduler import DistributedScheduler
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -210,10 +212,52 @@ def test_idle_worker_waits_while_other_workers_hold_leases(make_scheduler):
 
 def test_unreachable_redis_fails_fast_naming_the_url(prefix):
     crawler = distributed_crawler({"NEWSCRAWL_REDIS_URL": "redis://127.0.0.1:1/0"})
-    with pytest.raises(RuntimeError, match=r"redis://127\.0\.0\.1:1/0"):
+    with pytest.raises(RedisUnavailable,
+                       match=r"^cannot reach Redis at redis://127\.0\.0\.1:1/0: "):
         DistributedScheduler.from_crawler(crawler)
 
 
 def test_heartbeat_must_be_shorter_than_the_lease(make_scheduler):
     with pytest.raises(ValueError, match="NEWSCRAWL_HEARTBEAT_SECONDS"):
         make_scheduler(NEWSCRAWL_LEASE_SECONDS=5, NEWSCRAWL_HEARTBEAT_SECONDS=5)
+
+
+class ClosingEngine:
+    """The one engine call a worker that lost its queue makes."""
+
+    def __init__(self) -> None:
+        self.closed: list[str] = []
+
+    def close_spider(self, spider, reason):
+        self.closed.append(reason)
+
+
+def test_a_flushed_queue_stops_the_worker_with_one_error(make_scheduler, server, prefix,
+                                                          caplog):
+    scheduler = make_scheduler()
+    engine = ClosingEngine()
+    scheduler.crawler.engine = engine
+    assert current_run(server, prefix) == scheduler.run_id
+    scheduler.enqueue_request(Request("http://a.test/1"))
+    scheduler.heartbeat()
+    assert engine.closed == []  # the marker is there: nothing happens
+    for key in server.scan_iter(match=f"{prefix}:*"):
+        server.delete(key)  # what FLUSHALL or a restart without persistence does
+    with caplog.at_level(logging.ERROR):
+        scheduler.heartbeat()
+        scheduler.heartbeat()
+    assert caplog.text.count("The shared queue is gone") == 1
+    assert run_key(prefix) in caplog.text and "newscrawl seed --resume" in caplog.text
+    assert engine.closed == ["redis_queue_lost"]
+    assert scheduler.next_request() is None
+    assert not scheduler.has_pending_requests()
+    assert not scheduler.enqueue_request(Request("http://a.test/2"))
+    assert list(server.scan_iter(match=f"{prefix}:*")) == []  # nothing written into it
+
+
+def test_another_run_marker_also_means_the_queue_was_lost(make_scheduler, server, prefix):
+    scheduler = make_scheduler()
+    scheduler.crawler.engine = engine = ClosingEngine()
+    server.set(run_key(prefix), "another run")
+    scheduler.heartbeat()
+    assert engine.closed == ["redis_queue_lost"]

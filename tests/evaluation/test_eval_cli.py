@@ -26,7 +26,7 @@ def test_eval_prints_rows_per_method_and_language_and_writes_predictions(
     assert status == 0
     rows = _table(capsys.readouterr().out)
     assert set(rows) == {("density", "en"), ("density", "zh"), ("density", "all")}
-    # columns: system lang pages scored P R F1 F1>=0.9 titled titleEM pages/s
+    # columns: system lang pages scored P R F1 F1>=0.9 F1<0.5 titled titleEM pages/s
     assert rows[("density", "en")][2:4] == ["2", "1"]
     assert rows[("density", "zh")][2:4] == ["1", "1"]
     assert float(rows[("density", "zh")][6]) > 0.8  # GBK page decoded and extracted
@@ -83,7 +83,7 @@ def test_missing_peer_is_skipped_with_a_note_and_peers_share_the_decoding(
     rows = _table(captured.out)
     assert ("echo", "zh") in rows and ("nopeer", "zh") not in rows
     assert any("市政府" in html for html in seen)  # GBK bytes reached the peer as text
-    assert rows[("echo", "en")][9] == "1.000"  # title EM
+    assert rows[("echo", "en")][10] == "1.000"  # title EM
 
 
 def test_anchor_text_field_reaches_the_extractor(tiny_dataset, monkeypatch, capsys):
@@ -102,3 +102,49 @@ def test_anchor_text_field_reaches_the_extractor(tiny_dataset, monkeypatch, caps
     assert main(["eval", str(tiny_dataset), "--method", "density",
                  "--anchor-text", "title-variants", "--no-progress"]) == 0
     assert anchors[0] is not None and anchors[2] is None
+
+
+def test_folds_print_the_cross_validated_choice(tiny_dataset, capsys):
+    assert main(["eval", str(tiny_dataset), "--method", "density,cx", "--folds", "2",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "best system in-sample:" in out and "cross-validated by site (2 folds)" in out
+
+
+def test_folds_beyond_the_number_of_sites_is_an_error(tiny_dataset, capsys):
+    assert main(["eval", str(tiny_dataset), "--method", "density", "--folds", "9",
+                 "--no-progress"]) == 2
+    assert "--folds" in capsys.readouterr().err
+
+
+def test_unknown_peer_is_an_error(tiny_dataset, capsys):
+    assert main(["eval", str(tiny_dataset), "--method", "density", "--compare", "newspaper",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("newscrawl eval: --compare: unknown peer 'newspaper'; "
+                   "known: gne, trafilatura, readability\n")
+
+
+def test_eval_reports_date_author_and_source_accuracy_on_labelled_pages(tmp_path, capsys):
+    from tests.evaluation.conftest import BODY_ZH, article_html, write_dataset
+
+    byline = "<p>来源：新华社 作者：王建宏 张文攀 2024-05-03 08:00</p>\n"
+    page = article_html("市政府批准新预算", BODY_ZH.replace("。", ". ")).replace(
+        "<div class=article>", "<div class=article>" + byline)
+    records = [
+        {"id": "right", "lang": "zh", "title": None, "text": BODY_ZH, "html_path": "html/a.html",
+         "publish_date": "2024-5-3", "author": "张文攀、王建宏", "source": "新华社"},
+        {"id": "wrong", "lang": "zh", "title": None, "text": BODY_ZH, "html_path": "html/a.html",
+         "publish_date": "2024-05-04", "author": "王建宏", "source": "人民网"},
+        {"id": "unlabelled", "lang": "zh", "title": None, "text": BODY_ZH,
+         "html_path": "html/a.html"},
+    ]
+    dataset = write_dataset(tmp_path, records, {"a.html": page.encode()})
+    assert main(["eval", str(dataset), "--method", "density", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    header, row = out.split("\n\n", 1)[1].strip().splitlines()
+    assert header.split() == ["system", "dated", "date", "authored", "author", "author",
+                              "F1", "sourced", "source"]
+    # two labelled pages each, one right: same day, same set of names, same source
+    assert row.split()[:5] == ["density", "2", "0.500", "2", "0.500"]
+    assert row.split()[6:] == ["2", "0.500"]

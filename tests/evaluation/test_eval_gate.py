@@ -1,4 +1,5 @@
-"""The CI eval gate: floored methods must keep their F1 / title exact-match on the shared sets.
+"""The CI eval gate: floored methods must keep their F1 / title exact-match on the data root's sets
+(the repository's datasets/ unless NEWSCRAWL_DATA names another folder).
 
 Floors and corpus digests live in floors.json next to this file; see its "about" line and
 ``python3 -m newscrawl.evaluation.gate`` for re-pinning.

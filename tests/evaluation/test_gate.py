@@ -14,9 +14,8 @@ pytest.importorskip("newscrawl.extraction.extractors.text_density")
 
 def _floors_file(tmp_path, dataset, floors, sha=None):
     data = {
-        "root": ".",
-        "corpora": {"tiny": {"pages": str(dataset), "sha256": sha or file_sha256(dataset),
-                             "page_type": "article"}},
+        "corpora": {"tiny": {"pages": str(dataset.relative_to(tmp_path)),
+                             "sha256": sha or file_sha256(dataset), "page_type": "article"}},
         "floors": {"tiny": floors},
     }
     path = tmp_path / "floors.json"
@@ -25,7 +24,7 @@ def _floors_file(tmp_path, dataset, floors, sha=None):
 
 
 def _check(tmp_path, dataset, floors, sha=None, available=None):
-    corpora, pinned = load_floors(_floors_file(tmp_path, dataset, floors, sha))
+    corpora, pinned = load_floors(_floors_file(tmp_path, dataset, floors, sha), data=tmp_path)
     return check_corpus(corpora["tiny"], pinned["tiny"], available)
 
 
@@ -63,4 +62,15 @@ def test_missing_corpus_fails(tiny_dataset, tmp_path):
 
 def test_unknown_metric_names_the_entry(tiny_dataset, tmp_path):
     with pytest.raises(FloorsError, match=r"tiny/density: unknown metric\(s\) \['F1'\]"):
-        load_floors(_floors_file(tmp_path, tiny_dataset, {"density": {"F1": 0.5}}))
+        load_floors(_floors_file(tmp_path, tiny_dataset, {"density": {"F1": 0.5}}), tmp_path)
+
+
+def test_corpus_paths_are_relative_to_the_data_root(tiny_dataset, tmp_path, monkeypatch):
+    floors = _floors_file(tmp_path, tiny_dataset, {"density": {"f1": 0.1}})
+    monkeypatch.setenv("NEWSCRAWL_DATA", str(tmp_path))
+    corpora, _ = load_floors(floors)
+    assert corpora["tiny"].pages == tiny_dataset
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    corpora, _ = load_floors(floors, data=other)  # an explicit root wins over the variable
+    assert corpora["tiny"].pages == other / tiny_dataset.relative_to(tmp_path)

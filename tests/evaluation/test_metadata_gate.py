@@ -1,23 +1,31 @@
-"""The CI gate for publish time and author: accuracy floors on the labelled shared sets.
+"""The CI gate for publish time and author: accuracy floors on the labelled sets of the
+data root (the repository's datasets/ unless NEWSCRAWL_DATA names another folder).
 
-Pinned ~0.02 below the values measured with ``python3 benchmarks/density_ablation.py
---metadata`` (docs/benchmarks/density.md); raise them when accuracy improves.
+Pinned ~0.02 below the values this test prints (docs/benchmarks/metadata.md); raise them
+when accuracy improves.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages
-from newscrawl.evaluation.metadata import author_matches, date_matches, score_metadata
+from newscrawl.evaluation.datasets import pages_file
+from newscrawl.evaluation.metadata import (
+    author_matches,
+    author_token_f1,
+    date_label,
+    date_matches,
+    score_metadata,
+)
 
-DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
-# corpus: (page_type, publish-date floor, author floor); measured 0.724/0.600 and 0.778/0.666.
+# corpus: (page_type, publish-date floor, author floor), with the density method, on the
+# repository's datasets/ (docs/benchmarks/metadata.md): cwced_zh 46/56 = 0.821 and
+# 29/50 = 0.580, wcxb_dev sample articles 137/159 = 0.862 and 103/150 = 0.687; authors count
+# as the same set of names.
 FLOORS = {
-    "cwced_zh": (None, 0.70, 0.58),
-    "wcxb_dev": ("article", 0.76, 0.64),
+    "cwced_zh": (None, 0.80, 0.56),
+    "wcxb_dev": ("article", 0.84, 0.66),
 }
 
 
@@ -25,7 +33,7 @@ FLOORS = {
 @pytest.mark.parametrize("corpus", sorted(FLOORS))
 def test_metadata_accuracy_floors(corpus: str) -> None:
     page_type, date_floor, author_floor = FLOORS[corpus]
-    pages = load_pages(DATASETS / corpus / "pages.jsonl", page_type=page_type)
+    pages = load_pages(pages_file(corpus), page_type=page_type)
     score = score_metadata(pages)
     print(corpus, score.summary())
     assert score.dates and score.authors, f"{corpus}: no labelled pages"
@@ -39,8 +47,29 @@ def test_date_match_is_by_day() -> None:
     assert not date_matches(None, "2005-5-7")
 
 
-def test_author_match_is_containment_either_way() -> None:
-    assert author_matches("Andrew Gerrand 4 August 2010", "Andrew  Gerrand")
-    assert author_matches("常书香", "常书香 马丹阳")
+def test_month_and_year_labels_match_by_month_and_year() -> None:
+    assert date_matches("1998-03-17", "1998-3")
+    assert not date_matches("1998-01-01", "1998-3")
+    assert date_matches("2018-08-23", "2018")
+    assert date_label("UNKNWON") is None  # not a date: the page does not count
+    assert date_label("刘涛") is None
+
+
+def test_author_match_is_the_same_set_of_names() -> None:
+    assert author_matches("Gerrand, Andrew and Jo Li", "Jo Li & gerrand,  andrew")
+    assert author_matches("Dylan Bailey", "Dylan Bailey, MS, RD")  # credentials ignored
+    assert author_matches("王建宏, 张文攀", "王建宏 张文攀")
+    assert not author_matches("常书香", "常书香 马丹阳")  # a name missing
+    assert not author_matches("Andrew Gerrand 4 August 2010", "Andrew Gerrand")
     assert not author_matches("", "张三")
-    assert not author_matches("李四", "张三")
+
+
+def test_author_token_f1_gives_partial_credit() -> None:
+    assert author_token_f1("常书香", "常书香 马丹阳") == pytest.approx(2 * 0.5 / 1.5)
+    assert author_token_f1("Jo Li", "Jo Li") == 1.0
+    assert author_token_f1(None, "Jo Li") == 0.0
+
+
+def test_honorifics_and_credentials_do_not_make_another_person() -> None:
+    assert author_matches("Andrew Huberman", "Dr. Andrew Huberman")
+    assert author_matches("Shelby Loos", "Shelby Loos, DVM")

@@ -36,9 +36,11 @@ def test_rows_per_system_and_language_with_an_all_row():
     assert (zh.pages, zh.scored, zh.titled) == (2, 2, 2)
     assert zh.f1 == pytest.approx(0.75)
     assert zh.good_share == pytest.approx(0.5)
+    assert zh.failed_share == pytest.approx(0.0)  # 0.5 itself is not below the line
     assert zh.title_em == pytest.approx(0.5)
     assert zh.pages_per_second == pytest.approx(2.0)
     en = rows[1]
+    assert rows[0].failed_share == pytest.approx(1.0)
     assert (en.pages, en.scored, en.titled) == (2, 1, 1)
     assert en.f1 == pytest.approx(0.95) and en.title_em == 1.0
     everything = rows[3]

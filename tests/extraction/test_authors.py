@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.metadata.authors import clean_author, extract_author
+from newscrawl.extraction.metadata.authors import clean_author, extract_author, extract_authors
 
 
 def author_of(body: str = "", head: str = "") -> str | None:
@@ -28,7 +28,7 @@ def test_json_ld_organization_is_not_an_author():
 
 def test_meta_author_with_entities():
     assert author_of(head='<meta name="author" content="Maria &amp;amp; Katerina">') == (
-        "Maria & Katerina")
+        "Maria, Katerina")
 
 
 def test_itemprop_author_name():
@@ -48,7 +48,7 @@ def test_byline_class_drops_by_prefix():
         ("<p>河南商报记者马俊峰/文</p>", "马俊峰"),
         ("<p>责任编辑：李四</p>", "李四"),
         ("<p>据新华社拉萨电（记者 格桑边觉）记者近日从会议上了解到</p>", "格桑边觉"),
-        ("<p>执笔人：闵乐夫 赵兰波 编辑：吕峥</p>", "闵乐夫 赵兰波"),
+        ("<p>执笔人：闵乐夫 赵兰波 编辑：吕峥</p>", "闵乐夫, 赵兰波"),
         ("<p>[湖湘文化]陈天华《警世钟》 ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
         ("<p>本贴由大卫于2005年8月12日16:12:21在〖心灵体操〗发表.</p>", "大卫"),
     ],
@@ -87,10 +87,10 @@ def test_markup_residue_and_ids_are_not_names():
     ("content", "name"),
     [
         ("到头来，一位自甘穷酸的外科医生。\n（袁源）", "袁源"),
-        ("过一个平安、祥和的新春佳节。（常书香 马丹阳 ）", "常书香 马丹阳"),
+        ("过一个平安、祥和的新春佳节。（常书香 马丹阳 ）", "常书香, 马丹阳"),
         ("所有的改革难道不都是利益再分配的过程吗？”（姚峰 上海报道）", "姚峰"),
         ("推动云南工业高质量发展。（记者 胡晓蓉）", "胡晓蓉"),
-        ("一段很长的文章。\n执笔人：闵乐夫 赵兰波", "闵乐夫 赵兰波"),
+        ("一段很长的文章。\n执笔人：闵乐夫 赵兰波", "闵乐夫, 赵兰波"),
     ],
 )
 def test_closing_byline_of_the_content_is_the_last_resort(content, name):
@@ -109,3 +109,96 @@ def test_closing_words_that_are_no_bylines(content):
 def test_page_byline_beats_closing_byline():
     doc = load_document("<html><body><p>作者：张三 2020-01-01</p><p>正文</p></body></html>")
     assert extract_author(doc, "正文（李四）") == "张三"
+
+
+def authors_of(body: str = "", head: str = "", url: str | None = None) -> list[str]:
+    html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
+    return extract_authors(load_document(html, url=url))
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("By Jane Doe and John Roe", ["Jane Doe", "John Roe"]),
+        ("By Jane Doe, Staff Writer", ["Jane Doe"]),
+        ("Jane Doe | Updated May 3, 2024 10:00", ["Jane Doe"]),
+        ("By Jane Doe jane.doe@example.com", ["Jane Doe"]),
+        ("Written by Jane Doe - 3 hours ago", ["Jane Doe"]),
+        ('"Jane Doe"', ["Jane Doe"]),
+        ("作者：王建宏 张文攀", ["王建宏", "张文攀"]),
+        ("王建宏、张文攀", ["王建宏", "张文攀"]),
+    ],
+)
+def test_bylines_are_split_and_stripped_of_roles_dates_and_emails(byline, names):
+    assert authors_of(f'<div class="byline">{byline}</div>') == names
+
+
+def test_a_byline_list_ends_where_the_page_text_starts():
+    # "相关报道" (related stories) follows the name; it starts with no surname.
+    assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]
+
+
+def test_the_site_name_and_organisations_are_no_authors():
+    head = '<meta property="og:site_name" content="Example News">'
+    assert authors_of('<div class="byline">By Example News</div>', head) == []
+    assert authors_of('<div class="author">云南日报报业集团</div>') == []
+
+
+def test_a_bio_in_the_author_box_is_no_author():
+    body = '<div class="author">improve patient care through strategic marketing</div>'
+    assert authors_of(body) == []
+
+
+@pytest.mark.parametrize("cls", ["post-author", "text__author", "authorDateBlock_authorName__x1",
+                                 "the-author"])
+def test_author_box_class_names(cls):
+    assert authors_of(f'<div class="{cls}">Jane Doe</div>') == ["Jane Doe"]
+
+
+def test_author_pictures_are_no_author_box():
+    assert authors_of('<div class="author-avatar">Jane Doe</div>') == []
+
+
+@pytest.mark.parametrize("text", ["By Jane Doe", "Written byJane DoePublished May 3",
+                                  "AuthorJane Doe"])
+def test_english_byline_in_the_text_near_the_headline(text):
+    assert authors_of(f"<h1>A headline of some length</h1><p>{text}</p><p>Body.</p>") == [
+        "Jane Doe"]
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("Luke KimDecember 17", ["Luke Kim"]),  # two elements' text joined
+        ("Mateusz HabernyFounder", ["Mateusz Haberny"]),
+        ("Keith Barry Senior Autos", ["Keith Barry"]),
+        ("Andrew Gerrand 4 August 2010", ["Andrew Gerrand"]),
+        ("Recipe by PJ Hamel", ["PJ Hamel"]),
+        ("03/10/2023 by WSET Global", ["WSET Global"]),
+        ("Craig McCarthy", ["Craig McCarthy"]),
+        ("Mayank Gupta", ["Mayank Gupta"]),
+    ],
+)
+def test_byline_ends_glued_to_the_name(byline, names):
+    assert authors_of(f'<div class="byline">{byline}</div>') == names
+
+
+def test_comment_authors_are_no_authors():
+    assert authors_of('<div class="comment-author">Florence says</div>') == []
+
+
+def test_citation_authors_are_all_listed_first_name_first():
+    head = ('<meta name="citation_author" content="Roy, Aniruddha">'
+            '<meta name="citation_author" content="Lee, Jo">')
+    assert authors_of(head=head) == ["Aniruddha Roy", "Jo Lee"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("【新春走基层】 光明日报记者 王建宏 张文攀 土豆，听名字就土。", ["王建宏", "张文攀"]),
+        ("2004年7月16日08:19 [ 黄宇 ] 来源：[ 国际金融报 ] 页面功能", ["黄宇"]),
+    ],
+)
+def test_chinese_reporter_lists_and_bracketed_names(text, names):
+    assert authors_of(f"<p>{text}</p>") == names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from lxml import etree
@@ -68,7 +69,7 @@ def test_a_comment_only_candidate_drops_out_of_the_vote(monkeypatch):
     def fake_get_method(name):
         if name not in texts:
             raise KeyError(name)
-        return lambda doc: ContentResult(text=texts[name], method=name)
+        return lambda doc, options=None: ContentResult(text=texts[name], method=name)
 
     monkeypatch.setattr(auto, "get_method", fake_get_method)
     doc = load_document("<html><body><p>正文一。</p></body></html>")
@@ -85,7 +86,7 @@ def test_bag_f1_matches_the_counter_definition():
 
 
 def test_missing_and_failing_methods_are_skipped(monkeypatch):
-    def broken(doc):
+    def broken(doc, options=None):
         raise RuntimeError("boom")
 
     def fake_get_method(name):
@@ -150,23 +151,23 @@ def test_an_english_page_where_density_and_justext_agree_needs_no_other_method()
     assert result.diagnostics["auto_candidates"] == ["density", "justext"]
 
 
-def test_the_early_exit_can_be_switched_off(monkeypatch):
-    monkeypatch.setattr(auto, "EARLY_AGREEMENT", None)
-    result = auto.extract_content(load_document(ENGLISH_PAGE))
+def test_the_early_exit_can_be_switched_off():
+    options = replace(auto.DEFAULT_OPTIONS, early_agreement=None)
+    result = auto.extract_content(load_document(ENGLISH_PAGE), options)
     assert result.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx"]
-    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", None)
-    chinese = auto.extract_content(load_document(PAGE))
+    options = replace(options, early_agreement_chinese=None)
+    chinese = auto.extract_content(load_document(PAGE), options)
     assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
                                                       "tcdt"]
 
 
-def test_a_chinese_page_pairs_density_with_tcdt_not_justext(monkeypatch):
-    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", 0.0)  # any agreement at all would do
-    chinese = auto.extract_content(load_document(PAGE))
+def test_a_chinese_page_pairs_density_with_tcdt_not_justext():
+    any_agreement = replace(auto.DEFAULT_OPTIONS, early_agreement_chinese=0.0)
+    chinese = auto.extract_content(load_document(PAGE), any_agreement)
     assert chinese.diagnostics["auto_candidates"] == ["density", "tcdt"]
     assert "经济运行总体平稳" in chinese.text
-    monkeypatch.setattr(auto, "EARLY_AGREEMENT_CHINESE", 1.01)  # never agree enough
-    chinese = auto.extract_content(load_document(PAGE))
+    never_enough = replace(auto.DEFAULT_OPTIONS, early_agreement_chinese=1.01)
+    chinese = auto.extract_content(load_document(PAGE), never_enough)
     # the full vote, in the usual order although TCDT ran second
     assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
                                                       "tcdt"]
@@ -192,6 +193,6 @@ def test_the_pair_vote_shortcut_equals_the_full_vote(other):
                           (candidate("density", other), candidate("justext", ARTICLE))):
         agreement = auto.bag_f1(first.bag, second.bag)
         winner, score = auto.pair_vote(first, second, agreement)
-        expected, expected_score = auto.choose([first, second], auto.NON_CJK_WEIGHTS)
+        expected, expected_score = auto.choose([first, second], auto.DEFAULT_OPTIONS.weights)
         assert winner is expected
         assert score == pytest.approx(expected_score)

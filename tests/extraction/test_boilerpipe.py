@@ -10,7 +10,9 @@ import pytest
 
 from newscrawl.extraction import boilerpipe_filters as bf
 from newscrawl.extraction.core import extract
-from newscrawl.extraction.extractors import boilerpipe
+from newscrawl.extraction.extractors.boilerpipe_options import (
+    DEFAULT_OPTIONS as BOILERPIPE_DEFAULTS,
+)
 from newscrawl.extraction.tokens import word_count
 
 
@@ -57,13 +59,13 @@ def test_text_density_for_chinese_uses_character_width():
 
 def test_filters_return_new_documents_and_leave_input_alone():
     original = doc(tb(30, index=0), tb(2, index=1), tb(30, index=2))
-    result = boilerpipe.run_chain(boilerpipe.ARTICLE_CHAIN, original)
+    result = bf.run_chain(BOILERPIPE_DEFAULTS.article_chain, original)
     assert result is not original
     assert all(not block.is_content for block in original.blocks)
 
 
 def test_chains_are_tuples_of_frozen_filters():
-    for chain in (boilerpipe.ARTICLE_CHAIN, boilerpipe.DEFAULT_CHAIN):
+    for chain in (BOILERPIPE_DEFAULTS.article_chain, BOILERPIPE_DEFAULTS.default_chain):
         assert isinstance(chain, tuple)
         for step in chain:  # frozen and slotted: no shared mutable state
             assert dataclasses.is_dataclass(step) and step.__dataclass_params__.frozen

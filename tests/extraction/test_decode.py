@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
 
+from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction.decode import decode_html, normalize_encoding, sniff_meta_charset
 
-CWCED = Path(__file__).resolve().parents[2] / "../shared/datasets/cwced_zh"
 CHINESE = ("<html><head><title>新闻</title></head>"
            "<body><p>中文正文，包含“引号”和喆字。</p></body></html>")
 
@@ -63,12 +62,12 @@ def test_sniff_meta_charset_variants():
     assert sniff_meta_charset(b"<p>no meta</p>") is None
 
 
-@pytest.mark.skipif(not CWCED.exists(), reason="shared dataset not mounted")
 def test_every_cwced_page_decodes_without_replacement_characters():
-    rows = [json.loads(line) for line in (CWCED / "pages.jsonl").open(encoding="utf-8")]
+    jsonl = pages_file("cwced_zh")
+    rows = [json.loads(line) for line in jsonl.open(encoding="utf-8")]
     broken = []
     for row in rows:
-        text, _ = decode_html(gzip.decompress((CWCED / row["html_path"]).read_bytes()))
+        text, _ = decode_html(gzip.decompress((jsonl.parent / row["html_path"]).read_bytes()))
         if "\ufffd" in text:
             broken.append(row["id"])
     assert broken == []

@@ -10,7 +10,8 @@ from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import justext
-from newscrawl.extraction.extractors.justext import CHINESE, ENGLISH, Cls, Paragraph
+from newscrawl.extraction.extractors.justext import Cls, Paragraph
+from newscrawl.extraction.extractors.justext_options import CHINESE, ENGLISH
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.tokens import is_mostly_cjk, tokens, word_count
 

@@ -6,6 +6,7 @@ import pytest
 
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.extractors import line_blocks as cx
+from newscrawl.extraction.extractors.cx_options import CxOptions
 
 PARAGRAPH = ("这是正文的一段，用来测试行块分布函数，它足够长，可以超过阈值的要求，"
              "并且包含了很多的汉字与标点符号。")
@@ -25,8 +26,8 @@ def test_regions_start_above_threshold_and_end_at_an_empty_block():
 
 def test_threshold_is_a_parameter():
     lines = ["短行内容一二三四五"] * 6
-    assert cx.line_regions(lines, cx.CxParams(threshold=20))
-    assert not cx.line_regions(lines, cx.CxParams(threshold=200))
+    assert cx.line_regions(lines, CxOptions(threshold=20))
+    assert not cx.line_regions(lines, CxOptions(threshold=200))
 
 
 def test_look_ahead_at_the_end_of_the_page_is_safe():

@@ -1,4 +1,4 @@
-"""TCDT end to end on hand-made pages: the title node (A.4) and the edge cases of A.10."""
+"""TCDT end to end on hand-made pages: the title node (docs/algorithms.md A.4.1) and edge cases."""
 
 from __future__ import annotations
 

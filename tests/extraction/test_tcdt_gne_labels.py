@@ -12,13 +12,11 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
+from newscrawl.evaluation.datasets import pages_file
 
 REPO = Path(__file__).resolve().parents[2]
 LABELS = REPO / "tests" / "data" / "gne_labels" / "labels.json"
-DATASET = REPO / ".." / "shared" / "datasets" / "gne_unlabeled" / "pages.jsonl"
-
-pytestmark = pytest.mark.skipif(not DATASET.exists(), reason=f"{DATASET} not present")
+DATASET = pages_file("gne_unlabeled")
 
 
 def _bench():  # the scorer lives with the benchmark that reports the same numbers

@@ -48,7 +48,7 @@ def test_alpha_falls_with_distance_on_both_sides(options: TcdtOptions, d: int, s
 
 
 def test_distance_is_normalised_by_page_size() -> None:
-    # The same absolute distance matters less on a long page (spec A.6: no raw d).
+    # The same absolute distance matters less on a long page (docs/algorithms.md A.4.3: no raw d).
     assert DEFAULT_OPTIONS.alpha(100, 10_000) > DEFAULT_OPTIONS.alpha(100, 200)
 
 
@@ -69,7 +69,7 @@ def test_a_different_magnitude_breaks_the_run() -> None:
 
 
 def test_zero_weight_sibling_between_members_joins_the_group() -> None:
-    # An image-only paragraph between two text paragraphs stays with the article (A.8).
+    # An image-only paragraph between two text paragraphs stays with the article (A.4.4).
     groups = _runs([_block(11, 5.0), _block(12, 0.0), _block(13, 6.0)], DEFAULT_OPTIONS)
     assert [b.pos for b in groups[0].members] == [11, 12, 13]
 

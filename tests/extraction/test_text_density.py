@@ -24,7 +24,7 @@ def measured(html: str) -> dict[str, td.NodeFeatures]:
     return {f.element.get("id") or f.element.tag: f for f in features}
 
 
-# --- the formula and its guards (spec B.4) -------------------------------------------------
+# --- the formula and its guards (docs/algorithms.md A.3) ------------------------------------
 
 def test_text_density_is_non_link_text_per_non_link_tag():
     assert td.text_density(100, 20, 6, 2, 3) == pytest.approx(80 / 4)
@@ -55,7 +55,8 @@ def test_symbol_density_is_clamped_so_its_log_is_never_negative():
 
 
 def test_score_is_the_paper_product_times_text_mass():
-    expected = (90 / 3) * math.log10(4 + 2) * math.log(90 / 10) * 90 ** td.TEXT_MASS_EXPONENT
+    k = td.DEFAULT_OPTIONS.text_mass_exponent
+    expected = (90 / 3) * math.log10(4 + 2) * math.log(90 / 10) * 90 ** k
     assert td.score(100, 10, 4, 1, 4, 9) == pytest.approx(expected)
 
 
@@ -101,10 +102,10 @@ def test_noise_word_on_the_main_wrapper_does_not_delete_the_article():
 
 
 def test_class_words_match_whole_words_only():
-    assert td._attribute_flags("contentinfo", None) == (False, False)
-    assert td._attribute_flags("article-body", None) == (False, True)
-    assert td._attribute_flags("ad-slot", None) == (True, False)
-    assert td._attribute_flags("header", "download") == (False, False)
+    assert td.noise_rules().flags("contentinfo") == (False, False)
+    assert td.noise_rules().flags("article-body") == (False, True)
+    assert td.noise_rules().flags("ad-slot") == (True, False)
+    assert td.noise_rules().flags("header download") == (False, False)
 
 
 def test_hidden_elements_are_noise():

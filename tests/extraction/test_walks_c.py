@@ -6,22 +6,24 @@ failure here, not a skip: without it the crawler silently runs ~4x slower walks.
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
+from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction import blocks, dom, native
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import tcdt_tree, text_density
-
-DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+from newscrawl.extraction.extractors.density_options import (
+    DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
+)
 
 
 def dataset_documents():
-    pages = load_pages(DATASETS / "cwced_zh" / "pages.jsonl")
-    pages += load_pages(DATASETS / "gne_unlabeled" / "pages.jsonl")
-    pages += stable_sample(load_pages(DATASETS / "wcxb_dev" / "pages.jsonl"), 150)
+    pages = load_pages(pages_file("cwced_zh"))
+    pages += load_pages(pages_file("gne_unlabeled"))
+    pages += stable_sample(load_pages(pages_file("wcxb_dev")), 150)
     for page in pages:
         try:
             yield page.id, load_document(page.read_html(), url=page.url)
@@ -64,9 +66,9 @@ def test_density_walk_in_c_equals_python_on_dataset_pages():
     checked = 0
     for page_id, root in content_roots():
         for skip_noise in (True, False):
-            expected, expected_excluded = text_density.measure_in_python(root,
-                                                                         skip_noise=skip_noise)
-            got, excluded = text_density.measure(root, skip_noise=skip_noise)
+            options = replace(DEFAULT_DENSITY_OPTIONS, skip_noise=skip_noise)
+            expected, expected_excluded = text_density.measure_in_python(root, options)
+            got, excluded = text_density.measure(root, options)
             assert feature_rows(got) == feature_rows(expected), (page_id, skip_noise)
             assert excluded == expected_excluded, (page_id, skip_noise)
             checked += 1
@@ -82,7 +84,7 @@ def test_tcdt_index_in_c_equals_python_on_dataset_pages():
         body = doc.body
         if body is None:
             continue
-        for noise in (text_density.is_noise, None):
+        for noise in (DEFAULT_DENSITY_OPTIONS, None):
             expected = tcdt_tree.index_in_python(body, doc.url, noise)
             got = tcdt_tree.index_tree(body, doc.url, noise)
             for field in fields:
@@ -112,8 +114,8 @@ def test_walks_agree_on_edge_cases(html):
     got, excluded = text_density.measure(body)
     assert feature_rows(got) == feature_rows(expected)
     assert excluded == expected_excluded
-    assert tcdt_tree.index_tree(body, doc.url, text_density.is_noise) == (
-        tcdt_tree.index_in_python(body, doc.url, text_density.is_noise))
+    assert tcdt_tree.index_tree(body, doc.url, DEFAULT_DENSITY_OPTIONS) == (
+        tcdt_tree.index_in_python(body, doc.url, DEFAULT_DENSITY_OPTIONS))
     assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)
     assert blocks.segment(doc.root) == blocks.segment_in_python(doc.root)
 

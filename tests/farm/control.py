@@ -21,12 +21,14 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
 
     model: FarmModel
     process: subprocess.Popen[str]
+    direct: bool  # site URLs carry the port: crawl without the proxy, with FarmResolver
 
     def __new__(cls, host: str, port: int, stop: Callable[[], None], model: FarmModel,
-                process: subprocess.Popen[str]) -> Self:
+                process: subprocess.Popen[str], direct: bool = False) -> Self:
         handle = super().__new__(cls, (host, port, stop))
         handle.model = model
         handle.process = process
+        handle.direct = direct
         return handle
 
     @property
@@ -44,6 +46,16 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
     def proxy_url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
+    def hits(self, path: str = "/robots.txt") -> dict[str, int]:
+        """How many requests the server got for ``path``, by host name."""
+        return self._control_get(f"hits?path={path}")
+
+    def _control_get(self, command: str) -> dict[str, int]:
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with opener.open(f"{self.proxy_url}/__farm__/{command}", timeout=10) as response:
+            result: dict[str, int] = json.load(response)
+        return result
+
     def publish(self, site: str | None = None, count: int = 1) -> list[FarmArticle]:
         """Publish new articles on the server and in :attr:`model` alike."""
         query = f"count={count}" + (f"&site={site}" if site else "")
@@ -55,21 +67,16 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
         return self.model.publish(site, count)
 
 
-def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
-               specials: bool = True) -> FarmHandle:
-    """Start a farm server in a child process on a free port of 127.0.0.1."""
-    model = FarmModel(sites, articles, pool=pool, specials=specials)
-    command = [sys.executable, "-m", "tests.farm.server", "--sites", str(sites),
-               "--articles", str(articles), "--pool", pool]
-    if not specials:
-        command.append("--no-specials")
+def launch_server(command: list[str], what: str
+                  ) -> tuple[subprocess.Popen[str], int, Callable[[], None]]:
+    """Run a farm server module, wait for its ``FARM READY <host> <port>`` line and return the
+    process, its port and a function that stops it (terminate, then kill after 10 s)."""
     process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()  # blocks until the server is listening (or died)
     if not line.startswith("FARM READY"):
         process.kill()
-        raise RuntimeError(f"farm server failed to start: {line!r} (exit {process.poll()})")
-    port = int(line.split()[2])
+        raise RuntimeError(f"{what} failed to start: {line!r} (exit {process.poll()})")
 
     def stop() -> None:
         if process.poll() is None:
@@ -82,4 +89,27 @@ def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
         if process.stdout:
             process.stdout.close()
 
-    return FarmHandle("127.0.0.1", port, stop, model, process)
+    return process, int(line.split()[2]), stop
+
+
+def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
+               specials: bool = True, direct: bool = False, hostile: float = 0.0,
+               modes: list[str] | None = None) -> FarmHandle:
+    """Start a farm server in a child process on a free port of 127.0.0.1.
+
+    ``direct``: site URLs carry the port and are crawled without a proxy, names resolved by
+    tests/farm/resolver.py; ``hostile``/``modes`` give sites failure modes (hostile.py).
+    """
+    model = FarmModel(sites, articles, pool=pool, specials=specials, hostile=hostile,
+                      modes=modes)
+    command = [sys.executable, "-m", "tests.farm.server", "--sites", str(sites),
+               "--articles", str(articles), "--pool", pool, "--hostile", str(hostile),
+               "--modes", ",".join(modes or [])]
+    if not specials:
+        command.append("--no-specials")
+    if direct:
+        command.append("--direct")
+    process, port, stop = launch_server(command, "farm server")
+    if direct:
+        model.bind_port(port)
+    return FarmHandle("127.0.0.1", port, stop, model, process, direct)

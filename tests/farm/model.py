@@ -13,9 +13,11 @@ disallowed article and an exact copy of another article under a second URL.
 from __future__ import annotations
 
 import html
+import zlib
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
+from . import hostile as h
 from .pages import PoolPage, load_pool, render_article
 
 # Headroom between sites in the pool, so articles published between rounds never reuse a page
@@ -44,6 +46,9 @@ class Response:
     content_type: str = "text/html; charset=utf-8"
     location: str | None = None
     delay: float = 0.0
+    # what the server does instead of answering: "blackhole", "trickle" or "reset"
+    action: str = ""
+    retry_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +74,12 @@ class FarmSite:
     published: int
     charset_header: bool  # False: the page's own <meta charset> (or detection) must decide
     specials: dict[str, FarmArticle] = field(default_factory=dict)
+    mode: str = h.HEALTHY  # see tests/farm/hostile.py
+    netloc: str = ""  # host:port in direct mode (no proxy); "" when reached through the proxy
 
     @property
     def base(self) -> str:
-        return f"http://{self.host}"
+        return f"http://{self.netloc or self.host}"
 
     @property
     def feed_path(self) -> str:
@@ -80,26 +87,45 @@ class FarmSite:
 
 
 class FarmModel:
-    """Sites ``s000``, ``s001``, … on ``<name>.farm.test`` with ``articles`` articles each."""
+    """Sites ``s000``, ``s001``, … on ``<name>.farm.test`` with ``articles`` articles each.
+
+    ``hostile`` (a share of the sites) or ``modes`` (one per site, from the start) give sites
+    the failure modes of tests/farm/hostile.py; such a farm is crawled directly (no proxy,
+    :meth:`bind_port`) with :class:`tests.farm.resolver.FarmResolver`.
+    """
 
     def __init__(self, sites: int, articles: int, *, pool: str = "mixed",
-                 specials: bool = True) -> None:
+                 specials: bool = True, hostile: float = 0.0,
+                 modes: list[str] | None = None) -> None:
         if sites < 1 or articles < 1:
             raise ValueError("a farm needs at least one site with one article")
         self.pool = load_pool(pool)
         self.stride = articles + PUBLISH_HEADROOM
         self.sites: list[FarmSite] = []
+        chosen = list(modes or []) + h.assign_modes(sites, hostile)[len(modes or []):]
         for index in range(sites):
             name = f"s{index:03d}" if sites <= 1000 else f"s{index:05d}"
+            mode = chosen[index]
+            if mode not in (h.HEALTHY, *h.HOSTILE_MODES):
+                raise ValueError(f"unknown farm site mode {mode!r}")
+            domain = h.GONE_DOMAIN if mode == "nxdomain" else DOMAIN
             self.sites.append(FarmSite(
-                index=index, name=name, host=f"{name}.{DOMAIN}", style=STYLES[index % 3],
+                index=index, name=name, host=f"{name}.{domain}", style=STYLES[index % 3],
                 has_feed=index % 3 == 0, has_sitemap=index % 3 in (0, 1), published=articles,
-                charset_header=index % 2 == 0,
+                charset_header=index % 2 == 0 or mode == "wrong_charset", mode=mode,
             ))
         self._by_host = {site.host: site for site in self.sites}
         self._special_paths: dict[str, tuple[str, str]] = {}
         if specials:
             self._add_specials(self.sites[0], first_pool_index=sites * self.stride)
+
+    def bind_port(self, port: int) -> None:
+        """Direct mode: every site's URLs name the farm's port (``refused`` sites port 1)."""
+        for site in self.sites:
+            site.netloc = f"{site.host}:{h.REFUSED_PORT if site.mode == 'refused' else port}"
+
+    def modes(self) -> dict[str, str]:
+        return {site.name: site.mode for site in self.sites}
 
     # --- content -------------------------------------------------------------------------
     def _pool_page(self, index: int) -> PoolPage:
@@ -163,6 +189,8 @@ class FarmModel:
         """
         result = {}
         for site in self.sites:
+            if not h.stores_every_article(site.mode):
+                continue
             for article in self.articles(site):
                 result[site.base + article.path] = (article.title, article.anchor)
             for key, article in site.specials.items():
@@ -229,13 +257,18 @@ class FarmModel:
     def site_for_host(self, host: str) -> FarmSite | None:
         return self._by_host.get(host.split(":")[0].lower())
 
-    def route(self, host: str, target: str) -> Response:
+    def route(self, host: str, target: str, nth: int = 1) -> Response:
+        """The answer to the ``nth`` request for ``target`` on ``host``."""
         site = self.site_for_host(host)
         if site is None:
             return Response(404, b"no such farm site", "text/plain")
         parts = urlsplit(target)
         path, query = parts.path or "/", parts.query
-        if path == "/":
+        if site.mode != h.HEALTHY:
+            hostile = self._hostile(site, path, nth)
+            if hostile is not None:
+                return hostile
+        if path == "/" or (site.mode == "redirect_chain" and path == h.REDIRECT_CHAIN[-1]):
             return self._html(self._home(site))
         if path == "/robots.txt":
             return Response(200, self._robots(site), "text/plain")
@@ -256,9 +289,44 @@ class FarmModel:
                 return self._article(site, article)
         return Response(404, b"<html><body><h1>Not found</h1></body></html>")
 
+    def _hostile(self, site: FarmSite, path: str, nth: int) -> Response | None:
+        """The hostile answer of a site in a hostile mode, or None to answer normally."""
+        mode, article = site.mode, self._is_article_path(site, path)
+        if mode in ("blackhole", "trickle"):
+            return Response(200, b"", action=mode)
+        if mode == "dead_after_home" and path not in ("/", "/robots.txt"):
+            return Response(200, b"", action="blackhole")
+        # Transient errors: the first request of a share of the paths fails, a retry gets it.
+        if mode == "burst_5xx" and nth == 1 and zlib.crc32(path.encode()) % 3 == 0:
+            return Response(503, b"<html><body>Service unavailable</body></html>")
+        if mode == "retry_after" and nth == 1 and zlib.crc32(path.encode()) % 2 == 0:
+            return Response(429, b"<html><body>Too many requests</body></html>",
+                            retry_after=h.RETRY_AFTER_SECONDS)
+        if path == "/robots.txt" and mode == "robots_timeout":
+            return Response(200, b"", action="blackhole")
+        if path == "/robots.txt" and mode == "robots_5xx":
+            return Response(500, b"<html><body>internal error</body></html>")
+        if mode == "redirect_chain" and path in ("/", *h.REDIRECT_CHAIN[:-1]):
+            chain = ("/", *h.REDIRECT_CHAIN)
+            return Response(301, b"", location=site.base + chain[chain.index(path) + 1])
+        if not article:
+            return None
+        if mode == "reset":
+            return Response(200, b"", action="reset")
+        if mode == "redirect_loop":  # a new URL every hop, so only the hop limit ends it
+            return Response(302, b"", location=f"{site.base}{path}?hop={nth}")
+        if mode == "not_html":
+            return Response(200, b"%PDF-1.4\n" + b"\x00binary" * 200, "application/pdf")
+        return None
+
+    def _is_article_path(self, site: FarmSite, path: str) -> bool:
+        return any(article.path == path for article in self.articles(site))
+
     def _article(self, site: FarmSite, article: FarmArticle, delay: float = 0.0) -> Response:
         charset = article.page.encoding
-        if charset.lower() in ("gb18030", "gb2312"):
+        if site.mode == "wrong_charset":
+            charset = "utf-8"  # whatever the page really is
+        elif charset.lower() in ("gb18030", "gb2312"):
             charset = "gbk"  # what Chinese servers send
         content_type = f"text/html; charset={charset}" if site.charset_header else "text/html"
         return Response(200, render_article(article.page, article.title), content_type,

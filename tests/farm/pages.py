@@ -1,4 +1,5 @@
-"""The pool of real article pages the farm serves, taken from ``../shared/datasets``.
+"""The pool of real article pages the farm serves, taken from the data root
+(:mod:`newscrawl.evaluation.datasets`: the repository's ``datasets/`` by default).
 
 Each farm article is one real page whose ``<title>`` (and ``og:title``) is replaced by the farm's
 title, so the expected title is known exactly; the page keeps its original bytes otherwise,
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+from newscrawl.evaluation.datasets import pages_file
 
 # Pages whose ground-truth text is shorter than this are left out: every farm article must be a
 # clear article for any extractor (the e2e tests assert exactly what is stored). 400 keeps
@@ -75,9 +76,10 @@ def _page_title(row: dict, path: Path, encoding: str) -> str:
 
 
 def _load(dataset: str, *, articles_only: bool) -> list[PoolPage]:
-    folder = DATASETS / dataset
+    jsonl = pages_file(dataset)
+    folder = jsonl.parent
     pages = []
-    with (folder / "pages.jsonl").open(encoding="utf-8") as rows:
+    with jsonl.open(encoding="utf-8") as rows:
         for line in rows:
             row = json.loads(line)
             if articles_only and row.get("page_type") not in (None, "article"):

@@ -1,8 +1,11 @@
 """The farm's HTTP server: many virtual news sites on one port, chosen by the Host header.
 
 Crawlers reach it as an HTTP proxy (``http_proxy=http://127.0.0.1:PORT``): proxied requests
-carry an absolute URL and the site's Host header. Control endpoints on ``127.0.0.1``:
-``POST /__farm__/publish?site=NAME&count=N`` (site optional: every site) and ``GET /__farm__/ping``.
+carry an absolute URL and the site's Host header. With ``--direct`` (hostile farms) the site
+URLs carry the farm's port and the crawler resolves the names itself
+(tests/farm/resolver.py). Control endpoints on ``127.0.0.1``:
+``POST /__farm__/publish?site=NAME&count=N`` (site optional: every site), ``GET /__farm__/ping``
+and ``GET /__farm__/hits?path=/robots.txt`` (requests for that path, by host).
 
 Run as ``python -m tests.farm.server --sites 3 --articles 6``; it prints ``FARM READY <port>``.
 """
@@ -12,7 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from urllib.parse import urlsplit
+from collections import Counter
+from urllib.parse import parse_qs, urlsplit
 
 from twisted.internet import reactor, task
 from twisted.web import resource, server
@@ -29,6 +33,7 @@ class FarmResource(resource.Resource):
         super().__init__()
         self.model = model
         self.requests = 0
+        self.hits: Counter[tuple[str, str]] = Counter()  # (host, path) -> requests
 
     def render(self, request: server.Request) -> bytes | int:
         self.requests += 1
@@ -40,11 +45,17 @@ class FarmResource(resource.Resource):
             target = parts.path + (f"?{parts.query}" if parts.query else "")
         if target.startswith(CONTROL_PREFIX):
             return self._control(request, target)
-        response = self.model.route(host, target)
+        key = (host.split(":")[0], urlsplit(target).path or "/")
+        self.hits[key] += 1
+        response = self.model.route(host, target, self.hits[key])
+        if response.action:
+            return _misbehave(request, response.action)
         request.setResponseCode(response.status)
         request.setHeader(b"content-type", response.content_type.encode())
         if response.location:
             request.setHeader(b"location", response.location.encode())
+        if response.retry_after is not None:
+            request.setHeader(b"retry-after", str(response.retry_after).encode())
         if response.delay:
             def finish() -> None:
                 if not request.finished and not request._disconnected:
@@ -60,6 +71,10 @@ class FarmResource(resource.Resource):
         command = parts.path[len(CONTROL_PREFIX):]
         if command == "ping":
             return json.dumps({"sites": len(self.model.sites), "requests": self.requests}).encode()
+        if command == "hits":
+            path = parse_qs(parts.query).get("path", ["/robots.txt"])[0]
+            return json.dumps({host: count for (host, p), count in self.hits.items()
+                               if p == path}).encode()
         if command == "publish" and request.method == b"POST":
             site, count = parse_publish_query(parts.query)
             try:
@@ -72,6 +87,26 @@ class FarmResource(resource.Resource):
         return b'{"error": "unknown farm command"}'
 
 
+def _misbehave(request: server.Request, action: str) -> int:
+    """Answer as a broken server would: never, a byte a second, or cut off mid-body."""
+    body = b"<html><body>" + b"<p>A page that never arrives in full.</p>" * 100 + b"</body></html>"
+    if action == "blackhole":
+        return server.NOT_DONE_YET
+    if action == "trickle":
+        request.setHeader(b"content-length", str(len(body)).encode())
+        remaining = iter(body)
+        loop = task.LoopingCall(lambda: request.write(bytes([next(remaining, 32)])))
+        request.notifyFinish().addBoth(lambda _: loop.stop() if loop.running else None)
+        loop.start(1.0)
+        return server.NOT_DONE_YET
+    if action == "reset":
+        request.setHeader(b"content-length", str(len(body)).encode())
+        request.write(body[: len(body) // 2])
+        request.channel.transport.abortConnection()
+        return server.NOT_DONE_YET
+    raise ValueError(f"unknown farm action {action!r}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sites", type=int, default=3)
@@ -79,12 +114,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", default="mixed", choices=("mixed", "zh", "en"))
     parser.add_argument("--no-specials", action="store_true")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--direct", action="store_true",
+                        help="site URLs carry the farm's port (no proxy; hostile farms)")
+    parser.add_argument("--hostile", type=float, default=0.0,
+                        help="share of sites in a hostile mode (tests/farm/hostile.py)")
+    parser.add_argument("--modes", default="", help="comma-separated modes of the first sites")
     args = parser.parse_args(argv)
-    model = FarmModel(args.sites, args.articles, pool=args.pool, specials=not args.no_specials)
+    model = FarmModel(args.sites, args.articles, pool=args.pool, specials=not args.no_specials,
+                      hostile=args.hostile, modes=[m for m in args.modes.split(",") if m])
     site = server.Site(FarmResource(model))
     site.noisy = False
     site.log = lambda _request: None  # no access log: the benchmark serves ~25,000 pages
     port = reactor.listenTCP(args.port, site, interface="127.0.0.1", backlog=1024)
+    if args.direct:
+        model.bind_port(port.getHost().port)
     print(f"FARM READY {port.getHost().port}", flush=True)
     reactor.run()
     return 0

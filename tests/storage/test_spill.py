@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +125,38 @@ def test_replay_writes_around_a_refused_record(tmp_path, make_record):
     assert sorted(r.url for batch in storage.batches for r in batch) == sorted(
         make_record(n).url for n in (0, 1, 3, 4))
     assert [r.url for r in read_spill(path)] == [poison]
+
+
+class CountingStorage(ListStorage):
+    """Keeps only the URLs: the records themselves are let go, as a database would."""
+
+    def write(self, records: Sequence[ArticleRecord]) -> None:
+        self.batches.append([ArticleRecord(url=r.url, site=r.site, title="", content="")
+                             for r in records])
+
+
+def replay_peak(path: Path, records: int, make_record) -> tuple[int, int]:
+    """(peak bytes Python allocated while replaying, file size) for ``records`` records of
+    1 MB of HTML each, replayed two at a time."""
+    page = (b"<p>" + bytes(range(32, 127)) * 11_000 + b"</p>")[:1_000_000]
+    append_spill(path, [make_record(n, html=page) for n in range(records)])
+    size = path.stat().st_size
+    storage = CountingStorage()
+    tracemalloc.start()
+    try:
+        assert replay_spill(storage, path, batch_size=2) == records
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [len(batch) for batch in storage.batches] == [2] * (records // 2)
+    assert path.read_bytes() == b""
+    return peak, size
+
+
+def test_replay_streams_the_file_memory_does_not_grow_with_it(tmp_path, make_record):
+    """Three times the records, three times the file: the same peak (a couple of batches)."""
+    small_peak, small_size = replay_peak(tmp_path / "small.jsonl", 10, make_record)
+    large_peak, large_size = replay_peak(tmp_path / "large.jsonl", 30, make_record)
+    assert large_size > 3 * small_size - 1_000_000
+    assert large_peak < 1.2 * small_peak, (small_peak, large_peak)
+    assert large_peak < large_size / 2

@@ -141,11 +141,13 @@ def test_update_extracted_overwrites_extraction_columns_only(storage, make_recor
     storage.write([record])
     storage.update_extracted([{
         "url": record.url, "title": "T2", "content": "c2", "content_html": "<p>c2</p>",
-        "publish_time": None, "author": None, "images": [], "lang": "en", "method": "tcdt",
+        "publish_time": None, "author": None, "source": "新华社",
+        "modified_time": "2024-05-03T10:00+08:00", "images": [], "lang": "en", "method": "tcdt",
         "content_hash": content_hash("c2"),
     }])
     [row] = rows(storage)
     assert (row.title, row.content, row.method) == ("T2", "c2", "tcdt")
+    assert (row.source, row.modified_time) == ("新华社", "2024-05-03T10:00+08:00")
     assert (row.images, row.lang) == ([], "en")
     assert (row.anchor_text, row.fetch_count) == ("anchor 1", 1)
 
@@ -230,7 +232,8 @@ def test_nul_characters_and_long_labels_do_not_fail_the_batch(storage, make_reco
     assert len(rows(storage)) == 2
     storage.update_extracted([{
         "url": first.url, "title": "U\x00", "content": "c\x00", "content_html": "",
-        "publish_time": None, "author": None, "images": ["j\x00"], "lang": None, "method": "x",
+        "publish_time": None, "author": None, "source": None, "modified_time": None,
+        "images": ["j\x00"], "lang": None, "method": "x",
         "content_hash": content_hash("c"),
     }])
     first = rows(storage)[0]
@@ -268,7 +271,8 @@ def test_update_extracted_keeps_the_simhash_current(storage, make_record):
     since = datetime(2000, 1, 1, tzinfo=UTC)
     storage.write([make_record(1, simhash=1), make_record(2, simhash=2)])
     update = {"title": "T2", "content": "c2", "content_html": "<p>c2</p>", "publish_time": None,
-              "author": None, "images": [], "lang": "en", "method": "tcdt",
+              "author": None, "source": None, "modified_time": None,
+              "images": [], "lang": "en", "method": "tcdt",
               "content_hash": content_hash("c2")}
     storage.update_extracted([{**update, "url": make_record(1).url, "simhash": 99},
                               {**update, "url": make_record(2).url}])
@@ -309,6 +313,44 @@ def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db
     finally:
         storage.close()
     open_storage(db_url).close()  # a second open finds nothing to rename
+
+
+def test_source_and_modified_time_are_stored(storage, make_record):
+    record = make_record(1)
+    record.source, record.modified_time = "Reuters", "2024-05-03T10:00:00+00:00"
+    storage.write([record])
+    [row] = rows(storage)
+    assert (row.source, row.modified_time) == ("Reuters", "2024-05-03T10:00:00+00:00")
+
+
+def test_a_database_from_before_the_source_column_gets_it(db_url, make_record):
+    """An older newscrawl had no ``source``/``modified_time``: opening the database adds
+    them, its rows read as NULL there, and new rows fill them."""
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        legacy = sa.MetaData()
+        articles.to_metadata(legacy)
+        legacy.create_all(connection)
+        for column in ("source", "modified_time"):  # the table as an older release made it
+            connection.execute(sa.text(f"ALTER TABLE articles DROP COLUMN {column}"))
+        old = make_record(1)
+        connection.execute(sa.text(
+            "INSERT INTO articles (url, site, title, content, content_html, images, method,"
+            " content_hash, first_seen, last_seen, fetch_count) VALUES (:url, :site, :title,"
+            " :content, '', '[]', '', :hash, :now, :now, 1)").bindparams(
+            url=old.url, site=old.site, title=old.title, content=old.content, hash="0" * 40,
+            now=datetime.now(UTC)))
+    engine.dispose()
+    storage = open_storage(db_url)
+    try:
+        new = make_record(2)
+        new.source = "新华社"
+        storage.write([new])
+        found = {row.url: row.source for row in rows(storage)}
+        assert found == {make_record(1).url: None, new.url: "新华社"}
+    finally:
+        storage.close()
+    open_storage(db_url).close()  # a second open finds nothing to add
 
 
 def test_unreadable_stored_html_names_the_url_and_the_other_pages_still_read(storage,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 from lxml import etree
+
+from newscrawl.crawl.urls import join_url
 
 _PARSER = etree.XMLParser(recover=True, resolve_entities=False, no_network=True, huge_tree=False)
 
@@ -59,6 +60,7 @@ def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
             url = _atom_link(element)
         else:
             continue
-        if url:
-            entries.append(FeedEntry(urljoin(base_url, url.strip()), _child_text(element, "title")))
+        joined = join_url(base_url, url.strip()) if url else None
+        if joined:
+            entries.append(FeedEntry(joined, _child_text(element, "title")))
     return entries

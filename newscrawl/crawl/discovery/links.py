@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 from lxml import etree
 from lxml.html import HtmlElement, document_fromstring
 
 from newscrawl.crawl.classify import text_weight
+from newscrawl.crawl.urls import join_url
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
 # Elements whose own text forms one block (a paragraph) for the list-page check.
@@ -64,14 +64,14 @@ def extract_links(tree: HtmlElement, base_url: str) -> list[Link]:
     """
     base = tree.find(".//base[@href]")
     if base is not None:
-        base_url = urljoin(base_url, base.get("href", "").strip())
+        base_url = join_url(base_url, base.get("href", "").strip()) or base_url
     links = []
     for element in tree.iter("a", "area"):
         href = (element.get("href") or "").strip()
         if not href or href.lower().startswith(_SCHEMES_SKIPPED):
             continue
-        url = urljoin(base_url, href)
-        if url.startswith(("http://", "https://")):
+        url = join_url(base_url, href)
+        if url is not None and url.startswith(("http://", "https://")):
             links.append(Link(url, *anchor_text(element)))
     return links
 

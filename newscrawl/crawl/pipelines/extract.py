@@ -2,7 +2,7 @@
 
 Settings: ``NEWSCRAWL_METHOD`` (used when the site's method is not available),
 ``NEWSCRAWL_FALLBACK_METHOD``, ``NEWSCRAWL_EXTRACT_THREADS``, ``NEWSCRAWL_EXTRACT_PROCESSES``,
-``NEWSCRAWL_MIN_CONTENT_CHARS``.
+``NEWSCRAWL_EXTRACT_TIMEOUT``, ``NEWSCRAWL_MIN_CONTENT_CHARS``.
 
 Extraction is CPU-bound Python: in threads it shares the GIL with the reactor, so by default
 it runs in a pool of worker processes (one per core), whose results call the reactor back.
@@ -11,6 +11,11 @@ it runs in a pool of worker processes (one per core), whose results call the rea
 A page with too little content is checked for the shape of a list page (many headline links,
 no paragraph of its own); if it is one, its links are followed and the item is marked
 ``list_page`` for ValidatePipeline to drop.
+
+A page whose extraction runs past ``NEWSCRAWL_EXTRACT_TIMEOUT`` is marked ``extract_timeout``.
+In a worker process it is stopped: the pool is killed and replaced (see WorkerPool). A thread
+cannot be stopped: the page is given up, but its thread runs on until the page is done and
+holds one of the ``NEWSCRAWL_EXTRACT_THREADS`` meanwhile.
 """
 
 from __future__ import annotations
@@ -22,21 +27,26 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures.process import BrokenProcessPool
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
+from twisted.internet.defer import TimeoutError as DeferredTimeout
 from twisted.python.threadpool import ThreadPool
 
 from newscrawl import defaults
+from newscrawl.config.timezones import zone_info
+from newscrawl.crawl.canonical import declared_canonical
 from newscrawl.crawl.classify import looks_like_list_page, text_weight
 from newscrawl.crawl.dedup import simhash
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import CrawlMeta
-from newscrawl.crawl.worker_pool import WorkerPool
+from newscrawl.crawl.worker_pool import TaskTimeout, WorkerPool
 from newscrawl.extraction import Article, Rejection, RejectReason, extract
+from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name, get_method
 from newscrawl.storage import content_hash
 
@@ -50,6 +60,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 LIST_PAGE = "list_page"
+EXTRACT_TIMEOUT = "extract_timeout"
 T = TypeVar("T")
 
 
@@ -62,10 +73,12 @@ class PageResult(NamedTuple):
     simhash: int | None
     weight: int | None  # text_weight of the content; None for a rejection
     content_hash: str  # "" for a rejection
+    canonical: str | None = None  # the URL the page declares for itself (same site only)
 
 
 def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
                  encoding: str | None, min_content_weight: int, near_dedup: bool,
+                 fetched_at: datetime | None = None, timezone: str | None = None,
                  ) -> PageResult:
     """Extract one page, weigh and hash its content; runs in a worker process or thread.
 
@@ -73,14 +86,19 @@ def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
     thread nothing (~2-4 ms per article of pure Python there before).
     """
     started = time.perf_counter()
-    result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding)
+    result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding,
+                     fetched_at=fetched_at)
     seconds = time.perf_counter() - started
     if isinstance(result, Rejection):
         return PageResult(result, seconds, True, None, None, "")
+    if timezone:  # a local time the page gave without a zone is in the site's zone
+        zone = zone_info(timezone)
+        result.publish_time = with_timezone(result.publish_time, zone)
+        result.modified_time = with_timezone(result.modified_time, zone)
     weight = text_weight(result.content)
     hashed = simhash(result.content) if near_dedup else None
     return PageResult(result, seconds, weight < min_content_weight, hashed, weight,
-                      content_hash(result.content))
+                      content_hash(result.content), declared_canonical(body, url))
 
 
 def process_count(value: str | int | None) -> int:
@@ -133,7 +151,7 @@ class MethodResolver:
 class ExtractPipeline:
     def __init__(self, crawler: Crawler, *, resolver: MethodResolver, threads: int,
                  min_content_weight: int, near_dedup: bool = False,
-                 processes: int = 0) -> None:
+                 processes: int = 0, timeout: float = 0.0) -> None:
         if threads < 1:
             raise NotConfigured("NEWSCRAWL_EXTRACT_THREADS is 0: extraction is off")
         self.crawler = crawler
@@ -143,6 +161,8 @@ class ExtractPipeline:
         # The simhash costs ~2.5-4 ms of Python per article: computed here, off the reactor thread.
         self.near_dedup = near_dedup
         self.processes = processes
+        self.timeout = max(timeout, 0.0)  # 0: no limit
+        self.timed_out = 0
         self.workers: WorkerPool | None = None
         # Extraction itself when there are no worker processes; else only the list-page
         # check of thin pages (it parses the page again).
@@ -163,15 +183,20 @@ class ExtractPipeline:
                    near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR",
                                                defaults.NEWSCRAWL_DEDUP_NEAR),
                    processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES",
-                                                        defaults.NEWSCRAWL_EXTRACT_PROCESSES)))
+                                                        defaults.NEWSCRAWL_EXTRACT_PROCESSES)),
+                   timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT",
+                                             defaults.NEWSCRAWL_EXTRACT_TIMEOUT))
 
     def open_spider(self, spider: scrapy.Spider) -> None:
         if self.processes:
             # spawn, not fork: the crawler process has live threads and a reactor.
-            self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"))
+            self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"),
+                                      timeout=self.timeout)
         self.pool.start()
 
     def close_spider(self, spider: scrapy.Spider) -> None:
+        if self.timed_out:
+            self.stats.set_value("newscrawl/extract/timed_out", self.timed_out)
         self.pool.stop()
         if self.workers is not None:
             if self.workers.replaced:  # a worker process died (logged as an error each time)
@@ -184,23 +209,21 @@ class ExtractPipeline:
     async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
             return item
+        item.stage = "extract"
         method = self.resolver.resolve(item.method)
         args = (item.body, item.url, item.anchor_text, method, item.encoding,
-                self.min_content_weight, self.near_dedup)
-        if self.workers is not None:
-            # Straight to a worker process; its result calls the reactor back, with no
-            # thread sitting on the future in between (one thread hand-over less per page).
-            try:
-                page = await maybe_deferred_to_future(
-                    deferred_from_future(self.workers.submit(extract_page, *args)))
-            except BrokenProcessPool:
-                logger.error("Extraction worker died on %(url)s, also when tried alone; "
-                             "page rejected", {"url": item.url})
-                page = PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
-                                            "extraction worker process died on this page",
-                                            method, item.url), 0.0, False, None, None, "")
-        else:
-            page = await self._in_thread(extract_page, *args)
+                self.min_content_weight, self.near_dedup, item.fetched_at, item.timezone)
+        try:
+            page = await self._extract(item, args)
+        except (TaskTimeout, DeferredTimeout):
+            self.timed_out += 1
+            logger.warning("Extraction of %(url)s took longer than %(s)g s "
+                           "(NEWSCRAWL_EXTRACT_TIMEOUT); page rejected",
+                           {"url": item.url, "s": self.timeout})
+            item.rejection = EXTRACT_TIMEOUT
+            item.rejection_detail = f"extraction took longer than {self.timeout:g} s"
+            self.stats.inc_value(f"newscrawl/extract/{method}/rejected")
+            return item
         self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(page.seconds * 1000))
         follow = await self._in_thread(self._list_links, item, spider) if page.thin else None
         if follow is not None:
@@ -217,14 +240,39 @@ class ExtractPipeline:
             item.content_weight = page.weight
             if page.content_hash:
                 item.content_hash = page.content_hash
+            if page.canonical is not None:
+                # The article is keyed on the URL the site names for it, whichever copy came.
+                item.declared_canonical = True
+                if page.canonical != item.url:
+                    item.fetched_url, item.url = item.url, page.canonical
         self.stats.inc_value(f"newscrawl/extract/{method}/{'ok' if item.article else 'rejected'}")
         return item
 
-    async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
+    async def _extract(self, item: PageItem, args: tuple[Any, ...]) -> PageResult:
+        """``extract_page(*args)`` in a worker process, or a thread when there are none;
+        raises TaskTimeout or twisted's TimeoutError past the time limit."""
+        if self.workers is None:
+            return await self._in_thread(extract_page, *args, timeout=self.timeout)
+        # Straight to a worker process; its result calls the reactor back, with no
+        # thread sitting on the future in between (one thread hand-over less per page).
+        try:
+            return await maybe_deferred_to_future(
+                deferred_from_future(self.workers.submit(extract_page, *args)))
+        except BrokenProcessPool:
+            logger.error("Extraction worker died on %(url)s, also when tried alone; "
+                         "page rejected", {"url": item.url})
+            return PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
+                                        "extraction worker process died on this page",
+                                        args[3], item.url), 0.0, False, None, None, "")
+
+    async def _in_thread(self, function: Callable[..., T], *args: Any,
+                         timeout: float = 0.0) -> T:
         from twisted.internet import reactor
 
         deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
                                              function, *args)
+        if timeout > 0:  # the thread runs on; its late result is dropped
+            deferred.addTimeout(timeout, reactor)  # type: ignore[arg-type]
         return await maybe_deferred_to_future(deferred)
 
     @staticmethod

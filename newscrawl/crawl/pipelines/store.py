@@ -4,7 +4,13 @@ Settings: ``NEWSCRAWL_DATABASE_URL``, ``NEWSCRAWL_KEEP_HTML``, ``NEWSCRAWL_DB_BA
 ``NEWSCRAWL_DB_RETRIES``, ``NEWSCRAWL_DB_RETRY_DELAY``, ``NEWSCRAWL_SPILL_PATH``,
 ``NEWSCRAWL_DEDUP_EXACT`` (also checks content hashes already in the database),
 ``NEWSCRAWL_DEDUP_NEAR`` with ``NEWSCRAWL_NEAR_DUP_DAYS`` / ``NEWSCRAWL_NEAR_DUP_STORED_MAX``
-(near-duplicates of articles earlier crawls stored: their simhashes are loaded at start).
+(near-duplicates of articles earlier crawls stored: their simhashes are loaded at start),
+``NEWSCRAWL_DUST_MIN_ALIASES``.
+
+Of two URLs carrying the same article the more canonical one keeps the row
+(newscrawl/crawl/canonical.py) and the other is recorded as its alias; a row stored under
+the loser is moved to the winner (newscrawl/storage/aliases.py). Aliases that differ from
+their canonical URL in one simple way are DUST evidence (newscrawl/crawl/dust.py).
 
 The database is opened (and pinged) in ``from_crawler``: a database that is down stops the
 crawl before the first request. Every database call runs in one dedicated thread, in order.
@@ -23,12 +29,15 @@ from twisted.internet import threads
 from twisted.python.threadpool import ThreadPool
 
 from newscrawl import defaults
+from newscrawl.crawl import signals as newscrawl_signals
+from newscrawl.crawl.canonical import more_canonical
 from newscrawl.crawl.dedup import NearDuplicateIndex
-from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.dust import dust_rule
+from newscrawl.crawl.items import CopyOf, PageItem
 from newscrawl.storage import (
     ArticleRecord,
     BufferedWriter,
-    Storage,
+    SqlStorage,
     StorageError,
     open_storage,
 )
@@ -40,6 +49,7 @@ if TYPE_CHECKING:
 
     import scrapy
     from scrapy.crawler import Crawler
+    from scrapy.signalmanager import SignalManager
     from scrapy.statscollectors import StatsCollector
     from twisted.internet.defer import Deferred
 
@@ -53,7 +63,8 @@ def to_record(item: PageItem, *, keep_html: bool) -> ArticleRecord:
     return ArticleRecord(
         url=item.url, site=item.site, title=article.title, content=article.content,
         anchor_text=item.anchor_text, content_html=article.content_html,
-        publish_time=article.publish_time, author=article.author, images=list(article.images),
+        publish_time=article.publish_time, author=article.author, source=article.source,
+        modified_time=article.modified_time, images=list(article.images),
         lang=article.lang, method=article.method, content_hash=item.content_hash,
         html=item.body if keep_html else None, encoding=item.encoding, fetched_at=item.fetched_at,
         simhash=item.simhash,
@@ -69,13 +80,27 @@ class StoredNearDuplicates:
     limit: int  # at most this many, newest first
 
 
+@dataclass(frozen=True, slots=True)
+class StoreOutcome:
+    """What the database thread did with one item (read back in the reactor thread)."""
+
+    dropped: tuple[str, str] | None = None  # (reason, canonical URL) of a dropped copy
+    rekeyed: bool = False  # a stored row moved to the item's more canonical URL
+    new_aliases: int = 0
+    learned: tuple[tuple[str, str], ...] = ()  # DUST rules (site, rule) that just qualified
+
+
 class StorePipeline:
-    def __init__(self, storage: Storage, writer: BufferedWriter, stats: StatsCollector, *,
+    def __init__(self, storage: SqlStorage, writer: BufferedWriter, stats: StatsCollector, *,
                  keep_html: bool, dedup_against_database: bool,
-                 near_duplicates: StoredNearDuplicates | None = None) -> None:
+                 near_duplicates: StoredNearDuplicates | None = None,
+                 dust_min_aliases: int = defaults.NEWSCRAWL_DUST_MIN_ALIASES,
+                 signals: SignalManager | None = None) -> None:
         self.storage = storage
         self.writer = writer
         self.stats = stats
+        self.dust_min_aliases = dust_min_aliases
+        self.signals = signals
         self.keep_html = keep_html
         self.dedup_against_database = dedup_against_database
         self.near_duplicates = near_duplicates
@@ -110,7 +135,10 @@ class StorePipeline:
                        days=days,
                        limit=s.getint("NEWSCRAWL_NEAR_DUP_STORED_MAX",
                                       defaults.NEWSCRAWL_NEAR_DUP_STORED_MAX),
-                   ) if near else None)
+                   ) if near else None,
+                   dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES",
+                                             defaults.NEWSCRAWL_DUST_MIN_ALIASES),
+                   signals=crawler.signals)
 
     def open_spider(self, spider: scrapy.Spider) -> Deferred[None] | None:
         self.pool.start()
@@ -158,27 +186,67 @@ class StorePipeline:
     async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
             return item
+        item.stage = "store"
         from twisted.internet import reactor
 
         record = to_record(item, keep_html=self.keep_html)
-        found = await maybe_deferred_to_future(threads.deferToThreadPool(
-            reactor, self.pool, self._store, record))  # type: ignore[arg-type]
-        if found is not None:
-            reason, other = found
+        outcome: StoreOutcome = await maybe_deferred_to_future(threads.deferToThreadPool(
+            reactor, self.pool, self._store, record,  # type: ignore[arg-type]
+            item.copy_of, item.fetched_url, item.declared_canonical))
+        if outcome.new_aliases:
+            self.stats.inc_value("newscrawl/canonical/aliases", outcome.new_aliases)
+        if outcome.rekeyed:
+            self.stats.inc_value("newscrawl/canonical/rekeyed")
+        for site, rule in outcome.learned:
+            self.stats.inc_value("newscrawl/dust/rules_learned")
+            if self.signals is not None:
+                self.signals.send_catch_log(newscrawl_signals.dust_rule_learned,
+                                            site=site, rule=rule)
+        if outcome.dropped is not None:
+            reason, other = outcome.dropped
             self.stats.inc_value(f"newscrawl/rejected/{reason}")
             what = "same" if reason == "duplicate" else "nearly the same"
-            raise Rejected(reason, f"{what} content as {other} (in the database)")
-        self.stats.inc_value("newscrawl/stored")
+            raise Rejected(reason, f"{what} content as {other}, its canonical URL")
+        # A page that took over the row of this crawl's earlier copy is not a new article.
+        self.stats.inc_value("newscrawl/canonical/replaced_copies" if item.replaces_copy
+                             else "newscrawl/stored")
         return item
 
-    def _store(self, record: ArticleRecord) -> tuple[str, str] | None:
-        """In the database thread: (reason, URL) of a stored article with the same or nearly
-        the same content, else buffer the record."""
+    def _store(self, record: ArticleRecord, copy_of: CopyOf | None = None,
+               fetched_url: str | None = None, declared: bool = False) -> StoreOutcome:
+        """In the database thread: buffer the record under the most canonical URL of its
+        article, or record it as an alias of that URL (``dropped``)."""
+        learned: list[tuple[str, str]] = []
+        aliases = 0
+        if fetched_url is not None:  # fetched under another URL than the one it declares
+            aliases += self._alias(fetched_url, record.url, record.site, learned)
+        # This crawl's copy and an earlier crawl's stored copy may both exist: the record
+        # must beat both to keep a row.
+        copies = [c for c in (copy_of, self._stored_copy(record, declared)) if c is not None]
+        loser = next((c for c in copies if not c.replaces), None)
+        if loser is not None:
+            aliases += self._alias(record.url, loser.other, record.site, learned)
+            return StoreOutcome(dropped=(loser.reason, self.storage.aliases.resolve(loser.other)),
+                                new_aliases=aliases, learned=tuple(learned))
+        self.writer.add(record)
+        rekeyed = False
+        for replaced in dict.fromkeys(c.other for c in copies):
+            # The other URL's row (if written yet) moves here; if still in a batch, the
+            # alias keeps it from being written.
+            moved, new_alias = self.storage.aliases.rekey(replaced, record.url, record.site)
+            rekeyed = rekeyed or moved
+            if new_alias:
+                aliases += 1
+                self._learn(replaced, record.url, record.site, learned)
+        return StoreOutcome(rekeyed=rekeyed, new_aliases=aliases, learned=tuple(learned))
+
+    def _stored_copy(self, record: ArticleRecord, declared: bool) -> CopyOf | None:
+        """A stored article (earlier crawls) with the same or nearly the same content."""
+        reason, other = "", None
         if self.stored_index is not None and record.simhash is not None:
             other = self.stored_index.find(record.simhash, record.url)
-            if other is not None:
-                return "near_duplicate", other
-        if self.dedup_against_database and record.content_hash:
+            reason = "near_duplicate"
+        if other is None and self.dedup_against_database and record.content_hash:
             try:
                 other = self.storage.has_content_hash(record.content_hash)
             except StorageError as error:
@@ -186,7 +254,26 @@ class StorePipeline:
                 logger.warning("Duplicate lookup skipped for %(url)s: %(error)s",
                                {"url": record.url, "error": error})
                 other = None
-            if other is not None and other != record.url:
-                return "duplicate", other
-        self.writer.add(record)
-        return None
+            reason = "duplicate"
+        if other is None:
+            return None
+        other = self.storage.aliases.resolve(other)  # it may have been re-keyed since
+        if other == record.url:
+            return None
+        # A stored URL was the best known; whether its page declared it is not kept.
+        return CopyOf(reason, other, more_canonical(record.url, declared, other, False))
+
+    def _alias(self, alias: str, canonical: str, site: str,
+               learned: list[tuple[str, str]]) -> int:
+        if not self.storage.aliases.record_alias(alias, canonical, site):
+            return 0
+        self._learn(alias, canonical, site, learned)
+        return 1
+
+    def _learn(self, alias: str, canonical: str, site: str,
+               learned: list[tuple[str, str]]) -> None:
+        """DUST evidence: one simple rewrite turns ``alias`` into ``canonical``."""
+        rule = dust_rule(alias, canonical)
+        if rule is not None and self.storage.aliases.note_dust(site, rule) == \
+                self.dust_min_aliases:
+            learned.append((site, rule))

@@ -4,8 +4,11 @@ Settings: ``NEWSCRAWL_MIN_CONTENT_CHARS``, ``NEWSCRAWL_MIN_TITLE_CHARS``,
 ``NEWSCRAWL_DEDUP_EXACT``, ``NEWSCRAWL_DEDUP_NEAR``, ``NEWSCRAWL_NEAR_DUP_DISTANCE``.
 
 Reasons (Scrapy stats ``newscrawl/rejected/<reason>``): the extraction library's
-RejectReason values, ``list_page``, ``too_short``, ``no_title``, ``duplicate`` (same content
-hash as another URL) and ``near_duplicate`` (simhash within the distance).
+RejectReason values, ``list_page`` and ``extract_timeout`` (set by ExtractPipeline),
+``too_short``, ``no_title``. A copy of another URL's article (``duplicate``: same content
+hash; ``near_duplicate``: simhash within the distance) is not dropped here but marked
+(``PageItem.copy_of``): StorePipeline decides which URL is canonical, drops the other copy
+and counts it under those reasons.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import DropItem
 
 from newscrawl import defaults
+from newscrawl.crawl.canonical import more_canonical
 from newscrawl.crawl.classify import text_weight
 from newscrawl.crawl.dedup import NearDuplicateIndex, simhash
-from newscrawl.crawl.items import PageItem
+from newscrawl.crawl.items import CopyOf, PageItem
 from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:
@@ -46,6 +50,9 @@ class ValidatePipeline:
         self.exact = exact
         self.near_index = NearDuplicateIndex(near_distance) if near else None
         self.seen_hashes: dict[str, str] = {}
+        self.urls: set[str] = set()  # URLs of the articles that passed
+        self.declared: set[str] = set()  # those that are their page's declared canonical
+        self.superseded: dict[str, str] = {}  # URL -> the more canonical URL that replaced it
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -65,6 +72,7 @@ class ValidatePipeline:
     def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
             return item
+        item.stage = "validate"
         try:
             self.check(item)
         except Rejected as rejected:
@@ -73,7 +81,7 @@ class ValidatePipeline:
         return item
 
     def check(self, item: PageItem) -> None:
-        """Raise :class:`Rejected` unless ``item`` is a new, complete article."""
+        """Raise :class:`Rejected` unless ``item`` is a complete article; mark copies."""
         if item.rejection or item.article is None:
             raise Rejected(item.rejection or "no_article", item.rejection_detail)
         article = item.article
@@ -86,13 +94,54 @@ class ValidatePipeline:
             raise Rejected("no_title", repr(article.title))
         if not item.content_hash:
             item.content_hash = content_hash(article.content)
+        self.check_copies(item)
+
+    def check_copies(self, item: PageItem) -> None:
+        """Mark a page that carries the article of another URL of this crawl (same content
+        hash or simhash within the distance) with :class:`CopyOf`: StorePipeline keeps the
+        more canonical URL of the two and remembers the other as an alias."""
+        reason, other = "", None
         if self.exact:
-            first = self.seen_hashes.setdefault(item.content_hash, item.url)
-            if first != item.url:
-                raise Rejected("duplicate", f"same content as {first}")
+            first = self.seen_hashes.get(item.content_hash)
+            if first is not None:
+                reason, other = "duplicate", self._current(first)
+        if other is None and self.near_index is not None:
+            found = self.near_index.find(self._simhash_of(item), item.url)
+            if found is not None:
+                reason, other = "near_duplicate", self._current(found)
+        if other == item.url:
+            return  # the same URL again (a re-visit, or a copy naming it as canonical)
+        if other is None:
+            if item.fetched_url is not None and item.url in self.urls:
+                # Pages with different content name the same canonical URL: a CMS default,
+                # not a statement about this article; keep the URL the page was fetched under.
+                item.url, item.fetched_url, item.declared_canonical = item.fetched_url, None, False
+            self._register(item)
+            return
+        replaces = more_canonical(item.url, item.declared_canonical,
+                                  other, other in self.declared)
+        item.copy_of = CopyOf(reason, other, replaces)
+        if replaces:
+            self.superseded[other] = item.url
+            self._register(item)
+
+    @staticmethod
+    def _simhash_of(item: PageItem) -> int:
+        if item.simhash is None:
+            item.simhash = simhash(item.article.content if item.article else "")
+        return item.simhash
+
+    def _register(self, item: PageItem) -> None:
+        self.urls.add(item.url)
+        if item.declared_canonical:
+            self.declared.add(item.url)
+        if self.exact:
+            self.seen_hashes[item.content_hash] = item.url
         if self.near_index is not None:
-            value = item.simhash if item.simhash is not None else simhash(article.content)
-            other = self.near_index.find(value, item.url)
-            if other is not None:
-                raise Rejected("near_duplicate", f"nearly the same content as {other}")
-            self.near_index.add(value, item.url)
+            self.near_index.add(self._simhash_of(item), item.url)
+
+    def _current(self, url: str) -> str:
+        """The URL that now stands for ``url``'s article (after more canonical copies)."""
+        while url in self.superseded:
+            url = self.superseded[url]
+        return url

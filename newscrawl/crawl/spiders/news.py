@@ -2,10 +2,11 @@
 
 ``scrapy crawl news [-a sites=FILE] [-a only=name1,name2]``. Discovery: start (list) pages,
 pagination and sub-lists up to the site's ``max_depth``, RSS/Atom feeds, sitemaps (also those
-announced in robots.txt). Article links carry their anchor text to the item. Request building
-is in plain methods (:meth:`NewsSpider.build_start_requests`, :meth:`NewsSpider.follow_links`)
-so the distributed spider reuses it; every callback is a spider method and every meta value
-plain JSON, so requests survive scrapy-redis serialisation.
+announced in robots.txt, answered from the robots middleware's copy). Article links carry their
+anchor text to the item. Request building is in plain methods
+(:meth:`NewsSpider.build_start_requests`, :meth:`NewsSpider.follow_links`) so the distributed
+spider reuses it; every callback is a spider method and every meta value plain JSON, so
+requests survive scrapy-redis serialisation.
 
 Settings: ``NEWSCRAWL_SITES_FILE``, ``NEWSCRAWL_ONLY``, ``NEWSCRAWL_MAX_LIST_PAGES``,
 ``NEWSCRAWL_FEED_MAX_ITEMS``, ``NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS``.
@@ -20,12 +21,15 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
 import scrapy
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 from w3lib.encoding import http_content_type_encoding
 
 from newscrawl import defaults
 from newscrawl.config import SiteConfig, SitesFileError, load_sites
+from newscrawl.config.fields import suggest
+from newscrawl.config.timezones import site_timezone
 from newscrawl.crawl import signals
 from newscrawl.crawl.anchors import choose_anchor
 from newscrawl.crawl.classify import HEADLINE_MIN_WEIGHT, classify_link, is_pagination
@@ -39,8 +43,13 @@ from newscrawl.crawl.discovery import (
 from newscrawl.crawl.discovery.feeds import FeedError
 from newscrawl.crawl.discovery.links import Link, PageShape, parse_page
 from newscrawl.crawl.discovery.sitemaps import SitemapError
+from newscrawl.crawl.failures import ROBOTS, failure_kind
+from newscrawl.crawl.health import sites_to_skip
+from newscrawl.crawl.hosthealth import HostDown
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import META_KEY, CrawlMeta, PageKind, crawl_meta
+from newscrawl.crawl.netlog import log_fetch_failure
+from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
 from newscrawl.crawl.urls import canonical_url, host_allowed, host_of, is_http_url
 
 if TYPE_CHECKING:
@@ -52,6 +61,8 @@ logger = logging.getLogger(__name__)
 
 # Scheduler priorities: articles first (they end the work on a URL and keep the queue
 # short), then feeds and sitemaps (dense in articles), then list pages.
+ROBOTS_FORBIDDEN = "Forbidden by robots.txt"  # Scrapy's RobotsTxtMiddleware's IgnoreRequest
+
 PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 0}
 
 
@@ -60,6 +71,9 @@ class NewsSpider(scrapy.Spider):
 
     def __init__(self, sites: str | None = None, only: str | None = None,
                  *args: Any, **kwargs: Any) -> None:
+        # Scrapy would silently keep a misspelt ``-a sitez=...`` as an attribute and crawl
+        # every site; ``name`` is Scrapy's own keyword.
+        check_spider_arguments(kwargs.keys() - {"name"})
         super().__init__(*args, **kwargs)
         self.sites_path = sites
         self.only_arg = only
@@ -82,16 +96,24 @@ class NewsSpider(scrapy.Spider):
                                                 defaults.NEWSCRAWL_FEED_MAX_ITEMS)
         spider.follow_robots_sitemaps = settings.getbool(
             "NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS", defaults.NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS)
-        spider.use_sites(load_site_list(path, only))
+        sites = load_site_list(path, only)
+        skipped = sites_to_skip(settings, sites)
+        spider.use_sites([site for site in sites if site.name not in skipped], skipped)
         return spider
 
-    def use_sites(self, sites: Iterable[SiteConfig]) -> None:
+    def use_sites(self, sites: Iterable[SiteConfig],
+                  skipped: dict[str, str] | None = None) -> None:
         self.sites = {site.name: site for site in sites}
         domains: list[str] = []
         for site in self.sites.values():
             domains.extend(d for d in site.allowed_domains if d not in domains)
         self.allowed_domains = domains
-        logger.info("Crawling %(n)d site(s)", {"n": len(self.sites)})
+        if skipped:
+            logger.info("Crawling %(n)d site(s); skipping %(k)d dead site(s): %(list)s "
+                        "(newscrawl sites report)", {"n": len(self.sites), "k": len(skipped),
+                                                     "list": skipped_list(skipped)})
+        else:
+            logger.info("Crawling %(n)d site(s)", {"n": len(self.sites)})
 
     # --- start -----------------------------------------------------------------------------
     async def start(self) -> AsyncIterator[Any]:
@@ -107,7 +129,7 @@ class NewsSpider(scrapy.Spider):
         requests = [self.make_request(url, site, "list", depth=0) for url in site.start_urls]
         requests += [self.make_request(url, site, "feed") for url in site.feeds]
         requests += [self.make_request(url, site, "sitemap") for url in site.sitemaps]
-        if self.follow_robots_sitemaps:
+        if self.follow_robots_sitemaps:  # answered by the robots middleware when it fetched it
             roots = dict.fromkeys(urljoin(url, "/robots.txt")
                                   for url in (*site.start_urls, *site.feeds, *site.sitemaps))
             requests += [self.make_request(url, site, "robots") for url in roots]
@@ -154,6 +176,7 @@ class NewsSpider(scrapy.Spider):
             method=site.method,
             depth=meta.get("depth", 0),
             fetched_at=datetime.now(UTC),
+            timezone=site_timezone(site.timezone, site.lang),
         )
 
     def parse_feed(self, response: Response) -> Iterator[scrapy.Request]:
@@ -197,13 +220,22 @@ class NewsSpider(scrapy.Spider):
     def on_error(self, failure: Failure) -> None:
         request = failure.request  # type: ignore[attr-defined]
         meta = crawl_meta(request.meta)
+        if isinstance(failure.value, HostDown):
+            self.crawler.signals.send_catch_log(signals.request_dropped, request=request,
+                                                site=meta.get("site"), spider=self)
+            return
+        if isinstance(failure.value, RobotsTxtUnavailable):
+            return  # the robots middleware counted the failed fetch
+        if isinstance(failure.value, IgnoreRequest) and str(failure.value) == ROBOTS_FORBIDDEN:
+            return  # the site's policy, not a failure: Scrapy counts robotstxt/forbidden
+        kind = failure_kind(failure)
         if meta.get("kind") == "robots":
-            return  # most sites have no robots.txt sitemap lines; a 404 is normal
+            if kind.startswith("http_4"):
+                return  # most hosts have no robots.txt; a 404 is normal
+            kind = ROBOTS
         self.crawler.signals.send_catch_log(signals.fetch_failed, request=request,
-                                            failure=failure, spider=self)
-        logger.info("Fetch failed for %(url)s (site %(site)s): %(error)s",
-                    {"url": request.url, "site": meta.get("site"),
-                     "error": failure.getErrorMessage()})
+                                            failure=failure, spider=self, kind=kind)
+        log_fetch_failure(logger, request.url, kind, failure, site=meta.get("site"))
 
     # --- link following ---------------------------------------------------------------------
     def follow_links(self, links: list[Link], response: Response) -> Iterator[scrapy.Request]:
@@ -213,8 +245,12 @@ class NewsSpider(scrapy.Spider):
         depth, page = meta.get("depth", 0), meta.get("page", 1)
         groups: dict[str, list[Link]] = {}
         for link in links:
-            url = canonical_url(link.url)
-            if is_http_url(url) and host_allowed(host_of(url), site.allowed_domains):
+            try:
+                url = canonical_url(link.url)
+                allowed = is_http_url(url) and host_allowed(host_of(url), site.allowed_domains)
+            except ValueError:  # a host urllib or IDNA refuses (label over 63 chars, bad port)
+                continue
+            if allowed:
                 groups.setdefault(url, []).append(link)
         here = canonical_url(response.url)
         for url, same_target in groups.items():
@@ -269,6 +305,30 @@ class NewsSpider(scrapy.Spider):
         kind = classify_link(url, title, site)
         # Feed items are articles unless a rule or the URL says otherwise.
         return kind == "article" or (feed and kind is None)
+
+
+# Spider arguments (``-a NAME=VALUE``) NewsSpider takes, with the form shown in errors.
+SPIDER_ARGUMENTS = {"sites": "-a sites=FILE", "only": "-a only=NAME[,NAME...]"}
+
+
+class SpiderArgumentError(ValueError):
+    """A ``-a NAME=VALUE`` the spider does not know; the message lists the known ones."""
+
+
+def check_spider_arguments(names: Iterable[str]) -> None:
+    unknown = sorted(names)
+    if unknown:
+        hint = suggest(unknown[0], list(SPIDER_ARGUMENTS))
+        raise SpiderArgumentError(
+            f"unknown spider argument {', '.join(map(repr, unknown))}{hint}; "
+            f"known: {', '.join(SPIDER_ARGUMENTS.values())}")
+
+
+def skipped_list(skipped: dict[str, str], *, shown: int = 10) -> str:
+    """``a (dead in the last 3 crawls), b (...)``, the first ``shown`` of them."""
+    names = sorted(skipped)
+    text = ", ".join(f"{name} ({skipped[name]})" for name in names[:shown])
+    return text + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def load_site_list(path: str, only: list[str] | None) -> list[SiteConfig]:

@@ -8,10 +8,10 @@ Signals, all measurable on the page itself:
   the one with the article and little else.
 * **method strength** — on non-Chinese pages density, the strongest single method there,
   has three votes in the consensus.
-* **length** — among candidates within :data:`TIE_MARGIN` of the best agreement the shortest
+* **length** — among candidates within ``tie_margin`` of the best agreement the shortest
   wins: extra text is far more often boilerplate than missed article.
 * **cost** — density runs first; with jusText (TCDT on Chinese pages) it decides alone when
-  the two agree closely (:data:`EARLY_AGREEMENT`, :data:`EARLY_AGREEMENT_CHINESE`); the other
+  the two agree closely (``early_agreement``, ``early_agreement_chinese``); the other
   cheap methods run otherwise, and on non-Chinese pages the slow TCDT only when those disagree.
 * **comment threads** — each candidate is cut at a Chinese comment-section heading (a line
   that is only "评论", "网友评论", "发表评论" ...); a candidate that is nothing but the thread
@@ -19,16 +19,19 @@ Signals, all measurable on the page itself:
   by the article parts they share.
 * **line clean-up** — repeated paragraphs and short boilerplate lines
   (ICP numbers, copyright, pagination, "source:" bylines) are dropped from the winner.
+* **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
+  heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
-Methods come from the registry and may be absent (a module that fails to import is
-skipped); a method that raises is logged and skipped, so ``auto`` fails only when all do.
-No method may mutate ``doc.root``; jusText and boilerpipe share one segmentation.
+Every tunable is a field of :class:`AutoOptions` (auto_options.py), which also holds the
+options each voting method runs with. Methods come from the registry and may be absent (a
+module that fails to import is skipped); a method that raises is logged and skipped, so
+``auto`` fails only when all do. No method may mutate ``doc.root``; jusText and boilerpipe
+share one segmentation.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,78 +41,15 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import boilerpipe, justext
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.registry import ContentResult, get_method
 from newscrawl.extraction.tokens import is_mostly_cjk, tokens
+from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 
 METHOD = "auto"
-
-# The cheap methods (a few ms each): all vote on every page the early pair leaves open.
-FAST_METHODS = ("density", "justext", "boilerpipe", "cx")
-# Run first; on a non-Chinese page where the two agree to EARLY_AGREEMENT (F1 of their
-# token bags) the other fast methods and TCDT do not run, and the two vote alone. None turns
-# this off. Swept with benchmarks/auto_early_exit.py on the 788 wcxb_dev articles
-# (docs/benchmarks/seed-extractors.md): density+justext at 0.8 exits on 81 % of them with F1
-# 0.9489 against 0.9478 for the full vote, at 0.67x its CPU; every pair and threshold from
-# 0.6 to 0.97 kept F1 within 0.001 of the full vote or above it.
-EARLY_PAIR = ("density", "justext")
-EARLY_AGREEMENT: float | None = 0.8
-# The same on Chinese pages, with TCDT (the best single method there) as density's partner,
-# a stricter threshold and equal votes. Swept on cwced_zh (--chinese): density+tcdt at 0.98
-# exits on 65 % of the pages with F1 0.9234 against 0.9222 for the full vote; at 0.95-0.97
-# (67-75 %) F1 held but two of the 109 hand-labelled gne_unlabeled checks were lost
-# (benchmarks/tcdt_bench.py labels), and pairs of fast methods lost F1 (0.915-0.921 at
-# 0.8-0.95).
-EARLY_PAIR_CHINESE = ("density", "tcdt")
-EARLY_AGREEMENT_CHINESE: float | None = 0.98
-# Run on Chinese pages (TCDT's home ground: +0.014 F1 on cwced_zh) and wherever the fast
-# methods disagree; TCDT costs ~3x a fast method and falls back to density on other scripts.
-SLOW_METHODS = ("tcdt",)
-# Candidates are kept in this order whatever order they ran in (ties go to the earlier one).
-METHOD_ORDER = (*FAST_METHODS, *SLOW_METHODS)
-# Agreement (F1 with the consensus bag) above which the fast methods are trusted alone on
-# non-Chinese pages. Swept on all 788 wcxb_dev articles: 0.95 -> 0.942 F1 (TCDT on 16 pages),
-# 0.90 -> 0.945 (7 pages), 0.85 -> 0.945 (4 pages); cwced_zh is unaffected (Chinese pages
-# always run TCDT). See docs/benchmarks/seed-extractors.md.
-CONFIDENT_AGREEMENT = 0.90
-# Share of CJK tokens in the candidates' text that makes a page Chinese.
-CJK_SHARE = 0.3
-# Candidates this close to the best agreement count as tied; the shortest wins. Swept
-# 0-0.1: 0.02 is best on both sets (+0.003 F1 on cwced_zh, +0.001 on wcxb_dev).
-TIE_MARGIN = 0.02
-# Quantile of a token's per-candidate counts that forms the consensus (0.5 = median).
-# Lower quantiles demand more agreement; 0.3 lost recall on wcxb_dev (-0.05 F1).
-CONSENSUS_QUANTILE = 0.5
-
-# Lines dropped from the winner when short: footers, bylines, pagination, share prompts.
-BOILERPLATE_LINE = re.compile(
-    r"ICP备|ICP证|公网安备|版权所有|版权声明|免责声明|all rights reserved|copyright\s*©|"
-    r"©\s*\d{4}|上一页|下一页|\[\s*全文\s*\]|责任编辑|来源[：:]|更新时间|发布时间|点击数|"
-    r"阅读次数|已被阅读", re.IGNORECASE)
-# Longer lines are kept even when they match: real paragraphs may quote such words.
-MAX_BOILERPLATE_LINE = 60
-# Votes per method in the consensus on non-Chinese pages. Density is the strongest single
-# method on English articles (0.914 F1 vs <= 0.88 for jusText/boilerpipe/CX on 250
-# wcxb_dev articles); density weight 1/2/3 gave auto 0.919/0.929/0.935 there. On cwced_zh
-# any extra weight cost 0.002, so Chinese pages vote equally.
-NON_CJK_WEIGHTS = {"density": 3}
-
-# A line that is only a comment-section heading ("评论", "网友评论", "发表评论：", "评论(63)").
-# Chinese only: the English equivalents ("124 Comments", "Response:", "Leave a comment")
-# also open share bars, Q&A answers and in-article prompts, and cutting at them cost 0.0015
-# F1 on wcxb_dev articles; the Chinese headings cost nothing there and gave +0.012 on cwced_zh.
-COMMENT_HEADING = re.compile(
-    r"^\s*(?:网友|读者|用户|热门|最新|精彩|全部|相关|发表|我要|查看)?(?:评论|留言)(?:区|列表)?"
-    r"\s*[:：(（\d)）]*\s*$")
-
-# Shorter repeated lines may repeat legitimately ("图1", a refrain); longer ones never do.
-MIN_DEDUP_LINE = 10
-# Body text beyond which only density runs. The longest body in the shared datasets
-# (2,358 pages) is 389,348 chars; the hostile 20 MB test page is above 1.3 M.
-MAX_VOTING_TEXT_CHARS = 1_000_000
-
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -122,7 +62,8 @@ class Candidate:
         return sum(self.bag.values())
 
 
-def _shared_runners(doc: Document) -> dict[str, Callable[[], ContentResult | Rejection]]:
+def _shared_runners(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+                    ) -> dict[str, Callable[[], ContentResult | Rejection]]:
     """jusText and boilerpipe on one segmentation of the page (computed on first use)."""
     cache: list[list[Block]] = []
 
@@ -132,10 +73,10 @@ def _shared_runners(doc: Document) -> dict[str, Callable[[], ContentResult | Rej
         return cache[0]
 
     def run_justext() -> ContentResult | Rejection:
-        return justext.content_from_blocks(doc, blocks())
+        return justext.content_from_blocks(doc, blocks(), options.justext)
 
     def run_boilerpipe() -> ContentResult | Rejection:
-        return boilerpipe.content_from_blocks(doc, blocks(), boilerpipe.ARTICLE_CHAIN,
+        return boilerpipe.content_from_blocks(doc, blocks(), options.boilerpipe.article_chain,
                                               "boilerpipe")
 
     return {"justext": run_justext, "boilerpipe": run_boilerpipe}
@@ -143,14 +84,15 @@ def _shared_runners(doc: Document) -> dict[str, Callable[[], ContentResult | Rej
 
 def run_methods(doc: Document, methods: Sequence[str],
                 shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
-                ) -> list[Candidate]:
-    """Candidates of the given methods; absent or failing methods are skipped."""
+                options: AutoOptions = DEFAULT_OPTIONS) -> list[Candidate]:
+    """Candidates of the given methods, each run with its options in ``options``; absent or
+    failing methods are skipped."""
     shared = shared or {}
     found = []
     bags: dict[str, Counter[str]] = {}  # methods often agree to the character
     for name in methods:
         try:
-            result = shared[name]() if name in shared else get_method(name)(doc)
+            result = shared[name]() if name in shared else _run(doc, name, options)
         except (ImportError, AttributeError, KeyError) as error:
             logger.debug("auto: method %s unavailable: %r", name, error)
             continue
@@ -160,7 +102,7 @@ def run_methods(doc: Document, methods: Sequence[str],
             logger.warning("auto: method %s failed on %s: %r", name, doc.url, error)
             continue
         if isinstance(result, ContentResult) and result.text.strip():
-            result = without_comments(result)
+            result = without_comments(result, options)
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:
@@ -169,29 +111,36 @@ def run_methods(doc: Document, methods: Sequence[str],
     return found
 
 
-def cut_at_comments(text: str) -> str:
+def _run(doc: Document, name: str, options: AutoOptions) -> ContentResult | Rejection:
+    method = get_method(name)
+    method_options = options.options_of(name)
+    return method(doc) if method_options is None else method(doc, method_options)
+
+
+def cut_at_comments(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     """``text`` up to its first comment-section heading line (all of it if there is none)."""
     if "评论" not in text and "留言" not in text:  # the common case: no heading possible
         return text
     lines = text.split("\n")
     for index, line in enumerate(lines):
-        if COMMENT_HEADING.match(line):
+        if options.comment_heading.match(line):
             return "\n".join(lines[:index])
     return text
 
 
-def without_comments(result: ContentResult) -> ContentResult:
+def without_comments(result: ContentResult, options: AutoOptions = DEFAULT_OPTIONS
+                     ) -> ContentResult:
     """``result`` cut at a comment heading; its nodes no longer match the text if cut, and
     its images would include the commenters' avatars, so it keeps none."""
-    text = cut_at_comments(result.text)
+    text = cut_at_comments(result.text, options)
     if text == result.text:
         return result
     return ContentResult(text=text, nodes=[], title_hint=result.title_hint,
                          diagnostics=result.diagnostics, method=result.method)
 
 
-def consensus_bag(bags: Sequence[Counter[str]], quantile: float = CONSENSUS_QUANTILE
-                  ) -> Counter[str]:
+def consensus_bag(bags: Sequence[Counter[str]],
+                  quantile: float = DEFAULT_OPTIONS.consensus_quantile) -> Counter[str]:
     """Per token, the ``quantile`` of its counts over ``bags`` (zero counts included)."""
     consensus: Counter[str] = Counter()
     if not bags:
@@ -225,28 +174,29 @@ def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def agreements(candidates: Sequence[Candidate], weights: dict[str, int] | None = None
-               ) -> dict[str, float]:
+def agreements(candidates: Sequence[Candidate], weights: dict[str, int] | None = None,
+               options: AutoOptions = DEFAULT_OPTIONS) -> dict[str, float]:
     """Each candidate's F1 against the consensus of all candidates (``weights``: votes)."""
     weights = weights or {}
     consensus = consensus_bag([c.bag for c in candidates
-                               for _ in range(weights.get(c.method, 1))])
+                               for _ in range(weights.get(c.method, 1))],
+                              options.consensus_quantile)
     return {c.method: bag_f1(c.bag, consensus) for c in candidates}
 
 
-def choose(candidates: Sequence[Candidate], weights: dict[str, int] | None = None
-           ) -> tuple[Candidate, float]:
+def choose(candidates: Sequence[Candidate], weights: dict[str, int] | None = None,
+           options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate, float]:
     """The shortest candidate among those tied for best agreement, and that agreement."""
     if len(candidates) == 1:
         return candidates[0], 1.0
-    scores = agreements(candidates, weights)
+    scores = agreements(candidates, weights, options)
     best = max(scores.values())
-    tied = [c for c in candidates if scores[c.method] >= best - TIE_MARGIN]
+    tied = [c for c in candidates if scores[c.method] >= best - options.tie_margin]
     winner = min(tied, key=lambda c: c.size)
     return winner, scores[winner.method]
 
 
-def clean_lines(text: str) -> str:
+def clean_lines(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     """Drop repeated paragraphs and short boilerplate lines.
 
     The title line is kept: labelled bodies often start with it, and dropping it cost
@@ -256,22 +206,24 @@ def clean_lines(text: str) -> str:
     kept = []
     for line in text.split("\n"):
         key = "".join(line.split()).lower()
-        if not key or (len(key) >= MIN_DEDUP_LINE and key in seen):
+        if not key or (len(key) >= options.min_dedup_line and key in seen):
             continue
         seen.add(key)
-        if len(key) <= MAX_BOILERPLATE_LINE and BOILERPLATE_LINE.search(line):
+        if len(key) <= options.max_boilerplate_line and options.boilerplate_line.search(line):
             continue
         kept.append(line)
     return "\n".join(kept)
 
 
-def extract_content(doc: Document) -> ContentResult | Rejection:
+def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+                    ) -> ContentResult | Rejection:
     """Registry entry ``auto``."""
     body = doc.body
-    if body is not None and len(doc.body_text()) > MAX_VOTING_TEXT_CHARS:  # cached: dates reuse it
+    # body_text is cached: dates reuse it
+    if body is not None and len(doc.body_text()) > options.max_voting_text_chars:
         # Voting costs one pass per method; on an outsized page that is seconds, and no
         # real article is this long, so the fastest method decides alone.
-        found = run_methods(doc, ("density",))
+        found = run_methods(doc, ("density",), options=options)
         if not found:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
         result = found[0].result
@@ -279,38 +231,42 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
                              method=METHOD, image_span=result.image_span,
                              diagnostics={"auto_winner": "density",
                                           "auto_reason": "outsized page"})
-    shared = _shared_runners(doc)
+    shared = _shared_runners(doc, options)
     candidates: list[Candidate] = []
     ran: set[str] = set()
+    order = options.method_order
+    weights = options.weights
 
     def add(methods: Sequence[str]) -> None:
-        """Run the methods not run yet; keep the candidates in METHOD_ORDER."""
+        """Run the methods not run yet; keep the candidates in ``options.method_order``."""
         wanted = [m for m in methods if m not in ran]
         ran.update(wanted)
-        candidates.extend(run_methods(doc, wanted, shared))
-        candidates.sort(key=lambda c: METHOD_ORDER.index(c.method))
+        candidates.extend(run_methods(doc, wanted, shared, options))
+        candidates.sort(key=lambda c: order.index(c.method) if c.method in order else len(order))
 
-    add(EARLY_PAIR[:1])  # density: its text tells the script, which picks the early pair
-    # The script of the first candidate in FAST_METHODS order decides: density's text when
+    add(options.early_pair[:1])  # density: its text tells the script, which picks the pair
+    # The script of the first candidate in fast_methods order decides: density's text when
     # it found any, else the first other fast method's.
-    chinese = is_chinese(candidates) if candidates else None
+    chinese = is_chinese(candidates, options.cjk_share) if candidates else None
     if chinese is not None:
-        add(EARLY_PAIR_CHINESE if chinese else EARLY_PAIR)
-    winner, agreement = early_winner(candidates, chinese=bool(chinese))
+        add(options.early_pair_chinese if chinese else options.early_pair)
+    winner, agreement = early_winner(candidates, chinese=bool(chinese), options=options)
+    decided_early = winner is not None
     if winner is None:
-        add(FAST_METHODS)
+        add(options.fast_methods)
         if chinese is None:
-            chinese = is_chinese(candidates)
+            chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
-        winner, agreement = (choose(candidates, NON_CJK_WEIGHTS) if candidates and not chinese
+        winner, agreement = (choose(candidates, weights, options) if candidates and not chinese
                              else (None, 0.0))
-    if winner is None or agreement < CONFIDENT_AGREEMENT:
-        add(SLOW_METHODS)
+    if winner is None or agreement < options.confident_agreement:
+        add(options.slow_methods)
         if candidates:
-            winner, agreement = choose(candidates, None if chinese else NON_CJK_WEIGHTS)
+            winner, agreement = choose(candidates, None if chinese else weights, options)
     if winner is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-    text = clean_lines(winner.result.text)
+    text = clean_lines(winner.result.text, options) if options.clean_lines else winner.result.text
+    text = trim(text, doc, options.trim)
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
     # The winner's nodes still describe the content only if no line was dropped; they (or
@@ -320,41 +276,45 @@ def extract_content(doc: Document) -> ContentResult | Rejection:
         text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
         image_span=winner.result.image_span if nodes else image_span(winner, candidates),
         diagnostics={"auto_winner": winner.method, "auto_agreement": round(agreement, 3),
-                     "auto_candidates": [c.method for c in candidates]})
+                     "auto_candidates": [c.method for c in candidates],
+                     "auto_early_exit": decided_early})
 
 
-def is_chinese(candidates: Sequence[Candidate]) -> bool:
+def is_chinese(candidates: Sequence[Candidate],
+               share: float = DEFAULT_OPTIONS.cjk_share) -> bool:
     """Whether the first candidate's text is mostly CJK (a Chinese page)."""
-    return bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], CJK_SHARE)
+    return bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], share)
 
 
-def early_winner(pair: Sequence[Candidate], *, chinese: bool) -> tuple[Candidate | None, float]:
-    """The winner among the early pair of the page's script (:data:`EARLY_PAIR`,
-    :data:`EARLY_PAIR_CHINESE`) alone when the two agree closely, else (None, 0.0): the other
+def early_winner(pair: Sequence[Candidate], *, chinese: bool,
+                 options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate | None, float]:
+    """The winner among the early pair of the page's script (``options.early_pair``,
+    ``early_pair_chinese``) alone when the two agree closely, else (None, 0.0): the other
     methods would only confirm them."""
-    threshold = EARLY_AGREEMENT_CHINESE if chinese else EARLY_AGREEMENT
+    threshold = options.early_agreement_chinese if chinese else options.early_agreement
     if threshold is None or len(pair) != 2:
         return None, 0.0
     agreement = bag_f1(pair[0].bag, pair[1].bag)
     if agreement < threshold:
         return None, 0.0
     if chinese:  # Chinese pages vote with equal weights, as in the full vote
-        return choose(pair, None)
-    return pair_vote(pair[0], pair[1], agreement)
+        return choose(pair, None, options)
+    return pair_vote(pair[0], pair[1], agreement, options)
 
 
-def pair_vote(first: Candidate, second: Candidate, agreement: float
-              ) -> tuple[Candidate, float]:
-    """``choose([first, second], NON_CJK_WEIGHTS)``, given the pair's ``agreement``.
+def pair_vote(first: Candidate, second: Candidate, agreement: float,
+              options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate, float]:
+    """``choose([first, second], options.weights)``, given the pair's ``agreement``.
 
     When ``first`` has two or more votes and ``second`` one, the median count of every token
     is ``first``'s own, so the consensus is ``first``'s bag: its agreement is 1 and
     ``second``'s is the pair's F1, and no consensus needs to be built.
     """
-    if NON_CJK_WEIGHTS.get(first.method, 1) < 2 or NON_CJK_WEIGHTS.get(second.method, 1) != 1:
-        return choose([first, second], NON_CJK_WEIGHTS)
+    weights = options.weights
+    if weights.get(first.method, 1) < 2 or weights.get(second.method, 1) != 1:
+        return choose([first, second], weights, options)
     scores = {first.method: 1.0, second.method: agreement}
-    tied = [c for c in (first, second) if scores[c.method] >= 1.0 - TIE_MARGIN]
+    tied = [c for c in (first, second) if scores[c.method] >= 1.0 - options.tie_margin]
     winner = min(tied, key=lambda c: c.size)
     return winner, scores[winner.method]
 
@@ -362,7 +322,7 @@ def pair_vote(first: Candidate, second: Candidate, agreement: float
 def image_span(winner: Candidate, candidates: Sequence[Candidate]
                ) -> tuple[Element, Element] | None:
     """Where the article's images are: the winner's span, else the first candidate's (in
-    :data:`FAST_METHODS` order, density first) that has one."""
+    ``fast_methods`` order, density first) that has one."""
     for candidate in (winner, *candidates):
         if (span := candidate.result.images_from) is not None:
             return span

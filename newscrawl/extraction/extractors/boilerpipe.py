@@ -1,7 +1,8 @@
-"""boilerpipe ArticleExtractor and DefaultExtractor (spec C3) as immutable filter chains.
+"""boilerpipe ArticleExtractor and DefaultExtractor as filter chains (docs/algorithms.md A.6).
 
 A chain is a tuple of filter objects (boilerpipe_filters.py); each filter returns a new
-TextDocument, so the module-level chains are safe to share.
+TextDocument, so chains are safe to share. The chains are options
+(boilerpipe_options.py).
 """
 
 from __future__ import annotations
@@ -9,43 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from newscrawl.extraction.blocks import Block, segment
-from newscrawl.extraction.boilerpipe_filters import (
-    BlockProximityFusion,
-    BoilerplateBlockFilter,
-    DensityRulesClassifier,
-    DocumentTitleMatchClassifier,
-    ExpandTitleToContent,
-    Filter,
-    IgnoreBlocksAfterContent,
-    KeepLargestBlock,
-    NumWordsRulesClassifier,
-    SimpleBlockFusion,
-    TerminatingBlocksFinder,
-    TextDocument,
-    run_chain,
-    to_document,
-)
+from newscrawl.extraction.boilerpipe_filters import Filter, TextDocument, run_chain, to_document
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.extractors.boilerpipe_options import DEFAULT_OPTIONS, BoilerpipeOptions
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
-
-ARTICLE_CHAIN: tuple[Filter, ...] = (
-    TerminatingBlocksFinder(),
-    DocumentTitleMatchClassifier(),
-    NumWordsRulesClassifier(),
-    IgnoreBlocksAfterContent(),
-    BlockProximityFusion(max_distance=1),
-    BoilerplateBlockFilter(),
-    BlockProximityFusion(max_distance=1, content_only=True),
-    KeepLargestBlock(),
-    ExpandTitleToContent(),
-)
-
-DEFAULT_CHAIN: tuple[Filter, ...] = (
-    SimpleBlockFusion(),
-    BlockProximityFusion(max_distance=1),
-    DensityRulesClassifier(),
-)
 
 
 def content_from_blocks(doc: Document, blocks: Sequence[Block], chain: Sequence[Filter],
@@ -67,11 +36,13 @@ def extract_with_chain(doc: Document, chain: Sequence[Filter], method: str
     return content_from_blocks(doc, segment(doc.root), chain, method)
 
 
-def extract_article_content(doc: Document) -> ContentResult | Rejection:
+def extract_article_content(doc: Document, options: BoilerpipeOptions = DEFAULT_OPTIONS
+                            ) -> ContentResult | Rejection:
     """Registry entry ``boilerpipe``: the ArticleExtractor chain."""
-    return extract_with_chain(doc, ARTICLE_CHAIN, "boilerpipe")
+    return extract_with_chain(doc, options.article_chain, "boilerpipe")
 
 
-def extract_default_content(doc: Document) -> ContentResult | Rejection:
+def extract_default_content(doc: Document, options: BoilerpipeOptions = DEFAULT_OPTIONS
+                            ) -> ContentResult | Rejection:
     """Registry entry ``boilerpipe-default``: the DefaultExtractor chain."""
-    return extract_with_chain(doc, DEFAULT_CHAIN, "boilerpipe-default")
+    return extract_with_chain(doc, options.default_chain, "boilerpipe-default")

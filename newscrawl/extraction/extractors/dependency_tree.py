@@ -1,8 +1,8 @@
-"""TCDT: title/content dependency tree extraction for Chinese news pages (spec section A).
+"""TCDT: title/content dependency tree extraction for Chinese news pages (docs/algorithms.md A.4).
 
-王晓飞's method locates the title node ``T`` first (A.4), then weighs every content block by
-its non-link Chinese text and its dependency distance to ``T`` in preorder (A.5-A.7), merges
-same-tag neighbours (A.8) and outputs ``T`` with the heaviest group as its children (A.9).
+王晓飞's method locates the title node ``T`` first (A.4.1), then weighs every content block by
+its non-link Chinese text and its dependency distance to ``T`` in preorder (A.4.2-A.4.3), merges
+same-tag neighbours (A.4.4) and outputs ``T`` with the heaviest group as its children (A.4.5).
 The stages are public and separately tested::
 
     index_tree -> find_title_node -> score_blocks -> merge_groups -> select_group
@@ -14,11 +14,8 @@ method, and the result says so (method ``"tcdt>density"``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-
-from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
@@ -64,7 +61,8 @@ def analyse(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS) -> TcdtAnalys
     body = doc.body
     if body is None:
         return None
-    tree = index_tree(body, doc.url, _noise_predicate() if options.skip_noise else None)
+    tree = index_tree(body, doc.url, options.density if options.skip_noise else None,
+                      options.noise_max_text_share)
     title = find_title_node(doc, tree, options)
     chinese = has_cjk(title.text) or has_cjk(doc.anchor_text)
     blocks = score_blocks(tree, title, options)
@@ -79,15 +77,16 @@ def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
         # No Chinese character anywhere, so no Chinese title candidate: skip the analysis
         # (English pages would otherwise pay for TCDT and the density method).
         return _fallback(doc, None, "no Chinese characters in any title candidate "
-                                    "(none on the page)")
+                                    "(none on the page)", options)
     analysis = analyse(doc, options)
     if analysis is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", METHOD, doc.url)
     if not analysis.chinese:
-        return _fallback(doc, analysis, "no Chinese characters in any title candidate")
+        return _fallback(doc, analysis, "no Chinese characters in any title candidate",
+                         options)
     if analysis.selected is None:
         return _fallback(doc, analysis, "no block group weighs at least the title (W >= "
-                                        f"{options.min_weight})")
+                                        f"{options.min_weight})", options)
     members = [analysis.tree.nodes[b.pos] for b in analysis.selected.members]
     skip = set(analysis.tree.noise_roots)
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in members) if t)
@@ -95,16 +94,6 @@ def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
     return ContentResult(text=text, nodes=members, title_hint=hint,
                          image_span=(members[0], members[-1]),
                          diagnostics={"tcdt": diagnostics(analysis)}, method=METHOD)
-
-
-def _noise_predicate() -> Callable[[Element], bool] | None:
-    """The density method's furniture test, shared (spec A.10); None if it cannot load."""
-    try:
-        from newscrawl.extraction.extractors.text_density import is_noise
-    except ImportError:
-        logger.warning("tcdt: noise filter unavailable (text_density did not import)")
-        return None
-    return is_noise
 
 
 def diagnostics(analysis: TcdtAnalysis) -> dict[str, Any]:
@@ -141,8 +130,8 @@ def node_path(tree: IndexedTree, pos: int) -> str:
     return ">".join(reversed(parts))
 
 
-def _fallback(doc: Document, analysis: TcdtAnalysis | None,
-              why: str) -> ContentResult | Rejection:
+def _fallback(doc: Document, analysis: TcdtAnalysis | None, why: str,
+              options: TcdtOptions = DEFAULT_OPTIONS) -> ContentResult | Rejection:
     """Hand the page to the density method, saying so in the method name and diagnostics."""
     from newscrawl.extraction.registry import get_method
 
@@ -153,7 +142,7 @@ def _fallback(doc: Document, analysis: TcdtAnalysis | None,
                          f"TCDT not applicable ({why}) and the {FALLBACK_METHOD} method is "
                          f"unavailable: {error!r}", METHOD, doc.url)
     logger.debug("tcdt falls back to %s on %s: %s", FALLBACK_METHOD, doc.url, why)
-    result = density(doc)
+    result = density(doc, options.density)
     if isinstance(result, Rejection):
         return Rejection(result.reason, f"TCDT not applicable ({why}); {result.detail}",
                          f"{METHOD}>{FALLBACK_METHOD}", doc.url)

@@ -1,4 +1,4 @@
-"""jusText (Pomikálek 2011) with a Chinese adaptation — spec C2.
+"""jusText (Pomikálek 2011) with a Chinese adaptation — docs/algorithms.md A.5.
 
 Stages, each callable on its own: :func:`~newscrawl.extraction.blocks.segment` →
 :func:`paragraph_stats` → :func:`classify_context_free` → :func:`revise_classes` →
@@ -15,6 +15,11 @@ from enum import StrEnum
 
 from newscrawl.extraction.blocks import Block, blocks_text, segment
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.extractors.justext_options import (
+    DEFAULT_OPTIONS,
+    JustextOptions,
+    JustextParams,
+)
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.tokens import (
@@ -33,42 +38,6 @@ class Cls(StrEnum):
     NEARGOOD = "neargood"
     SHORT = "short"
     BAD = "bad"
-
-
-@dataclass(frozen=True, slots=True)
-class JustextParams:
-    """Thresholds of the classifier. Lengths are in characters."""
-
-    lang: str
-    length_low: int
-    length_high: int
-    stopwords_low: float
-    stopwords_high: float
-    max_link_density: float = 0.2
-    max_heading_distance: int = 200
-    no_headings: bool = False
-
-
-# English and other whitespace languages: the reference lengths (justext 3.0.2: 70/200).
-# The reference stop-word limits 0.30/0.32 fit its ~300-word list; our list (stoplists/en.txt,
-# 148 words) gives lower densities, so they were refitted on the first 150 wcxb_dev article
-# pages (`--sweep justext-en`): 0.30 -> 0.795 F1, 0.18 -> 0.896, 0.14 -> 0.901, 0.10 -> 0.903;
-# 0.14/0.16 sits in the middle of that plateau.
-ENGLISH = JustextParams("en", length_low=70, length_high=200, stopwords_low=0.14,
-                        stopwords_high=0.16)
-# Chinese: calibrated on cwced_zh (69 pages) with `benchmarks/seed_extractors.py --sweep
-# justext`; grid and results in docs/benchmarks/seed-extractors.md. A Chinese character
-# carries 2-3x the information of a Latin one, hence the shorter limits (F1 0.78 with
-# 20/60 -> 0.89 with 20/40). Stop-word limits are flat between 0.02 and 0.08 (+-0.003 F1):
-# on these pages link density and length separate boilerplate, so 0.06/0.10 only has to
-# reject text with almost no function characters (lists of names, tickers).
-CHINESE = JustextParams("zh", length_low=20, length_high=40, stopwords_low=0.06,
-                        stopwords_high=0.10, max_heading_distance=80)
-
-# Share of CJK tokens in the page text above which the Chinese parameters apply.
-CJK_PAGE_SHARE = 0.3
-# Characters of page text sampled to decide the language (enough for a stable share).
-LANG_SAMPLE_CHARS = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +60,13 @@ class Paragraph:
         return self.block.heading
 
 
-def params_for(blocks: Sequence[Block], doc_lang: str | None = None) -> JustextParams:
+def params_for(blocks: Sequence[Block], doc_lang: str | None = None,
+               options: JustextOptions = DEFAULT_OPTIONS) -> JustextParams:
     """Chinese parameters when the page text is mostly CJK (or declared ``zh``), else English."""
-    sample = " ".join(block.text for block in blocks)[:LANG_SAMPLE_CHARS]
-    if is_mostly_cjk(sample, CJK_PAGE_SHARE) or (doc_lang == "zh" and not sample):
-        return CHINESE
-    return ENGLISH
+    sample = " ".join(block.text for block in blocks)[:options.lang_sample_chars]
+    if is_mostly_cjk(sample, options.cjk_page_share) or (doc_lang == "zh" and not sample):
+        return options.chinese
+    return options.english
 
 
 def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
@@ -118,7 +88,8 @@ def paragraph_stats(blocks: Sequence[Block], params: JustextParams) -> list[Para
 
 
 def classify_one(paragraph: Paragraph, params: JustextParams) -> Cls:
-    """Context-free class of one paragraph (spec C2 step 3; first matching rule wins)."""
+    """Context-free class of one paragraph (docs/algorithms.md A.5 step 3; first matching rule
+    wins)."""
     block = paragraph.block
     if block.link_density > params.max_link_density:
         return Cls.BAD
@@ -174,7 +145,8 @@ def _good_heading_follows(paragraphs: Sequence[Paragraph], classes: Sequence[Cls
 
 def revise_classes(paragraphs: Sequence[Paragraph], initial: Sequence[Cls],
                    params: JustextParams) -> list[Cls]:
-    """Context-sensitive revision (spec C2 step 4). Returns a new list; inputs are untouched."""
+    """Context-sensitive revision (docs/algorithms.md A.5 step 4). Returns a new list; inputs are
+    untouched."""
     classes = list(initial)
     if not params.no_headings:  # (a) short headings right before good text become neargood
         for i, paragraph in enumerate(paragraphs):
@@ -226,9 +198,9 @@ def good_blocks(blocks: Sequence[Block], params: JustextParams) -> list[Block]:
 
 
 def content_from_blocks(doc: Document, blocks: Sequence[Block],
-                        params: JustextParams | None = None) -> ContentResult | Rejection:
+                        options: JustextOptions = DEFAULT_OPTIONS) -> ContentResult | Rejection:
     """jusText on an existing segmentation (``auto`` shares one with boilerpipe)."""
-    chosen_params = params or params_for(blocks, doc.lang)
+    chosen_params = params_for(blocks, doc.lang, options)
     kept = good_blocks(blocks, chosen_params)
     if not kept:
         return Rejection(RejectReason.NO_CONTENT, "jusText kept no paragraph", METHOD, doc.url)
@@ -238,7 +210,7 @@ def content_from_blocks(doc: Document, blocks: Sequence[Block],
                                       "paragraphs": len(blocks), "good": len(kept)})
 
 
-def extract_content(doc: Document, params: JustextParams | None = None
+def extract_content(doc: Document, options: JustextOptions = DEFAULT_OPTIONS
                     ) -> ContentResult | Rejection:
     """Registry entry point: jusText with language-dependent parameters."""
-    return content_from_blocks(doc, segment(doc.root), params)
+    return content_from_blocks(doc, segment(doc.root), options)

@@ -1,7 +1,7 @@
-"""CX-extractor: line-block distribution (陈鑫, HIT-IR 2009/2010) — spec C1, v1.0 with threshold.
+"""CX-extractor: line-block distribution (陈鑫, HIT-IR 2009/2010), v1.0 (docs/algorithms.md A.7).
 
 Works on the HTML source text, whose line structure it depends on. Two deliberate
-departures from the reference: source lines longer than :data:`MINIFIED_LINE_CHARS` are
+departures from the reference: source lines longer than ``CxOptions.minified_line_chars`` are
 split after block-level tags first (a minified page is one huge line and would otherwise be
 all-or-nothing), and a discarded copyright region resets the scanner, so text after it is
 still found (the reference drops everything after the first copyright block).
@@ -11,31 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS, CxOptions
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
 METHOD = "cx"
 
-# Block width K of the line-block distribution (the paper's value).
-BLOCK_LINES = 3
-# Characters in K consecutive lines that mark the start of a content region. The reference
-# uses 86; swept 40-200 on cwced_zh and wcxb_dev articles with benchmarks/seed_extractors.py
-# (see docs/benchmarks/seed-extractors.md).
-THRESHOLD = 86
-# Lines shorter than this (after removing whitespace) are not emitted (reference value).
-MIN_LINE_CHARS = 5
-# Source lines longer than this are treated as minified and split after block tags. Hand-
-# written HTML rarely has lines over a few hundred characters outside inline scripts, which
-# preprocessing removes first.
-MINIFIED_LINE_CHARS = 2000
-COPYRIGHT_MARKERS = ("Copyright", "版权所有")
-
 # A leading case-sensitive "<" lets the regex engine skip ahead to each "<" (a pattern that
 # is case-insensitive as a whole tries every position), and "[^>]*>" stops at the first ">"
-# as the reference's lazy ".*?>" does, without backtracking (the old and new patterns gave
+# as the reference's lazy ".*?>" does, without backtracking (a lazy pattern and this one give
 # the same output on all 897 farm pages).
 _DOCTYPE = re.compile(r"<(?i:!DOCTYPE)[^>]*>")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -48,15 +34,9 @@ _BLOCK_BREAK = re.compile(
     r"blockquote|pre|nav|aside|form)\s*>|<br\s*/?>|<hr\s*/?>)", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class CxParams:
-    threshold: int = THRESHOLD
-    block_lines: int = BLOCK_LINES
-    min_line_chars: int = MIN_LINE_CHARS
-
-
-def unminify(html: str, max_line: int = MINIFIED_LINE_CHARS) -> str:
-    """Split over-long source lines after block-level tags (the [ADAPT] fix of spec C1)."""
+def unminify(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -> str:
+    """Split over-long source lines after block-level tags (a departure from the reference,
+    docs/algorithms.md A.7)."""
     lines = html.split("\n")
     if max(map(len, lines)) <= max_line:  # the common case, without a Python step per line
         return html
@@ -64,21 +44,22 @@ def unminify(html: str, max_line: int = MINIFIED_LINE_CHARS) -> str:
                      for line in lines)
 
 
-def text_lines(html: str) -> list[str]:
-    """Preprocessing of spec C1 step 1: markup removed, source line structure kept.
+def text_lines(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -> list[str]:
+    """Preprocessing (docs/algorithms.md A.7 step 1): markup removed, source line structure kept.
 
     Script/style/comment blocks are removed before the minified-line check so an inline
     script cannot make a hand-written page look minified.
     """
     for pattern in (_DOCTYPE, _COMMENT, _SCRIPT, _STYLE):
         html = pattern.sub("", html)
-    html = unminify(html)
+    html = unminify(html, max_line)
     html = _TAG.sub("", _ENTITY.sub(" ", html))
     return html.split("\n")
 
 
-def line_regions(lines: Sequence[str], params: CxParams = CxParams()) -> list[tuple[int, int]]:
-    """(start, end) inclusive line ranges of content regions (spec C1 steps 2-4)."""
+def line_regions(lines: Sequence[str], params: CxOptions = DEFAULT_OPTIONS
+                 ) -> list[tuple[int, int]]:
+    """(start, end) inclusive line ranges of content regions (docs/algorithms.md A.7 step 2)."""
     # str.split and the regex \s agree on what is whitespace; split is 3x faster per line
     lengths = [len("".join(line.split())) for line in lines]
     k = params.block_lines
@@ -108,20 +89,21 @@ def region_text(lines: Sequence[str], start: int, end: int, min_chars: int) -> s
     return "\n".join(line for line in kept if len(line.replace(" ", "")) >= min_chars)
 
 
-def extract_text(html: str, params: CxParams = CxParams()) -> str:
+def extract_text(html: str, params: CxOptions = DEFAULT_OPTIONS) -> str:
     """Content text of an HTML source string; copyright regions are skipped, not fatal."""
-    lines = text_lines(html)
+    lines = text_lines(html, params.minified_line_chars)
     texts = []
     for start, end in line_regions(lines, params):
         text = region_text(lines, start, end, params.min_line_chars)
-        if text and not any(marker in text for marker in COPYRIGHT_MARKERS):
+        if text and not any(marker in text for marker in params.copyright_markers):
             texts.append(text)
     return "\n".join(texts)
 
 
-def extract_content(doc: Document, params: CxParams = CxParams()) -> ContentResult | Rejection:
+def extract_content(doc: Document, options: CxOptions = DEFAULT_OPTIONS
+                    ) -> ContentResult | Rejection:
     """Registry entry ``cx``: works on the decoded HTML source, not on the cleaned tree."""
-    text = extract_text(doc.html, params)
+    text = extract_text(doc.html, options)
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "no line block above the threshold", METHOD,
                          doc.url)

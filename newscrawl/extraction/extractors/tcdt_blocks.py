@@ -1,4 +1,4 @@
-"""TCDT content blocks: distance, weight, neighbour merging and selection (spec A.5-A.9).
+"""TCDT content blocks: distance, weight, merging and selection (docs/algorithms.md A.4.2-A.4.5).
 
 ``d(v) = pos(v) - pos(T)``; ``W(v) = α(d) · (C(v) - L(v)) / C_T``; same-depth neighbours with
 the same tag and weights of the same order of magnitude merge into groups; the heaviest
@@ -79,7 +79,7 @@ def _ancestors(tree: IndexedTree, pos: int) -> set[int]:
 
 
 def merge_groups(tree: IndexedTree, blocks: list[Block], options: TcdtOptions) -> list[Group]:
-    """Spec A.8: maximal runs of same-tag neighbours of the same order of magnitude."""
+    """Maximal runs of same-tag neighbours of the same order of magnitude (A.4.4)."""
     mergeable = blocks if options.merge_containers else _non_containers(tree, blocks, options)
     keep = {b.pos for b in mergeable}
     groups = [Group((b,), b.weight) for b in blocks if b.pos not in keep and b.weight > 0]
@@ -118,8 +118,8 @@ def _neighbour_sequences(tree: IndexedTree, blocks: list[Block],
 def _runs(sequence: list[Block], options: TcdtOptions) -> list[Group]:
     """Maximal same-tag runs in one neighbour sequence.
 
-    Light blocks (``W < passable_weight``; at least the zero-weight ones of the spec) wait in
-    ``passing`` and join the run only if a weighted member follows them.
+    Light blocks (``W < passable_weight``; at least the zero-weight ones of the literal rule)
+    wait in ``passing`` and join the run only if a weighted member follows them.
     """
     groups: list[Group] = []
     open_runs: dict[str, tuple[list[Block], list[Block]]] = {}  # tag -> (run, passing)
@@ -155,7 +155,7 @@ def _runs(sequence: list[Block], options: TcdtOptions) -> list[Group]:
 
 def select_group(groups: list[Group], options: TcdtOptions,
                  tree: IndexedTree | None = None) -> Group | None:
-    """Spec A.9: the heaviest eligible group; ties prefer small |d| after the title, then pos.
+    """The heaviest eligible group; ties prefer small |d| after the title, then pos (A.4.5).
 
     With ``tree`` and ``options.tighten_share > 0``, the answer then moves into the heaviest
     group nested inside it while that keeps at least ``tighten_share`` of the weight.
@@ -178,15 +178,18 @@ def tighten(group: Group, targets: list[Group], tree: IndexedTree, share: float)
     that starts after T (share bars, editor lines, disclaimers included). The tightest
     group holding nearly all of that weight is the article itself.
     """
+    # One pass over the targets, heaviest first: the first one nested in ``current`` is the
+    # heaviest inside it, and one passed over is inside no later ``current`` either (each
+    # lies inside the one before). Rescanning every target per step was quadratic in the
+    # nesting depth.
     current = group
-    while True:
-        inner = [g for g in targets if g is not current and _nested(tree, g, current)]
-        if not inner:
+    for candidate in sorted(targets, key=lambda g: (-g.weight, g.pos)):
+        if candidate is current or not _nested(tree, candidate, current):
+            continue
+        if candidate.weight < share * current.weight:
             return current
-        heaviest = max(inner, key=lambda g: (g.weight, -g.pos))
-        if heaviest.weight < share * current.weight:
-            return current
-        current = heaviest
+        current = candidate
+    return current
 
 
 def _nested(tree: IndexedTree, inner: Group, outer: Group) -> bool:

@@ -1,4 +1,4 @@
-"""TCDT title node (spec A.4): the multi-condition choice of the node ``T`` content hangs from.
+"""TCDT title node: the multi-condition choice of the node ``T`` content hangs from (A.4.1).
 
 Conditions, in order: (1) tag in the title tags and no link/resource reference except
 self-links; (2) a Chinese-character count in range and no sentence-final punctuation;
@@ -44,7 +44,7 @@ class _Candidate:
 
 
 def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> TitleNode:
-    """Pick ``T`` by the A.4 conditions; never fails (falls back to the body, low confidence)."""
+    """Pick ``T`` by the A.4.1 conditions; never fails (falls back to the body, low confidence)."""
     reference, reference_name = _reference(doc)
     strict = _candidates(tree, options, options.title_min_cjk, options.title_max_cjk,
                          options.ending_punctuation)
@@ -79,7 +79,7 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
 
 
 def _reference(doc: Document) -> tuple[str, str]:
-    """The string candidates are compared with: anchor text, else <title> (spec A.4)."""
+    """The string candidates are compared with: anchor text, else <title> (A.4.1)."""
     if doc.anchor_text:
         return doc.anchor_text, "anchor text"
     if doc.title_text:
@@ -121,7 +121,7 @@ def _ends_sentence(text: str, enders: frozenset[str], closing: str) -> bool:
 
 def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
                   options: TcdtOptions) -> tuple[_Candidate, float] | None:
-    """Condition 3 with the spec's tie-breakers: similarity, tag rank, earlier position."""
+    """Condition 3 with its tie-breakers: similarity, tag rank, earlier position."""
     pool = list(candidates)
     if doc.anchor_text and doc.title_text:  # <title> competes only against an anchor
         pool.append(_Candidate(TITLE_POS, doc.title_text, "title"))

@@ -1,35 +1,32 @@
 """TCDT's indexed body tree: preorder positions, depths and per-node counts in one pass.
 
-Spec A.5/A.8: every element of ``<body>`` gets its preorder index ``pos`` (body = 0) and
+docs/algorithms.md A.4.2: every element of ``<body>`` gets its preorder index ``pos`` (body = 0) and
 depth. ``C`` (Chinese characters under the node), ``L`` (those inside links) and whether the
-subtree references another resource (A.4 condition 1) are summed bottom-up in one reverse
+subtree references another resource (A.4.1 condition 1) are summed bottom-up in one reverse
 sweep over the preorder list, O(n), instead of calling ``text_content()`` per node.
 
-With a noise predicate (the optional shared pre-filter of spec A.10: comment sections,
-share bars, sidebars by class/id), noise subtrees are left out of the counts used for
-weights (``text_cjk``/``text_link_cjk``) unless one holds most of the page's Chinese text.
+With noise rules (the density method's options: the optional shared pre-filter of
+docs/algorithms.md A.4.6: comment sections, share bars, sidebars by class/id), noise subtrees
+are left out of the counts used for weights (``text_cjk``/``text_link_cjk``) unless one holds
+most of the page's Chinese text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.extractors.density_options import DensityOptions
 from newscrawl.extraction.metadata.title import is_self_link
 from newscrawl.extraction.metadata.title_text import cjk_count
-from newscrawl.extraction.native import c_tags, walks
+from newscrawl.extraction.native import walks
 
-# A noise-marked subtree holding more than this share of the page's Chinese characters is
-# kept: an article wrapper may carry a class like "has-sidebar". Same reasoning and value as
-# the density method's guard (text_density.NOISE_MAX_TEXT_SHARE).
-NOISE_MAX_TEXT_SHARE = 0.5
-# Attribute-less elements are only tested for noise when their tag alone can be furniture.
-NOISE_TAG_HINTS = frozenset({"nav", "aside", "footer", "header"})
-_NOISE_TAG_HINTS_C = c_tags(NOISE_TAG_HINTS)
+# The share of the page's Chinese characters above which a noise subtree is kept
+# (TcdtOptions.noise_max_text_share).
+DEFAULT_NOISE_SHARE = 0.5
 
 
 @dataclass(slots=True)
@@ -58,31 +55,43 @@ class IndexedTree:
 
 
 def index_tree(body: Element, page_url: str | None = None,
-               is_noise: Callable[[Element], bool] | None = None) -> IndexedTree:
-    """Index ``body`` (read only: the shared Document tree is never modified): in C when the
-    extension is built, else :func:`index_in_python` (the reference;
+               noise_options: DensityOptions | None = None,
+               noise_share: float = DEFAULT_NOISE_SHARE) -> IndexedTree:
+    """Index ``body`` (read only: the shared Document tree is never modified), leaving out
+    the subtrees that ``noise_options`` (the density method's noise rules; None: none)
+    marks: in C when the extension is built, else :func:`index_in_python` (the reference;
     tests/extraction/test_walks_c.py holds the two equal on every dataset page)."""
     if walks is None:
-        return index_in_python(body, page_url, is_noise)
+        return index_in_python(body, page_url, noise_options, noise_share)
+    if noise_options is None:
+        return IndexedTree(*walks.tcdt_index(
+            body=body, page_url=page_url, is_self_link=is_self_link, is_noise=None,
+            noise_hints=(), noise_share=noise_share))
+    from newscrawl.extraction.extractors import text_density
+
+    rules = text_density.noise_rules(noise_options)
+    # The C walk runs the noise test itself from the rules' data, without calling back.
     return IndexedTree(*walks.tcdt_index(
-        body=body, page_url=page_url, is_self_link=is_self_link, is_noise=is_noise,
-        noise_hints=_NOISE_TAG_HINTS_C,
-        noise_share=NOISE_MAX_TEXT_SHARE, **_c_noise_rules(is_noise)))
+        body=body, page_url=page_url, is_self_link=is_self_link,
+        is_noise=_noise_test(noise_options), noise_hints=rules.tags_c, noise_share=noise_share,
+        **text_density.c_noise_rules(noise_options)))
 
 
-def _c_noise_rules(is_noise: Callable[[Element], bool] | None) -> dict[str, Any]:
-    """The density method's noise test as data, when that is the predicate: the C walk then
-    runs it itself instead of calling back into Python for every element."""
-    try:
-        from newscrawl.extraction.extractors import text_density
-    except ImportError:  # pragma: no cover - the predicate then cannot be it either
-        return {}
-    return text_density.c_noise_rules() if is_noise is text_density.is_noise else {}
+def _noise_test(noise_options: DensityOptions) -> Callable[[Element], bool]:
+    from newscrawl.extraction.extractors import text_density
+
+    def is_noise(el: Element) -> bool:
+        return text_density.is_noise(el, noise_options)
+    return is_noise
 
 
 def index_in_python(body: Element, page_url: str | None = None,
-                    is_noise: Callable[[Element], bool] | None = None) -> IndexedTree:
+                    noise_options: DensityOptions | None = None,
+                    noise_share: float = DEFAULT_NOISE_SHARE) -> IndexedTree:
     """:func:`index_tree` in Python: the reference the C walk (_walks.c) follows."""
+    is_noise = _noise_test(noise_options) if noise_options is not None else None
+    # Attribute-less elements are only tested for noise when their tag alone can be noise.
+    noise_tags = noise_options.noise_tags if noise_options is not None else frozenset()
     nodes: list[Element] = []
     tags: list[str] = []
     depths: list[int] = []
@@ -113,13 +122,13 @@ def index_in_python(body: Element, page_url: str | None = None,
         reference.append((bool(el.attrib) and _references_other(el, tag, page_url))
                          or tag == "link")
     n = len(nodes)
-    noise_limit = NOISE_MAX_TEXT_SHARE * sum(direct)
+    noise_limit = noise_share * sum(direct)
     marked = [False] * n
     if is_noise is not None:
         for pos in range(1, n):
             el = nodes[pos]
             # Noise is decided by tag or attributes; most elements have neither to test.
-            if el.attrib or tags[pos] in NOISE_TAG_HINTS:
+            if el.attrib or tags[pos] in noise_tags:
                 marked[pos] = is_noise(el)
     cjk, text_cjk = list(direct), list(direct)
     link_cjk, text_link = [0] * n, [0] * n
@@ -147,7 +156,7 @@ def index_in_python(body: Element, page_url: str | None = None,
 
 
 def _references_other(el: Element, tag: str, page_url: str | None) -> bool:
-    """Spec A.4 condition 1 for one element: a ``src``, a ``<link>``, or a non-self ``href``."""
+    """A.4.1 condition 1 for one element: a ``src``, a ``<link>``, or a non-self ``href``."""
     if tag == "link" or el.get("src") is not None:
         return True
     href = el.get("href")

@@ -1,4 +1,4 @@
-"""Text-and-symbol density content extraction (洪鸿辉 et al. 2019; spec section B.10).
+"""Text-and-symbol density content extraction (洪鸿辉 et al. 2019; docs/algorithms.md A.3).
 
 For every element ``i`` under the content root the paper scores::
 
@@ -7,7 +7,8 @@ For every element ``i`` under the content root the paper scores::
     score_i = TD_i * log10(PNum_i + 2) * ln(SbD_i)
 
 and the best-scoring element is the article body. Differences from the paper and from GNE,
-each on purpose (spec B.4, B.5, B.8):
+each on purpose (docs/algorithms.md A.3;
+measured in docs/benchmarks/density.md):
 
 * ``log(SD)`` is omitted: it is one constant per page, so it cannot change the ranking, and
   for ``SD <= 1`` it zeroes or inverts every score.
@@ -35,7 +36,9 @@ from __future__ import annotations
 import heapq
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -43,66 +46,12 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
 from newscrawl.extraction.native import c_tags, walks
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
 METHOD = "density"
-
-# Symbols counted in ``Sb``: the paper's Chinese and ASCII set (GNE 0.2.5, which still had the
-# curly quotes that 0.4.3 lost) plus the ellipsis, dashes and CJK brackets (spec B.10).
-SYMBOLS = "！，。？、；：“”‘’《》%（）,.?:;'\"!()…—【】「」·％～"
-_SYMBOL = re.compile(f"[{re.escape(SYMBOLS)}]")  # findall is ~5x faster than str.translate
-
-# Tags whose subtree is page furniture, not article text (spec B.5, B.7).
-NOISE_TAGS = frozenset({"nav", "aside", "footer", "header"})
-# class/id words (after splitting on spaces, "-" and "_") that mark furniture; GNE 0.4.3's
-# USELESS_ATTR list (spec B.7) with plurals and a few common variants added.
-NOISE_WORDS = frozenset({
-    "share", "sharing", "shares", "contribution", "copyright", "disclaimer", "recommend",
-    "recommended", "related", "footer", "comment", "comments", "social", "submeta", "sidebar",
-    "navigation", "nav", "navbar", "breadcrumb", "breadcrumbs", "ad", "ads", "advert",
-    "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
-    "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
-})
-# A noise-marked element holding more than this share of the root's text is kept anyway:
-# article wrappers carry classes like "post has-sidebar". Not swept: 0.5 reads "most of the
-# page's text" (the ablation in docs/benchmarks/density.md shows noise removal as a whole
-# moves F1 by under 0.01 on both sets, so this guard matters for robustness, not the mean).
-NOISE_MAX_TEXT_SHARE = 0.5
-# GNE's escape hatch for all-link children (spec B.4): integer T // LT above this means link
-# text is under ~9% of the text, so the links are inline mentions, not a link list.
-LINK_ESCAPE_RATIO = 10
-# class/id words of article bodies; their text counts double, as in GNE (spec B.7), but as
-# whole words, so "contentinfo" or "sidebar-content" do not match by substring.
-CONTENT_WORDS = frozenset({
-    "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
-    "news", "detail",
-})
-# GNE's factor 2 (ablation: without it F1 drops 0.891 -> 0.872 cwced_zh, 0.919 -> 0.911 wcxb).
-CONTENT_BOOST = 2.0
-# A root found by itemprop=articleBody is trusted only if it has at least this many
-# non-space characters (some templates put an empty articleBody stub next to the real one).
-ARTICLE_BODY_MIN_CHARS = 200
-# Sibling merge (GNE #9/#57/#109): a sibling of the winner is merged when its link density is
-# below this and its non-link text at least MERGE_MIN_CHARS. Off: with the text-mass factor
-# the container of a split article usually wins by itself; merging moved F1 by +0.001 on
-# both sets (0.892 cwced_zh, 0.920 wcxb_dev articles), within noise, for extra nodes.
-MERGE_MAX_LINK_DENSITY = 0.3
-MERGE_MIN_CHARS = 20
-MERGE_SIBLINGS = False
-# A direct text line counts towards PNum only with at least this many characters, so the
-# " | " and " - " between menu links are not paragraphs. 1, 5 and 10 score the same on
-# cwced_zh; 5 keeps menus from looking like paragraph lists.
-LINE_MIN_CHARS = 5
-# Exponent k of a text-mass factor (T - LT) ** k on the score; 0 is the paper's formula.
-# The paper's TD favours small nodes with few tags (a one-link footer, a single long <p>);
-# weighting by the amount of text lifts the whole article container. Swept 0-2 on both
-# sets: F1 cwced_zh 0.776 (k=0), 0.858 (0.5), 0.891 (1), 0.878 (1.5); wcxb_dev articles
-# 0.503, 0.874, 0.919, 0.927. k=1 has the best mean. See docs/benchmarks/density.md.
-TEXT_MASS_EXPONENT = 1.0
-# Candidates kept in the diagnostics.
-DIAGNOSTIC_TOP = 5
 
 
 @dataclass(slots=True)
@@ -119,24 +68,24 @@ class NodeFeatures:
     symbols: int  # Sb
     score: float = 0.0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, options: DensityOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
         return {
             "path": self.element.getroottree().getpath(self.element),
             "T": self.text, "LT": self.link_text, "TG": self.tags, "LTG": self.link_tags,
             "PNum": self.paragraphs, "Sb": self.symbols,
             "TD": round(text_density(self.text, self.link_text, self.tags, self.link_tags,
-                                     self.paragraphs), 4),
+                                     self.paragraphs, options.link_escape_ratio), 4),
             "SbD": round(symbol_density(self.text, self.link_text, self.symbols), 4),
             "score": round(self.score, 4),
         }
 
 
-def text_density(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int
-                 ) -> float:
-    """``TD = (T - LT) / (TG - LTG)`` with the guards of spec B.4."""
+def text_density(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int,
+                 escape_ratio: int = DEFAULT_OPTIONS.link_escape_ratio) -> float:
+    """``TD = (T - LT) / (TG - LTG)`` with the guards of docs/algorithms.md A.3."""
     tag_span = tags - link_tags
     if tag_span <= 0:
-        if link_text > 0 and text // link_text > LINK_ESCAPE_RATIO:
+        if link_text > 0 and text // link_text > escape_ratio:
             tag_span = tags  # inline links only: do not subtract them
         elif tags == 0:
             # A leaf: its only tags were the <br>s that cleaning turned into line breaks,
@@ -153,25 +102,27 @@ def symbol_density(text: float, link_text: int, symbols: int) -> float:
 
 
 def score(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int,
-          symbols: int) -> float:
+          symbols: int, options: DensityOptions = DEFAULT_OPTIONS) -> float:
     """``TD * log10(PNum + 2) * ln(SbD)``, times the text-mass factor ``(T - LT) ** k``."""
-    density = text_density(text, link_text, tags, link_tags, paragraphs)
+    density = text_density(text, link_text, tags, link_tags, paragraphs,
+                           options.link_escape_ratio)
     if density <= 0:
         return 0.0
     result = density * math.log10(paragraphs + 2) * math.log(
         symbol_density(text, link_text, symbols))
-    if TEXT_MASS_EXPONENT:
-        result *= max(text - link_text, 1) ** TEXT_MASS_EXPONENT
+    if options.text_mass_exponent:
+        result *= max(text - link_text, 1) ** options.text_mass_exponent
     return result
 
 
-def is_noise(el: Element) -> bool:
+def is_noise(el: Element, options: DensityOptions = DEFAULT_OPTIONS) -> bool:
     """Furniture by tag, by a class/id word, or hidden by an inline style."""
-    if el.tag in NOISE_TAGS:
+    rules = noise_rules(options)
+    if el.tag in rules.tags:
         return True
     for name in ("class", "id"):
         value = el.get(name)
-        if value is not None and _value_flags(value)[0]:
+        if value is not None and rules.flags(value)[0]:
             return True
     return _is_hidden(el.get("style"))
 
@@ -180,31 +131,58 @@ def _is_hidden(style: str | None) -> bool:
     return bool(style) and "display:none" in "".join(style.split()).lower()  # type: ignore[union-attr]
 
 
-def _attribute_flags(cls: str | None, ident: str | None) -> tuple[bool, bool]:
-    """(noise, content) from the words of class and id (cached per value by
-    :func:`_value_flags`, which every walk goes through)."""
-    value = f"{cls or ''} {ident or ''}".lower().replace("-", " ").replace("_", " ")
-    words = frozenset(value.split())  # str methods: 3x faster than a regex split
-    return not words.isdisjoint(NOISE_WORDS), not words.isdisjoint(CONTENT_WORDS)
+class NoiseRules:
+    """:func:`is_noise`'s tags and class/id words, with the (noise, content) flags of every
+    class or id value seen so far. One per distinct word sets (:func:`noise_rules`), so a
+    variant's flags never answer for another's."""
+
+    __slots__ = ("content_words", "flag_cache", "noise_words", "tags", "tags_c")
+    # Values cached before the cache is emptied (a crawl sees unbounded distinct values).
+    MAX_VALUES = 20_000
+
+    def __init__(self, tags: frozenset[str], noise_words: frozenset[str],
+                 content_words: frozenset[str]) -> None:
+        self.tags = tags
+        self.tags_c = c_tags(tags)
+        self.noise_words = noise_words
+        self.content_words = content_words
+        # A plain dict: a page repeats a few values hundreds of times, and a dict lookup
+        # costs a fraction of an lru_cache call. The C walk reads it directly.
+        self.flag_cache: dict[str, tuple[bool, bool]] = {}
+
+    def flags(self, value: str) -> tuple[bool, bool]:
+        """(noise, content) of one class or id value, cached."""
+        flags = self.flag_cache.get(value)
+        if flags is None:
+            if len(self.flag_cache) >= self.MAX_VALUES:
+                self.flag_cache.clear()
+            value_words = value.lower().replace("-", " ").replace("_", " ")
+            words = frozenset(value_words.split())  # str methods: 3x faster than a regex
+            flags = self.flag_cache[value] = (not words.isdisjoint(self.noise_words),
+                                              not words.isdisjoint(self.content_words))
+        return flags
+
+
+@lru_cache(maxsize=16)
+def _rules(tags: frozenset[str], noise_words: frozenset[str], content_words: frozenset[str]
+           ) -> NoiseRules:
+    return NoiseRules(tags, noise_words, content_words)
+
+
+def noise_rules(options: DensityOptions = DEFAULT_OPTIONS) -> NoiseRules:
+    """The noise rules of ``options``, built once per distinct tag and word sets."""
+    return _rules(options.noise_tags, options.noise_words, options.content_words)
+
+
+@lru_cache(maxsize=16)
+def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
+    # findall is ~5x faster than str.translate
+    return re.compile(f"[{re.escape(symbols)}]").findall
 
 
 # Inline styles, as strings that know their element: few elements have one, so libxml2
 # finds them instead of the walk reading a third attribute of every element.
 _STYLES = etree.XPath("descendant-or-self::*/@style")
-# Flags per class or id value: a plain dict (a page repeats a few values hundreds of times,
-# and a dict lookup costs a fraction of an lru_cache call).
-_VALUE_FLAGS: dict[str, tuple[bool, bool]] = {}
-_VALUE_FLAGS_MAX = 20_000
-
-
-def _value_flags(value: str) -> tuple[bool, bool]:
-    """(noise, content) of one class or id value, cached."""
-    flags = _VALUE_FLAGS.get(value)
-    if flags is None:
-        if len(_VALUE_FLAGS) >= _VALUE_FLAGS_MAX:
-            _VALUE_FLAGS.clear()
-        flags = _VALUE_FLAGS[value] = _attribute_flags(value, None)
-    return flags
 
 
 def _hidden(root: Element) -> set[Element]:
@@ -218,33 +196,31 @@ def _hidden(root: Element) -> set[Element]:
  _S_BOOST) = range(11)
 
 
-def measure(root: Element, *, skip_noise: bool = True) -> tuple[list[NodeFeatures],
-                                                                  list[Element]]:
+def measure(root: Element, options: DensityOptions = DEFAULT_OPTIONS
+            ) -> tuple[list[NodeFeatures], list[Element]]:
     """Features of every scoring element under ``root`` (root included), in document order,
     and the excluded noise elements: the C walk when it is built, else the same in Python
     (:func:`measure_in_python`, the reference; tests/extraction/test_walks_c.py holds the two
     equal on every dataset page)."""
     if walks is None:
-        return measure_in_python(root, skip_noise=skip_noise)
+        return measure_in_python(root, options)
     rows, excluded = walks.density_measure(
-        root=root, skip_noise=skip_noise, **c_noise_rules(), noise_share=NOISE_MAX_TEXT_SHARE,
-        symbols=SYMBOLS,
-        line_min=LINE_MIN_CHARS, content_boost=CONTENT_BOOST,
-        mass_exponent=TEXT_MASS_EXPONENT, escape_ratio=LINK_ESCAPE_RATIO)
+        root=root, skip_noise=options.skip_noise, **c_noise_rules(options),
+        noise_share=options.noise_max_text_share, symbols=options.symbols,
+        line_min=options.line_min_chars, content_boost=options.content_boost,
+        mass_exponent=options.text_mass_exponent, escape_ratio=options.link_escape_ratio)
     return [NodeFeatures(*row) for row in rows], excluded
 
 
-_NOISE_TAGS_C = c_tags(NOISE_TAGS)
+def c_noise_rules(options: DensityOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
+    """:func:`is_noise` as data for the C walks (_walks.c): the class/id flag cache of
+    ``options``' rules, the function that fills it, and the noise tags. TCDT's tree index
+    uses it too."""
+    rules = noise_rules(options)
+    return {"flag_cache": rules.flag_cache, "flags_of": rules.flags, "noise_tags": rules.tags_c}
 
 
-def c_noise_rules() -> dict[str, Any]:
-    """:func:`is_noise` as data for the C walks (_walks.c): the class/id flag cache, the
-    function that fills it, and the noise tags. TCDT's tree index uses it too."""
-    return {"flag_cache": _VALUE_FLAGS, "flags_of": _value_flags,
-            "noise_tags": _NOISE_TAGS_C}
-
-
-def measure_in_python(root: Element, *, skip_noise: bool = True
+def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
                       ) -> tuple[list[NodeFeatures], list[Element]]:
     """:func:`measure` in Python: the reference the C walk (_walks.c) follows.
 
@@ -254,9 +230,13 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
     holds most of the root's text. Elements whose score is 0 (one-line leaves, link lists)
     are left out of the result.
     """
+    skip_noise = options.skip_noise
+    rules = noise_rules(options)
+    noise_tags, flags_of = rules.tags, rules.flags
+    line_min, content_boost = options.line_min_chars, options.content_boost
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
     hidden = _hidden(root) if skip_noise else set()
-    cache = _VALUE_FLAGS
+    cache = rules.flag_cache
     get = etree._Element.get
     found: list[tuple[Element, int, float, int, int, int, int, int, float]] = []
     excluded: list[Element] = []
@@ -264,25 +244,25 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
     # Running totals in document order: text, link text, symbols, elements, <a>s, <p>s.
     total_t = total_lt = total_sb = total_tags = total_a = total_p = 0
     link_depth = order = 0
-    split, join, symbols_of = str.split, "".join, _SYMBOL.findall
-    for event, el in etree.iterwalk(root, events=("start", "end")):
+    split, join, symbols_of = str.split, "".join, _symbol_pattern(options.symbols)
+    # Comments and PIs (left only on uncleaned trees) come as one event each: their tails
+    # are text of the parent, as the C walk counts them.
+    for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
         tag = el.tag
-        if tag.__class__ is not str:  # comments/PIs survive only on uncleaned trees
-            if event == "start":
-                continue
+        if tag.__class__ is not str:
             text, owner = el.tail, (stack[-1] if stack else None)
         elif event == "start":
             # class and id: the union of their words, as if read together
             noise = boost = False
             value = get(el, "class")
             if value is not None:
-                noise, boost = cache.get(value) or _value_flags(value)
+                noise, boost = cache.get(value) or flags_of(value)
             value = get(el, "id")
             if value is not None:
-                id_noise, id_boost = cache.get(value) or _value_flags(value)
+                id_noise, id_boost = cache.get(value) or flags_of(value)
                 noise, boost = noise or id_noise, boost or id_boost
             if skip_noise:
-                noise = noise or tag in NOISE_TAGS or (bool(hidden) and el in hidden)
+                noise = noise or tag in noise_tags or (bool(hidden) and el in hidden)
             else:
                 noise = False
             frame: list[Any] = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0,
@@ -304,7 +284,7 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
             noise, boost, dropped = frame[_S_NOISE], frame[_S_BOOST], False
             if noise and el is not root:
                 if noise_limit < 0:
-                    noise_limit = _visible_chars(root) * NOISE_MAX_TEXT_SHARE
+                    noise_limit = _visible_chars(root) * options.noise_max_text_share
                 if chars <= noise_limit:  # roll the totals back: its text is not counted
                     total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
                     del found[frame[_S_MARK]:]
@@ -315,9 +295,9 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
                 paragraphs = total_p - frame[_S_P] - (tag == "p") + frame[_S_LINES]
                 if tags or paragraphs > 1:
                     link_tags = total_a - frame[_S_A] - (tag == "a")
-                    text_chars = chars * CONTENT_BOOST if boost else chars
+                    text_chars = chars * content_boost if boost else chars
                     value = score(text_chars, link_chars, tags, link_tags, paragraphs,
-                                  total_sb - frame[_S_SB])
+                                  total_sb - frame[_S_SB], options)
                     if value > 0:
                         found.append((el, frame[_S_ORDER], text_chars, link_chars, tags,
                                       link_tags, paragraphs, total_sb - frame[_S_SB], value))
@@ -334,24 +314,25 @@ def measure_in_python(root: Element, *, skip_noise: bool = True
             total_sb += len(symbols_of(visible))
             if link_depth:
                 total_lt += chars
-            owner[_S_LINES] += chars >= LINE_MIN_CHARS if "\n" not in text else _lines(text)
+            owner[_S_LINES] += (chars >= line_min if "\n" not in text
+                               else _lines(text, line_min))
     found.sort(key=lambda row: row[1])
     return [NodeFeatures(*row) for row in found], excluded
 
 
-def _lines(text: str) -> int:
-    """Lines of at least LINE_MIN_CHARS non-blank characters in a multi-line text node (the
+def _lines(text: str, line_min: int) -> int:
+    """Lines of at least ``line_min`` non-blank characters in a multi-line text node (the
     walk counts a one-line node itself, without the call)."""
-    return sum(1 for line in text.split("\n") if len(line.strip()) >= LINE_MIN_CHARS)
+    return sum(1 for line in text.split("\n") if len(line.strip()) >= line_min)
 
 
-def content_root(doc: Document) -> Element | None:
+def content_root(doc: Document, options: DensityOptions = DEFAULT_OPTIONS) -> Element | None:
     """``itemprop=articleBody`` when it holds real text, else ``<body>``."""
     if "articleBody" not in doc.html:  # a substring test saves a tree search on most pages
         return doc.body
     for el in doc.root.xpath("//*[@itemprop='articleBody']"):
         chars = _visible_chars(el)
-        if chars >= ARTICLE_BODY_MIN_CHARS:
+        if chars >= options.article_body_min_chars:
             return el
     return doc.body
 
@@ -362,12 +343,13 @@ def _visible_chars(el: Element) -> int:
 
 
 def best_node(features: list[NodeFeatures]) -> NodeFeatures | None:
-    """Highest score; ties go to the earlier node in document order (stable, spec B.3)."""
+    """Highest score; ties go to the earlier node in document order (stable)."""
     best = min(features, key=lambda f: (-f.score, f.order), default=None)
     return best if best is not None and best.score > 0 else None
 
 
-def merge_siblings(winner: Element, excluded: set[Element]) -> list[Element]:
+def merge_siblings(winner: Element, excluded: set[Element],
+                   options: DensityOptions = DEFAULT_OPTIONS) -> list[Element]:
     """The winner plus adjacent siblings that read like more of the same article.
 
     Articles split by images or sub-headings into several containers leave the best one
@@ -380,11 +362,12 @@ def merge_siblings(winner: Element, excluded: set[Element]) -> list[Element]:
     index = siblings.index(winner)
 
     def article_like(el: Element) -> bool:
-        if el in excluded or is_noise(el):
+        if el in excluded or is_noise(el, options):
             return False
         chars = _visible_chars(el)
         links = dom.link_text_length(el)
-        return chars - links >= MERGE_MIN_CHARS and links <= chars * MERGE_MAX_LINK_DENSITY
+        return (chars - links >= options.merge_min_chars
+                and links <= chars * options.merge_max_link_density)
 
     def passable(el: Element) -> bool:  # images and headings may sit between parts
         return el.tag in dom.HEADING_TAGS or el.tag in ("figure", "img") or article_like(el)
@@ -398,28 +381,31 @@ def merge_siblings(winner: Element, excluded: set[Element]) -> list[Element]:
     return siblings[start : end + 1]
 
 
-def extract_content(doc: Document, *, merge: bool | None = None) -> ContentResult | Rejection:
+def extract_content(doc: Document, options: DensityOptions = DEFAULT_OPTIONS, *,
+                    merge: bool | None = None) -> ContentResult | Rejection:
     """The density method: the best-scoring element's text, one paragraph per line.
 
-    ``merge`` (default :data:`MERGE_SIBLINGS`) also takes the winner's article-like siblings.
+    ``merge`` (default ``options.merge_siblings``) also takes the winner's article-like
+    siblings.
     """
-    merge = MERGE_SIBLINGS if merge is None else merge
-    root = content_root(doc)
+    merge = options.merge_siblings if merge is None else merge
+    root = content_root(doc, options)
     if root is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", METHOD, doc.url)
-    features, excluded = measure(root)
+    features, excluded = measure(root, options)
     winner = best_node(features)
     if winner is None:
         return Rejection(RejectReason.NO_CONTENT, "no element with scoring text", METHOD, doc.url)
     skip = set(excluded)
-    nodes = merge_siblings(winner.element, skip) if merge else [winner.element]
+    nodes = merge_siblings(winner.element, skip, options) if merge else [winner.element]
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in nodes) if t)
-    ranked = heapq.nsmallest(DIAGNOSTIC_TOP, features, key=lambda f: (-f.score, f.order))
+    ranked = heapq.nsmallest(options.diagnostic_top, features,
+                             key=lambda f: (-f.score, f.order))
     diagnostics = {
         "density": {
             "root": root.tag,
-            "winner": winner.as_dict(),
-            "candidates": [f.as_dict() for f in ranked],
+            "winner": winner.as_dict(options),
+            "candidates": [f.as_dict(options) for f in ranked],
             "merged": len(nodes),
             "excluded_noise": len(excluded),
         }

@@ -1,8 +1,10 @@
-"""Metadata shared by every method: title, publish time, author, language."""
+"""Metadata shared by every method: title, publish time, authors, source, language."""
 
-from .authors import extract_author
-from .dates import extract_publish_time
+from .authors import extract_author, extract_authors
+from .dates import extract_dates, extract_publish_time
 from .lang import detect_lang
+from .source import extract_source
 from .title import choose_title
 
-__all__ = ["choose_title", "detect_lang", "extract_author", "extract_publish_time"]
+__all__ = ["choose_title", "detect_lang", "extract_author", "extract_authors", "extract_dates",
+           "extract_publish_time", "extract_source"]

@@ -1,8 +1,10 @@
-"""Author: JSON-LD, meta tags, author markup (itemprop/rel/class), then Chinese byline cues.
+"""Authors: JSON-LD, meta tags, author markup (itemprop/rel/class), then byline cues.
 
-Every candidate is cleaned ("By ", "作者：" dropped) and validated (:func:`clean_author`):
-no URLs or e-mail addresses, not all digits, not a placeholder such as "admin", 2-60
-characters. The first valid candidate wins.
+Every candidate is cleaned (:func:`clean_names`: "By ", "作者：", roles such as "Staff
+Writer", trailing dates, e-mail addresses and the site's own name dropped), split into
+names ("A, B and C", "甲、乙", "甲 乙") and each name validated: no URLs, not all digits, not
+a placeholder such as "admin", 2-60 characters. The first candidate with a valid name wins.
+Editors ("编辑：", "责任编辑") are only a fallback when no writer is named.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.native import walks
 
-META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator",
+META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator", "citation_author",
              "sailthru.author", "parsely-author", "twitter:creator")
 # Author names are short; longer strings are sentences that happen to sit in a byline box.
 MIN_CHARS = 2
 MAX_CHARS = 60
+# "Marna van der Merwe"; a longer run of words is a sentence.
+MAX_NAME_WORDS = 5
 # How much of the page text (from the start of <body>) the Chinese cue patterns search:
 # bylines sit under the headline, a whole page also holds comment signatures.
 CUE_SEARCH_CHARS = 6000
@@ -36,12 +40,57 @@ PLACEHOLDERS = frozenset({"name", "author", "admin", "administrator", "editor", 
 NOT_NAME_STARTS = ("采访", "了解", "调查", "获悉", "发现", "看到", "注意", "走访", "近日", "日前",
                    "昨天", "今天", "昨日", "今日", "手记", "观察", "来到", "实地", "随机", "一行")
 
-_AUTHOR_CLASSES = frozenset({"author", "byline", "author-name", "author_name", "authorname"})
+# A class token (or a "__"-separated part of one: CSS-module names) that names the author
+# box: "author", "byline", "post-author", "text__author", "authorDateBlock_authorName__x1".
+# "author-avatar", "author-bio", "author-by-line-image" are pictures and biographies.
+_AUTHOR_CLASS = re.compile(r"^(?:[a-z0-9-]*[-_])?(?:author|byline)(?:[-_]?name)?$")
 # What _is_author_markup needs in an attribute, as substrings (bytes for the C filter).
 _AUTHOR_ATTRIBUTE_PARTS = ((b"class", b"author"), (b"class", b"byline"), (b"itemprop", b"author"),
                            (b"rel", b"author"))
-_PREFIX = re.compile(r"^\s*(?:by|von|par|作者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+_PREFIX = re.compile(r"^\s*(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
+                     r"von|par|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
                      re.IGNORECASE)
+_EMAIL = re.compile(r"\S+@\S+\.\w+")
+# Where a byline's names end: a date, a time, a label, a separator with spaces.
+_BYLINE_END = re.compile(
+    r"\s(?:[|•·]|[-–—]|on|at|in)\s|\b(?:updated|published|posted|last modified)\b|"
+    r"(?:19|20)\d{2}[-/.年]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
+    r"|\d{1,2}:\d{2}|发布|时间|来源|日期|\d+\s*(?:hours?|minutes?|days?)\s+ago|\s\d",
+    re.IGNORECASE)
+# The same ends run into the name with no space when the text of two elements joins:
+# "Luke KimDecember 17", "Jane DoeUpdated", "Mateusz HabernyFounder", "SupermoveFebruary".
+_GLUED_END = re.compile(
+    r"(?<=[a-z])(?=(?:January|February|March|April|May|June|July|August|September|October"
+    r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![a-z])"
+    r"|Updated|Published|Posted|Founder|Co-?[Ff]ounder|Editor|Writer|Reporter)"
+    r"|(?<=[a-z]{3})(?=[A-Z][a-z])"
+    # ... or follow it after a space: job titles and labels.
+    r"|\s(?=(?:Founder|Co-?[Ff]ounder|CEO|CTO|Director|Senior|Sponsored|Lead|Head|Manager|"
+    r"President|Contributor)\b)")
+# "Recipe by PJ Hamel", "03/10/2023 by WSET Global": what comes before a "by" is no name.
+_BEFORE_BY = re.compile(r"^.{0,25}?\bby\s+", re.IGNORECASE)
+# Comment authors: "Florence says", and markup inside comment threads.
+_SAYS = re.compile(r"\s(?:says|said|wrote)\s*:?$", re.IGNORECASE)
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|\s&\s|\sand\s|\sund\s|\set\s|和)\s*",
+                              re.IGNORECASE)
+# The most common Chinese surnames (about nine in ten people carry one of them).
+COMMON_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞"
+    "左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕"
+    "屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧"
+    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝")
+# Chinese names that end like these are organisations: outlets, publishers, companies.
+ORGANISATION_ENDINGS = ("网", "网络", "报", "社", "集团", "公司", "期刊", "中心", "频道",
+                        "客户端", "杂志", "电视台", "电台")
+_CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
+_CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
+# Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
+_ROLE = re.compile(
+    r"\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
+    r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist|staff)\b\.?"
+    r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)", re.IGNORECASE)
 _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
 # Chinese bylines: a cue word, a separator, then one or more names of 2-4 ideographs (or a
 # Latin handle). Author cues come before editor cues: an editor is a fallback, not a writer.
@@ -58,14 +107,30 @@ _CUES = (
     # "记者" without a separator only after a masthead ("本报记者", "新华社记者", "频道 记者"),
     # since in running text it is a plain noun ("记者采访时称", "小记者训练营").
     # ... or opening a bracket: "（记者 胡晓蓉）", "(记者 格桑边觉)".
-    re.compile(r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?)"
-               + _NAME_END),
+    # Further names follow after single spaces ("光明日报记者 王建宏 张文攀 土豆，..."); where
+    # the list really ends, clean_names decides (a name starts with a surname).
+    re.compile(r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?"
+               r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、]))*)" + _NAME_END),
+    # A bracketed name before the source label: "[ 黄宇 ] 来源：[ 国际金融报 ]".
+    re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】]\s*来源"),
     # Forum and blog posts: "ggjjzhzz 发表于 2005-9-15", "本贴由大卫于2005年8月12日...发表".
     re.compile(r"(?:^|\s)" + _NAMES + r"\s*发表于\s*\d{4}"),
     re.compile(r"由(?P<name>[\u4e00-\u9fff·]{2,5}|[A-Za-z][\w.\-]{1,20})于\s*\d{4}\s*年"),
     re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
 _AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
+# English bylines in the text around the headline: "By Jane Doe", "Written byJane Doe" (the
+# text of two elements runs together), "Author: Jane Doe". Names are 2-4 capitalised words,
+# each ending where the next word starts with a capital ("Jane DoePublished").
+_EN_NAME = r"(?:Mc|Mac)?[A-Z][a-z'’\-]+\.?"
+# A capitalised label may follow the previous element's text with no space ("...titleBy").
+_EN_BYLINE = re.compile(
+    r"(?:By|\bby|Author:?|Written by)\s*"
+    rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
+    r"(?![a-z])")
+# Around the headline: bylines sit just above or below it.
+EN_BYLINE_BEFORE_CHARS = 300
+EN_BYLINE_AFTER_CHARS = 2000
 
 
 # Chinese news often closes with the byline in brackets: "（袁源）", "（常书香 马丹阳 ）",
@@ -86,13 +151,20 @@ CLOSING_SEARCH_CHARS = 300
 
 
 def extract_author(doc: Document, content: str | None = None) -> str | None:
-    """The article's author(s) as one string, or None. ``content``, the extracted article
-    text, adds its closing bracketed byline as the last resort."""
+    """The article's author(s) as one string ("A, B"), or None."""
+    return ", ".join(extract_authors(doc, content)) or None
+
+
+def extract_authors(doc: Document, content: str | None = None) -> list[str]:
+    """The article's authors, or []. ``content``, the extracted article text, adds its
+    closing bracketed byline as the last resort."""
+    site_names = _site_names(doc)
     for candidate in _candidates(doc):
-        cleaned = clean_author(candidate)
-        if cleaned:
-            return cleaned
-    return closing_byline(content) if content else None
+        names = clean_names(candidate, site_names)
+        if names:
+            return names
+    closing = closing_byline(content) if content else None
+    return clean_names(closing, site_names) if closing else []
 
 
 def closing_byline(content: str) -> str | None:
@@ -117,7 +189,10 @@ def _candidates(doc: Document) -> Iterator[str]:
         if name:
             yield name
     for key in META_KEYS:
-        if doc.meta.get(key):
+        if key == "citation_author" and key in doc.meta:
+            # Papers list every author in a tag of its own, "Last, First" each.
+            yield ", ".join(_citation_name(value) for value in _meta_values(doc, key))
+        elif doc.meta.get(key):
             yield doc.meta[key]
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
@@ -131,6 +206,36 @@ def _candidates(doc: Document) -> Iterator[str]:
         match = pattern.search(text)
         if match:
             yield match.group("name")
+    match = _EN_BYLINE.search(_around_headline(doc))
+    if match:
+        yield match.group("name")
+
+
+def _around_headline(doc: Document) -> str:
+    text = doc.body_text()
+    headline = _first_headline(doc)
+    start = text.find(headline) if headline else -1
+    if start < 0:
+        return text[:CUE_SEARCH_CHARS]
+    return text[max(0, start - EN_BYLINE_BEFORE_CHARS) : start + EN_BYLINE_AFTER_CHARS]
+
+
+def _first_headline(doc: Document) -> str | None:
+    for heading in doc.root.iter("h1"):
+        text = dom.text_content(heading).strip()
+        if len(text) >= 4:
+            return text[:30]
+    return None
+
+
+def _meta_values(doc: Document, key: str) -> list[str]:
+    return [value for meta in doc.root.iter("meta")
+            if (meta.get("name") or "").lower() == key and (value := meta.get("content"))]
+
+
+def _citation_name(value: str) -> str:
+    last, comma, first = value.partition(",")
+    return f"{first.strip()} {last.strip()}" if comma else value
 
 
 def _is_person_byline(names: str) -> bool:
@@ -149,8 +254,9 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
 
 def _is_author_markup(el: etree._Element) -> bool:
     cls = el.get("class")
-    if cls and ("author" in cls or "byline" in cls) and not _AUTHOR_CLASSES.isdisjoint(
-            cls.lower().split()):
+    if cls and ("author" in cls or "byline" in cls) and any(
+            _AUTHOR_CLASS.match(part) for token in cls.lower().split()
+            for part in token.split("__")):
         return True
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
@@ -167,6 +273,67 @@ def _json_ld_name(value: Any) -> str | None:
         names = [n for n in (_json_ld_name(v) for v in value[:10]) if n]
         return ", ".join(dict.fromkeys(names)) or None
     return None
+
+
+def clean_names(value: str, site_names: frozenset[str] = frozenset()) -> list[str]:
+    """The person names in a byline string: prefixes, roles, dates, e-mail addresses and
+    ``site_names`` (lower case) dropped; several names split apart."""
+    value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
+    if _SAYS.search(value):
+        return []
+    value = _EMAIL.sub(" ", _PREFIX.sub("", value))
+    value = _BEFORE_BY.sub("", value)
+    value = _GLUED_END.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
+    names: list[str] = []
+    for part in _split_names(value):
+        part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
+        if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
+            return []
+        name = clean_author(part)
+        if not name or name.casefold() in site_names or name in names:
+            continue
+        if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
+            continue
+        # A byline's text runs on into the page ("山石 相关报道", "苏亮 扫一扫"): a further
+        # Chinese name must start with a surname, else the list has ended.
+        if names and _CJK_NAME_ONLY.match(name) and name[0] not in COMMON_SURNAMES:
+            break
+        names.append(name)
+    return names
+
+
+def _is_sentence(part: str) -> bool:
+    words = part.split()  # one lower-case word is a handle ("ggjjzhzz"), more are prose
+    return len(words) > MAX_NAME_WORDS or (len(words) > 1 and words[0][0].islower()
+                                           and words[0][0].isascii())
+
+
+def _split_names(value: str) -> list[str]:
+    parts = [part for part in _NAME_SEPARATORS.split(value) if part.strip()]
+    split: list[str] = []
+    for part in parts:
+        words = part.split()
+        # Chinese names are not spaced inside, so a space separates two of them.
+        if len(words) > 1 and all(_CJK_NAME_ONLY.match(word) for word in words):
+            split.extend(words)
+        else:
+            split.append(part)
+    return split
+
+
+def _site_names(doc: Document) -> frozenset[str]:
+    """Names the site goes by, which bylines and author meta tags often hold instead of a
+    person: og:site_name, the JSON-LD publisher, the host's main label."""
+    names = {doc.meta.get("og:site_name", ""), doc.meta.get("application-name", "")}
+    for item in doc.json_ld:
+        publisher = item.get("publisher")
+        if isinstance(publisher, dict) and isinstance(publisher.get("name"), str):
+            names.add(publisher["name"])
+    if doc.url:
+        host = doc.url.split("://", 1)[-1].split("/", 1)[0].removeprefix("www.")
+        names.add(host)
+        names.add(host.split(".")[0])
+    return frozenset(" ".join(name.split()).casefold() for name in names if name)
 
 
 def clean_author(value: str) -> str | None:

@@ -1,23 +1,34 @@
-"""Publish time: meta tags, JSON-LD, ``<time>``, then date patterns near the headline.
+"""Publish and modified time of a page, from stages tried in :data:`STAGE_ORDER`.
 
-Every source goes through :func:`normalize_date`, which returns ISO 8601 (``2025-09-04``,
+Stages: ``structured`` (meta tags, JSON-LD, ``<time>``, itemprop), ``url`` (a date in the
+path), ``text`` (labelled lines such as "发布时间：", then dates after the headline, Chinese
+month-day forms with the year from the URL or the fetch time, "昨天"/"3小时前" relative to the
+fetch time) and ``htmldate`` (the htmldate library, as a fallback). The order was chosen by
+site-grouped cross-validation (benchmarks/metadata_cv.py, docs/benchmarks/metadata.md).
+
+Every value goes through :func:`normalize_date`, which returns ISO 8601 (``2025-09-04``,
 ``2025-09-04T10:30`` or ``2025-09-04T10:30:00``) with a UTC offset only when the page states
-one, and rejects impossible dates (month 13, 31 February, a year before the web).
+one, and rejects impossible dates (month 13, 31 February, a year before the web). A date
+after the fetch time (plus a day of time zones) is rejected too: it is a page's clock, an
+event date or an id, never when the page was published.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
+from htmldate import find_date
 from lxml import etree
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 
 # Meta keys (lower-cased name/property/itemprop) that carry a publish time, best first
-# (spec B.6, GNE's PUBLISH_TIME_META list as exact keys).
+# (docs/algorithms.md A.11; GNE's PUBLISH_TIME_META list as exact keys).
 META_KEYS = (
     "article:published_time", "article:publish_time", "og:published_time", "og:release_date",
     "og:pubdate", "datepublished", "rnews:datepublished", "originalpublicationdate",
@@ -29,6 +40,14 @@ META_KEYS = (
     "datecreated", "date",
 )
 JSON_LD_KEYS = ("datePublished", "dateCreated")
+# Modified times are kept apart: a page updated today was not published today.
+MODIFIED_META_KEYS = ("article:modified_time", "og:updated_time", "datemodified",
+                      "dc.date.modified", "dcterms.modified", "last-modified", "lastmod")
+MODIFIED_JSON_LD_KEYS = ("dateModified",)
+DATE_ONLY_CHARS = len("2025-09-04")
+_HAS_OFFSET = re.compile(r"[+-]\d{2}:\d{2}$")
+# A publish date may run ahead of the fetch time by time zones, never by more.
+MAX_AHEAD = timedelta(days=1)
 # Years outside this range are page furniture (copyright lines, ids), not publish dates.
 MIN_YEAR = 1990
 # How far after the headline (characters of page text) a date is looked for; bylines sit
@@ -62,13 +81,52 @@ _DAY_FIRST = re.compile(
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
 
-def extract_publish_time(doc: Document) -> str | None:
-    """The page's publish time as ISO 8601, or None when no source gives a valid date."""
+
+@dataclass(frozen=True, slots=True)
+class PageDates:
+    """ISO 8601 publish and last-modified time; None when the page gives no valid one."""
+
+    published: str | None = None
+    modified: str | None = None
+
+
+def extract_publish_time(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """The page's publish time as ISO 8601, or None when no stage gives a plausible date."""
+    return publish_time(doc, fetched_at, STAGE_ORDER)
+
+
+def extract_dates(doc: Document, fetched_at: datetime | None = None) -> PageDates:
+    """Publish time (as :func:`extract_publish_time`) and the modified time, apart."""
+    return PageDates(extract_publish_time(doc, fetched_at), modified_time(doc, fetched_at))
+
+
+def publish_time(doc: Document, fetched_at: datetime | None,
+                 order: tuple[str, ...]) -> str | None:
+    """The first plausible date the stages named in ``order`` give."""
+    for name in order:
+        found = STAGES[name](doc, fetched_at)
+        if found and plausible(found, fetched_at):
+            return found
+    return None
+
+
+def plausible(iso: str, fetched_at: datetime | None) -> bool:
+    """Not after the fetch time (plus a day) and not before :data:`MIN_YEAR`."""
+    try:
+        day = date.fromisoformat(iso[:10])
+    except ValueError:
+        return False
+    latest = (fetched_at or datetime.now(UTC)) + MAX_AHEAD
+    return day.year >= MIN_YEAR and day <= latest.date()
+
+
+def structured_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """Meta tags, JSON-LD ``datePublished``, ``<time datetime>`` and itemprop markup."""
     for value in _candidates(doc):
         normalized = normalize_date(value)
-        if normalized:
+        if normalized and plausible(normalized, fetched_at):
             return normalized
-    return date_in_text(doc)
+    return None
 
 
 def _candidates(doc: Document) -> list[str]:
@@ -83,6 +141,181 @@ def _candidates(doc: Document) -> list[str]:
         values += [v for attr in ("datetime", "data-published", "data-timestamp", "content")
                    if (v := el.get(attr))]
     return values
+
+
+def modified_time(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """The last-modified time the page's meta tags or JSON-LD state."""
+    values = [doc.meta[key] for key in MODIFIED_META_KEYS if doc.meta.get(key)]
+    for item in doc.json_ld:
+        values += [v for key in MODIFIED_JSON_LD_KEYS if isinstance(v := item.get(key), str)]
+    for value in values:
+        normalized = normalize_date(value)
+        if normalized and plausible(normalized, fetched_at):
+            return normalized
+    return None
+
+
+# A date in a URL path: /2025/09/04/, /20250904/, /2024/0503/, /2025-09-04-slug.
+_URL_DATE = re.compile(r"(?<![\d])((?:19|20)\d{2})[/_-]?(0[1-9]|1[0-2])[/_-]?"
+                       r"(0[1-9]|[12]\d|3[01])(?!\d)")
+_URL_YEAR = re.compile(r"/((?:19|20)\d{2})(?:[/_-]|(?:0[1-9]|1[0-2])(?:[/_-]|\d{2}))")
+
+
+def url_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """The date in the page URL's path (hosts and query strings hold ids, not dates)."""
+    path = _url_path(doc.url)
+    match = _URL_DATE.search(path) if path else None
+    if match is None:
+        return None
+    return _valid(int(match.group(1)), int(match.group(2)), int(match.group(3)),
+                  None, None, None, None)
+
+
+def _url_path(url: str | None) -> str:
+    if not url:
+        return ""
+    rest = url.split("://", 1)[-1]
+    slash = rest.find("/")
+    return rest[slash:].split("?", 1)[0].split("#", 1)[0] if slash >= 0 else ""
+
+
+def url_year(url: str | None) -> int | None:
+    """The year a URL path names (/2024/..., /202405/...), the year of a month-day date."""
+    match = _URL_YEAR.search(_url_path(url))
+    return int(match.group(1)) if match else None
+
+
+# Labelled lines state the publish time outright wherever they sit ("发布时间：2024-05-03",
+# "来源：新华网 2024-05-03", "Published: May 3, 2024"); "更新"/"Updated" lines are modified times.
+_LABEL = re.compile(r"(?:发布时间|发表时间|发布日期|发表日期|发稿时间|发表于|日期|时间|来源|"
+                    r"\bpublished(?: on)?|\bposted(?: on)?)\s*[:：]?\s*", re.IGNORECASE)
+LABEL_REACH_CHARS = 60
+# "05-03 14:20" and "5月3日 14:20": the year comes from the URL or the fetch time. The dash
+# form needs the clock, without it "05-03" is as likely a score or a range.
+_MONTH_DAY = re.compile(
+    r"(?<![\d\-/.年])(?:(?P<m>\d{1,2})月(?P<d>\d{1,2})日\s*(?:" + _CLOCK + r")?"
+    r"|(?P<m2>\d{1,2})-(?P<d2>\d{1,2})\s+(?P<h2>\d{1,2}):(?P<mi2>\d{2}))(?![\d\-/])")
+# Relative times, only meaningful against the fetch time.
+_RELATIVE = re.compile(
+    r"(?P<n>\d{1,2})\s*(?P<unit>分钟|小时|天)前|(?P<day>昨天|前天|今天)\s*(?:(?P<h>\d{1,2}):(?P<mi>\d{2}))?"
+    r"|(?P<en>\d{1,2})\s+(?P<enunit>minute|hour|day)s?\s+ago", re.IGNORECASE)
+_RELATIVE_UNITS = {"分钟": timedelta(minutes=1), "小时": timedelta(hours=1),
+                   "天": timedelta(days=1), "minute": timedelta(minutes=1),
+                   "hour": timedelta(hours=1), "day": timedelta(days=1)}
+_DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2}
+
+
+def text_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """A date the page text states: a labelled line, else the first full date after the
+    headline, else a month-day or relative time near it."""
+    text = doc.body_text()
+    start = _headline_offset(doc, text)
+    window = text[start : start + TEXT_WINDOW_CHARS] if start >= 0 else text[:TEXT_HEAD_CHARS]
+    head = text[: max(start, 0) + TEXT_WINDOW_CHARS] if start >= 0 else window
+    for label in _LABEL.finditer(head):
+        found = _full_date(head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at)
+        if found:
+            return found
+    return (_full_date(window, fetched_at) or _month_day(window, doc.url, fetched_at)
+            or _relative(window, fetched_at))
+
+
+def date_in_text(doc: Document) -> str | None:
+    """The first valid date after the headline in the page text (before it: header dates)."""
+    return text_date(doc)
+
+
+def _full_date(window: str, fetched_at: datetime | None) -> str | None:
+    best: tuple[int, str] | None = None
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(window):
+            if best is not None and match.start() >= best[0]:
+                break
+            normalized = _from_match(match)
+            if normalized and plausible(normalized, fetched_at):
+                best = (match.start(), normalized)
+                break
+    return best[1] if best else None
+
+
+def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str | None:
+    year = url_year(url) or (fetched_at.year if fetched_at else None)
+    if year is None:
+        return None
+    for match in _MONTH_DAY.finditer(window):
+        groups = match.groupdict()
+        month, day = groups["m"] or groups["m2"], groups["d"] or groups["d2"]
+        hour, minute = groups["h"] or groups["h2"], groups["mi"] or groups["mi2"]
+        found = _valid(year, int(month), int(day), int(hour) if hour else None,
+                       int(minute) if minute else None, None, None)
+        if found and plausible(found, fetched_at):
+            return found
+        if found and fetched_at and not url_year(url):  # "12-30" fetched on 2 January
+            found = _valid(year - 1, int(month), int(day), int(hour) if hour else None,
+                           int(minute) if minute else None, None, None)
+            if found:
+                return found
+    return None
+
+
+def _relative(window: str, fetched_at: datetime | None) -> str | None:
+    if fetched_at is None:
+        return None
+    match = _RELATIVE.search(window)
+    if match is None:
+        return None
+    groups = match.groupdict()
+    if groups["day"]:
+        moment = fetched_at - timedelta(days=_DAYS_BACK[groups["day"]])
+        if groups["h"]:
+            hour, minute = int(groups["h"]), int(groups["mi"])
+            if hour > 23 or minute > 59:
+                return None
+            # The clock time is the site's local time, whose zone the page does not state:
+            # no offset (the crawl adds the site's).
+            moment = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
+            return moment.replace(tzinfo=None).isoformat(timespec="minutes")
+        return moment.date().isoformat()
+    count, unit = (groups["n"], groups["unit"]) if groups["n"] else (groups["en"],
+                                                                      groups["enunit"].lower())
+    moment = fetched_at - int(count) * _RELATIVE_UNITS[unit]
+    return moment.isoformat(timespec="minutes")
+
+
+def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """The htmldate library's original-publication date (it parses the page again, so it
+    only runs when the cheaper stages found nothing). It prefers original-publication dates
+    but, on a page that states no other, may answer with the modified date: rejecting those
+    cost more right dates than it saved (docs/benchmarks/metadata.md)."""
+    try:
+        found = find_date(doc.html, url=doc.url, original_date=True, extensive_search=True,
+                          max_date=(fetched_at or datetime.now(UTC)) + MAX_AHEAD)
+    except Exception:  # noqa: BLE001 -- a library bug must not fail an extraction
+        return None
+    return normalize_date(found) if found else None
+
+
+STAGES: dict[str, Callable[[Document, datetime | None], str | None]] = {
+    "structured": structured_date,
+    "url": url_date,
+    "text": text_date,
+    "htmldate": htmldate_date,
+}
+# Chosen by site-grouped cross-validation over candidate orders (benchmarks/metadata_cv.py).
+STAGE_ORDER: tuple[str, ...] = ("structured", "url", "text", "htmldate")
+
+
+def with_timezone(iso: str | None, zone: tzinfo) -> str | None:
+    """``iso`` with ``zone``'s UTC offset when it has a clock time but no offset (a date
+    alone stays a date: no time of day is invented); unchanged otherwise."""
+    if not iso or len(iso) <= DATE_ONLY_CHARS or _HAS_OFFSET.search(iso[DATE_ONLY_CHARS:]):
+        return iso
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return moment.replace(tzinfo=zone).isoformat(timespec="minutes" if iso.count(":") == 1
+                                                 else "seconds")
 
 
 def normalize_date(value: Any) -> str | None:
@@ -104,23 +337,6 @@ def normalize_date(value: Any) -> str | None:
         if match:
             return _from_match(match)
     return None
-
-
-def date_in_text(doc: Document) -> str | None:
-    """The first valid date after the headline in the page text (before it: header dates)."""
-    text = doc.body_text()
-    start = _headline_offset(doc, text)
-    window = text[start : start + TEXT_WINDOW_CHARS] if start >= 0 else text[:TEXT_HEAD_CHARS]
-    best: tuple[int, str] | None = None
-    for pattern in _PATTERNS:
-        for match in pattern.finditer(window):
-            if best is not None and match.start() >= best[0]:
-                break
-            normalized = _from_match(match)
-            if normalized:
-                best = (match.start(), normalized)
-                break
-    return best[1] if best else None
 
 
 def _headline_offset(doc: Document, text: str) -> int:

@@ -140,8 +140,8 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
     if len(title_parts) > 1:
         raw.extend((part, "title-part") for part in title_parts)
         # Leading parts joined ("A - B" of "A - B - Site"): headlines may contain a separator.
-        for end in range(2, len(title_parts)):
-            raw.append((_join_leading(doc.title_text, end), "title-part"))
+        raw.extend((joined, "title-part")
+                   for joined in _leading_joins(doc.title_text, len(title_parts)))
     suffixes = _suffix_parts(doc, title_parts)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     candidates: list[TitleCandidate] = []
@@ -166,6 +166,29 @@ def _join_leading(title: str, n_parts: int) -> str:
     if len(matches) < n_parts:
         return title
     return title[: matches[n_parts - 1].start()]
+
+
+def _leading_joins(title: str, n_parts: int, first: int = 2) -> list[str]:
+    """``_join_leading(title, end)`` for ``end`` from ``first`` to ``n_parts - 1``, in one scan.
+
+    Stops at the first join longer than MAX_TITLE_TOKENS tokens: no headline is that long
+    (as candidates they are dropped), and building them all made a title of N parts cost
+    O(N^2) (an unclosed ``<title>`` holds the rest of the page).
+    """
+    joins: list[str] = []
+    n_tokens = 0
+    part_start = 0
+    for end, separator in enumerate(_SEPARATOR.finditer(title), start=1):
+        if end >= n_parts:
+            break
+        # Separators hold no token characters, so a join's tokens are its parts' tokens.
+        n_tokens += len(tokens(title[part_start : separator.start()]))
+        part_start = separator.end()
+        if n_tokens > MAX_TITLE_TOKENS:
+            break
+        if end >= first:
+            joins.append(title[: separator.start()])
+    return joins
 
 
 def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]:
@@ -223,7 +246,7 @@ def _is_foreign_link(el: Element, page_url: str | None) -> bool:
 
 
 def is_self_link(href: str | None, page_url: str | None) -> bool:
-    """Spec A.4 self-link test: empty, ``#…``, ``javascript:``, or the page URL itself.
+    """TCDT's self-link test: empty, ``#…``, ``javascript:``, or the page URL itself (A.4.1).
 
     Resolved against the page URL, fragment dropped, scheme/host case-insensitive, trailing
     ``/`` ignored, query compared exactly. Without a page URL only the first three count.
@@ -233,7 +256,10 @@ def is_self_link(href: str | None, page_url: str | None) -> bool:
         return True
     if not page_url:
         return False
-    return _url_key(urljoin(page_url, href)) == _url_key(page_url)
+    try:
+        return _url_key(urljoin(page_url, href)) == _url_key(page_url)
+    except ValueError:  # "//[oops": a URL urllib cannot split links nowhere, so not here
+        return False
 
 
 def _url_key(url: str) -> tuple[str, str, str, str]:
@@ -304,8 +330,12 @@ def anchor_variants(anchor: str,
     readings = {core, text}
     parts = split_title(core)
     if len(parts) > 1:
-        readings.update(parts)
-        readings.update(_join_leading(core, end) for end in range(1, len(parts)))
+        # Parts and leading runs within the first MAX_TITLE_TOKENS tokens: a headline is no
+        # longer, and a <title> reference of thousands of parts (TCDT compares candidates
+        # with it) would cost readings x candidates.
+        joins = _leading_joins(core, len(parts), first=1)
+        readings.update(joins)
+        readings.update(parts[: len(joins) + 1])
     if len(parts) > 1 and tuple(tokens(parts[-1])) in site_parts:
         core = _join_leading(core, len(parts) - 1)
     n_core = max(1, len(tokens(core)))

@@ -1,0 +1,128 @@
+"""auto options: which methods vote and when, the vote's weights and margins, the clean-up,
+and the options each voting method runs with.
+
+Variants are ``dataclasses.replace(DEFAULT_OPTIONS, ...)`` passed to
+``auto.extract_content(doc, options)`` (or ``extract(..., method="auto", options=...)``);
+``replace(DEFAULT_OPTIONS, density=replace(DEFAULT_OPTIONS.density, ...))`` changes a voter.
+Figures behind the defaults: docs/benchmarks/seed-extractors.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from newscrawl.extraction.extractors.boilerpipe_options import (
+    DEFAULT_OPTIONS as DEFAULT_BOILERPIPE,
+)
+from newscrawl.extraction.extractors.boilerpipe_options import BoilerpipeOptions
+from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as DEFAULT_CX
+from newscrawl.extraction.extractors.cx_options import CxOptions
+from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DEFAULT_DENSITY
+from newscrawl.extraction.extractors.density_options import DensityOptions
+from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as DEFAULT_JUSTEXT
+from newscrawl.extraction.extractors.justext_options import JustextOptions
+from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS as DEFAULT_TCDT
+from newscrawl.extraction.extractors.tcdt_options import TcdtOptions
+from newscrawl.extraction.trim import DEFAULT_OPTIONS as DEFAULT_TRIM
+from newscrawl.extraction.trim import TrimOptions
+
+# Lines dropped from the winner when short: footers, bylines, pagination, share prompts.
+BOILERPLATE_LINE = re.compile(
+    r"ICP备|ICP证|公网安备|版权所有|版权声明|免责声明|all rights reserved|copyright\s*©|"
+    r"©\s*\d{4}|上一页|下一页|\[\s*全文\s*\]|责任编辑|来源[：:]|更新时间|发布时间|点击数|"
+    r"阅读次数|已被阅读", re.IGNORECASE)
+# A line that is only a comment-section heading ("评论", "网友评论", "发表评论：", "评论(63)").
+# Chinese only: the English equivalents ("124 Comments", "Response:", "Leave a comment")
+# also open share bars, Q&A answers and in-article prompts, and cutting at them cost 0.0015
+# F1 on wcxb_dev articles; the Chinese headings cost nothing there and gave +0.012 on cwced_zh.
+COMMENT_HEADING = re.compile(
+    r"^\s*(?:网友|读者|用户|热门|最新|精彩|全部|相关|发表|我要|查看)?(?:评论|留言)(?:区|列表)?"
+    r"\s*[:：(（\d)）]*\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class AutoOptions:
+    """Parameters of ``auto``; defaults are the shipped behaviour."""
+
+    # The cheap methods (a few ms each): all vote on every page the early pair leaves open.
+    fast_methods: tuple[str, ...] = ("density", "justext", "boilerpipe", "cx")
+    # Run first; on a non-Chinese page where the two agree to early_agreement (F1 of their
+    # token bags) the other fast methods and TCDT do not run, and the two vote alone. None
+    # turns this off. Swept with benchmarks/auto_early_exit.py on the 788 wcxb_dev articles:
+    # density+justext at 0.8 exits on 81 % of them with F1 0.9489 against 0.9478 for the
+    # full vote, at 0.67x its CPU; every pair and threshold from 0.6 to 0.97 kept F1 within
+    # 0.001 of the full vote or above it.
+    early_pair: tuple[str, str] = ("density", "justext")
+    early_agreement: float | None = 0.8
+    # The same on Chinese pages, with TCDT (the best single method there) as density's
+    # partner, a stricter threshold and equal votes. Swept on cwced_zh (--chinese):
+    # density+tcdt at 0.98 exits on 65 % of the pages with F1 0.9234 against 0.9222 for the
+    # full vote; at 0.95-0.97 (67-75 %) F1 held but two of the 109 hand-labelled
+    # gne_unlabeled checks were lost (benchmarks/tcdt_bench.py labels), and pairs of fast
+    # methods lost F1 (0.915-0.921 at 0.8-0.95).
+    early_pair_chinese: tuple[str, str] = ("density", "tcdt")
+    early_agreement_chinese: float | None = 0.98
+    # Run on Chinese pages (TCDT's home ground: +0.014 F1 on cwced_zh) and wherever the fast
+    # methods disagree; TCDT costs ~3x a fast method and falls back to density on other
+    # scripts.
+    slow_methods: tuple[str, ...] = ("tcdt",)
+    # Agreement (F1 with the consensus bag) above which the fast methods are trusted alone on
+    # non-Chinese pages. Swept on all 788 wcxb_dev articles: 0.95 -> 0.942 F1 (TCDT on 16
+    # pages), 0.90 -> 0.945 (7 pages), 0.85 -> 0.945 (4 pages); cwced_zh is unaffected
+    # (Chinese pages always run TCDT).
+    confident_agreement: float = 0.90
+    # Share of CJK tokens in the candidates' text that makes a page Chinese.
+    cjk_share: float = 0.3
+    # Candidates this close to the best agreement count as tied; the shortest wins. Swept
+    # 0-0.1: 0.02 is best on both sets (+0.003 F1 on cwced_zh, +0.001 on wcxb_dev).
+    tie_margin: float = 0.02
+    # Quantile of a token's per-candidate counts that forms the consensus (0.5 = median).
+    # Lower quantiles demand more agreement; 0.3 lost recall on wcxb_dev (-0.05 F1).
+    consensus_quantile: float = 0.5
+    # Votes per method in the consensus on non-Chinese pages (others have one). Density is
+    # the strongest single method on English articles (0.914 F1 vs <= 0.88 for
+    # jusText/boilerpipe/CX on 250 wcxb_dev articles); density weight 1/2/3 gave auto
+    # 0.919/0.929/0.935 there. On cwced_zh any extra weight cost 0.002, so Chinese pages
+    # vote equally.
+    non_cjk_weights: tuple[tuple[str, int], ...] = (("density", 3),)
+    # Whether the winner's repeated paragraphs and short boilerplate lines are dropped.
+    clean_lines: bool = True
+    boilerplate_line: re.Pattern[str] = BOILERPLATE_LINE
+    # Longer lines are kept even when they match: real paragraphs may quote such words.
+    max_boilerplate_line: int = 60
+    # Shorter repeated lines may repeat legitimately ("图1", a refrain); longer ones never do.
+    min_dedup_line: int = 10
+    comment_heading: re.Pattern[str] = COMMENT_HEADING
+    # What is trimmed from the winner after the line clean-up (docs/benchmarks/trim.md).
+    trim: TrimOptions = DEFAULT_TRIM
+    # Body text beyond which only density runs. The longest body in the datasets is
+    # 389,348 chars; the hostile 20 MB test page is above 1.3 M.
+    max_voting_text_chars: int = 1_000_000
+    # The options each voting method runs with.
+    density: DensityOptions = DEFAULT_DENSITY
+    justext: JustextOptions = DEFAULT_JUSTEXT
+    boilerpipe: BoilerpipeOptions = DEFAULT_BOILERPIPE
+    cx: CxOptions = DEFAULT_CX
+    tcdt: TcdtOptions = DEFAULT_TCDT
+
+    @property
+    def method_order(self) -> tuple[str, ...]:
+        """Candidates are kept in this order whatever order they ran in (ties go to the
+        earlier one)."""
+        return (*self.fast_methods, *self.slow_methods)
+
+    @property
+    def weights(self) -> dict[str, int]:
+        """:attr:`non_cjk_weights` as a mapping."""
+        return dict(self.non_cjk_weights)
+
+    def options_of(self, method: str) -> Any:
+        """The options ``method`` runs with under auto, or None for a method without."""
+        return {"density": self.density, "justext": self.justext, "boilerpipe": self.boilerpipe,
+                "boilerpipe-default": self.boilerpipe, "cx": self.cx,
+                "tcdt": self.tcdt}.get(method)
+
+
+DEFAULT_OPTIONS = AutoOptions()

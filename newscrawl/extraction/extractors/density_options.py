@@ -1,0 +1,79 @@
+"""Density options: every tunable of the text-and-symbol density method as one named field.
+
+Variants are built with ``dataclasses.replace(DEFAULT_OPTIONS, ...)`` and passed to
+``text_density.extract_content(doc, options)`` (or ``extract(..., options=...)``); nothing
+reads a module constant a caller could patch. Figures behind the defaults are in
+docs/benchmarks/density.md (``benchmarks/density_ablation.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Symbols counted in ``Sb``: the paper's Chinese and ASCII set (GNE 0.2.5, which still had the
+# curly quotes that 0.4.3 lost) plus the ellipsis, dashes and CJK brackets.
+SYMBOLS = "！，。？、；：“”‘’《》%（）,.?:;'\"!()…—【】「」·％～"
+# Tags whose subtree is page furniture, not article text.
+NOISE_TAGS = frozenset({"nav", "aside", "footer", "header"})
+# class/id words (after splitting on spaces, "-" and "_") that mark furniture; GNE 0.4.3's
+# USELESS_ATTR list with plurals and a few common variants added.
+NOISE_WORDS = frozenset({
+    "share", "sharing", "shares", "contribution", "copyright", "disclaimer", "recommend",
+    "recommended", "related", "footer", "comment", "comments", "social", "submeta", "sidebar",
+    "navigation", "nav", "navbar", "breadcrumb", "breadcrumbs", "ad", "ads", "advert",
+    "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
+    "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
+})
+# class/id words of article bodies; their text counts double, as in GNE, but as whole words,
+# so "contentinfo" or "sidebar-content" do not match by substring.
+CONTENT_WORDS = frozenset({
+    "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
+    "news", "detail",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DensityOptions:
+    """Parameters of the density method; defaults are the shipped behaviour."""
+
+    symbols: str = SYMBOLS
+    noise_tags: frozenset[str] = NOISE_TAGS
+    noise_words: frozenset[str] = NOISE_WORDS
+    # Whether noise (noise tags, class/id words, display:none) is left out of every count.
+    skip_noise: bool = True
+    # A noise-marked element holding more than this share of the root's text is kept anyway:
+    # article wrappers carry classes like "post has-sidebar". Not swept: 0.5 reads "most of
+    # the page's text" (noise removal as a whole moves F1 by under 0.01 on both sets, so this
+    # guard matters for robustness, not the mean).
+    noise_max_text_share: float = 0.5
+    # GNE's escape hatch for all-link children: integer T // LT above this means link text is
+    # under ~9% of the text, so the links are inline mentions, not a link list.
+    link_escape_ratio: int = 10
+    content_words: frozenset[str] = CONTENT_WORDS
+    # GNE's factor 2 for text under a content class/id word (ablation in
+    # docs/benchmarks/density.md).
+    content_boost: float = 2.0
+    # A root found by itemprop=articleBody is trusted only if it has at least this many
+    # non-space characters (some templates put an empty articleBody stub next to the real one).
+    article_body_min_chars: int = 200
+    # Sibling merge (GNE #9/#57/#109): a sibling of the winner is merged when its link density
+    # is below merge_max_link_density and its non-link text at least merge_min_chars. Off:
+    # with the text-mass factor the container of a split article usually wins by itself;
+    # merging moved F1 by +0.001 on both sets, within noise, for extra nodes.
+    merge_siblings: bool = False
+    merge_max_link_density: float = 0.3
+    merge_min_chars: int = 20
+    # A direct text line counts towards PNum only with at least this many characters, so the
+    # " | " and " - " between menu links are not paragraphs. 1, 5 and 10 score the same on
+    # cwced_zh; 5 keeps menus from looking like paragraph lists.
+    line_min_chars: int = 5
+    # Exponent k of a text-mass factor (T - LT) ** k on the score; 0 is the paper's formula.
+    # The paper's TD favours small nodes with few tags (a one-link footer, a single long <p>);
+    # weighting by the amount of text lifts the whole article container. k=1 has the best
+    # mean over cwced_zh and wcxb_dev articles (sweep in docs/benchmarks/density.md).
+    text_mass_exponent: float = 1.0
+    # Candidates kept in the diagnostics.
+    diagnostic_top: int = 5
+
+
+DEFAULT_OPTIONS = DensityOptions()

@@ -1,0 +1,48 @@
+"""Source: the agency or outlet a story comes from ("来源：新华社"), apart from its authors.
+
+Chinese portals label it in the byline line; some pages also state it in a meta tag. A source
+is an organisation's name: 2-30 characters, no digits at the start, not a placeholder.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from newscrawl.extraction.document import Document
+
+META_KEYS = ("source", "article:source", "mediaid")
+# How much of the page text (from the start of <body>) is searched for the label.
+SEARCH_CHARS = 6000
+MIN_CHARS = 2
+MAX_CHARS = 30
+PLACEHOLDERS = frozenset({"未知", "网络", "互联网", "本站", "原创", "null", "none", "unknown"})
+
+# "来源：新华社", "来源: 人民网-人民日报", "稿件来源：央视新闻客户端"; the name ends at a space,
+# a bracket, a separator or the next label.
+_LABELLED = re.compile(
+    r"(?:稿件)?来源\s*[:：]\s*(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
+    r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$)")
+
+
+def extract_source(doc: Document) -> str | None:
+    """The labelled source of the story, or None."""
+    for key in META_KEYS:
+        value = clean_source(doc.meta.get(key, ""))
+        if value:
+            return value
+    text = " ".join(doc.body_text()[:SEARCH_CHARS].split())
+    for match in _LABELLED.finditer(text):
+        value = clean_source(match.group("name"))
+        if value:
+            return value
+    return None
+
+
+def clean_source(value: str) -> str | None:
+    value = " ".join(html.unescape(value).split()).strip(" -|:：")
+    if not MIN_CHARS <= len(value) <= MAX_CHARS or value.casefold() in PLACEHOLDERS:
+        return None
+    if value[0].isdigit() or "http" in value or "/" in value:
+        return None
+    return value

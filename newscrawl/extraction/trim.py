@@ -1,0 +1,149 @@
+"""Trim what does not belong to the article from a chosen region's text.
+
+A method picks a region; the region often holds more than the article: a related-stories
+list after the last paragraph, a table-of-contents list of links, a "Related: ..." teaser
+between paragraphs, the author's profile link above the first one. Each rule here reads one
+signal that does not depend on a site's markup, on the region's lines (one paragraph a line):
+
+* **tail heading** — a short line that only names a section that never belongs to the
+  article ("Related articles", "Comments", "相关阅读", "推荐阅读" ...), far enough into the
+  text (:attr:`TrimOptions.tail_min_share`) that it cannot be a heading above the article:
+  the text is cut there.
+  With :attr:`TrimOptions.sidebar_headings`, a blog sidebar's or author box's heading
+  ("Categories", "Recent posts", "About the author") cuts the same way.
+* **teaser line** — a short line that opens with "Related:", "Read more:", "相关阅读：" ...
+  and is dropped alone: such lines sit between paragraphs and point elsewhere.
+* **link run** — :attr:`TrimOptions.link_run` or more consecutive lines each of which is the
+  whole text of one of the page's links: a list of links (related stories, a contents list,
+  tag clouds), not prose; with :attr:`TrimOptions.runs_only_at_end`, only after the last
+  long paragraph.
+* **leading links** — lines before the first line that is not a whole link text
+  (breadcrumbs, the author's name linked to their profile, a category link).
+
+One pass over the lines; the page's link texts are read once per page. Which rules are on
+was chosen by cross-validation grouped by site (benchmarks/trim_cv.py,
+docs/benchmarks/trim.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from newscrawl.extraction.document import Document
+
+# A line that only names a section outside the article, with an optional count or colon.
+TAIL_HEADING = re.compile(
+    r"^\s*(?:"
+    r"related(?:\s+(?:articles?|stories|posts?|content|news|reading|links))?|"
+    r"(?:you\s+(?:may|might)\s+also\s+(?:like|enjoy)|more\s+(?:stories|articles)|"
+    r"read\s+(?:more|next)|recommended(?:\s+(?:for\s+you|articles?|stories|reading))?|"
+    r"popular\s+(?:posts|stories|articles)|latest\s+(?:news|posts|stories|articles)|"
+    r"more\s+from\b.{0,40}|leave\s+a\s+(?:reply|comment)|\d*\s*comments?|"
+    r"share\s+this(?:\s+(?:article|story|post))?)|"
+    r"(?:相关|推荐|延伸|热门|精彩|猜你喜欢|更多)(?:阅读|新闻|文章|推荐|内容|资讯)?|"
+    r"(?:网友|读者|用户|热门|最新|精彩|全部|发表|我要|查看)?(?:评论|留言)(?:区|列表)?"
+    r")\s*[:：(（\d)）]*\s*$",
+    re.IGNORECASE)
+# Headings of a blog's sidebar and author box, sections that sit after the article when a
+# region reaches into the sidebar; a separate option so the cross-validation judges them.
+SIDEBAR_HEADING = re.compile(
+    r"^\s*(?:categories|archives|tags|recent\s+(?:posts|articles|comments)|about\s+the\s+author"
+    r"|文章分类|文章归档|标签|最新文章|关于作者)\s*[:：(（\d)）]*\s*$", re.IGNORECASE)
+# A line that opens with a pointer to another page.
+TEASER_LINE = re.compile(
+    r"^\s*(?:related|read\s+more|read\s+also|also\s+read|see\s+also|more|recommended|"
+    r"相关阅读|相关新闻|延伸阅读|推荐阅读|相关文章)\s*[:：]", re.IGNORECASE)
+# Lines longer than this are prose even when they match a pattern above.
+MAX_MARKER_LINE = 150
+
+
+@dataclass(frozen=True, slots=True)
+class TrimOptions:
+    """Which rules run. Defaults: the rules cross-validation kept (docs/benchmarks/trim.md)."""
+
+    # Cut at a tail heading when at least this share of the text's characters precedes it;
+    # None turns the rule off.
+    tail_min_share: float | None = 0.7
+    # Also cut at a sidebar heading (:data:`SIDEBAR_HEADING`), under the same condition.
+    sidebar_headings: bool = True
+    # Drop teaser lines ("Related: ...").
+    teaser_lines: bool = True
+    # Drop runs of at least this many consecutive whole-link lines; None: off.
+    link_run: int | None = 2
+    # Drop a link run only after the text's last long paragraph (:data:`MAX_MARKER_LINE`):
+    # lists of links between paragraphs may be the article's own (products, changelogs).
+    runs_only_at_end: bool = False
+    # Drop the whole-link lines before the first other line.
+    leading_links: bool = True
+
+    @property
+    def needs_links(self) -> bool:
+        return self.link_run is not None or self.leading_links
+
+
+NO_TRIM = TrimOptions(tail_min_share=None, sidebar_headings=False, teaser_lines=False,
+                      link_run=None, leading_links=False)
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.split())
+
+
+def link_texts(doc: Document) -> frozenset[str]:
+    """The whitespace-normalised text of every ``<a>`` on the page."""
+    found = set()
+    for anchor in doc.root.iter("a"):
+        text = normalized("".join(anchor.itertext()))
+        if text:
+            found.add(text)
+    return frozenset(found)
+
+
+def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
+    """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
+    lines = text.split("\n")
+    keep = [True] * len(lines)
+    is_link = [normalized(line) in links for line in lines] if options.needs_links else []
+    if options.tail_min_share is not None:
+        total = sum(len(line) for line in lines) or 1
+        before = 0
+        for index, line in enumerate(lines):
+            if (before / total >= options.tail_min_share and len(line) <= MAX_MARKER_LINE
+                    and (TAIL_HEADING.match(line) or (options.sidebar_headings
+                                                      and SIDEBAR_HEADING.match(line)))):
+                keep[index:] = [False] * (len(lines) - index)
+                break
+            before += len(line)
+    if options.teaser_lines:
+        for index, line in enumerate(lines):
+            if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
+                keep[index] = False
+    if options.leading_links:
+        for index, linked in enumerate(is_link):
+            if not linked:
+                break
+            keep[index] = False
+    if options.link_run is not None:
+        last_long = -1
+        if options.runs_only_at_end:
+            last_long = max((index for index, line in enumerate(lines)
+                             if len(line) > MAX_MARKER_LINE), default=-1)
+        start = 0
+        while start < len(lines):
+            end = start
+            while end < len(lines) and is_link[end]:
+                end += 1
+            if end - start >= options.link_run and start > last_long:
+                keep[start:end] = [False] * (end - start)
+            start = end + 1
+    kept = [line for line, wanted in zip(lines, keep, strict=True) if wanted]
+    return "\n".join(kept) if kept else text
+
+
+def trim(text: str, doc: Document, options: TrimOptions) -> str:
+    """:func:`trim_text` with the page's link texts read only when a rule needs them."""
+    return trim_text(text, link_texts(doc) if options.needs_links else frozenset(), options)
+
+
+DEFAULT_OPTIONS = TrimOptions()
