@@ -326,6 +326,10 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             raise DontCloseSpider("Redis unreachable; waiting to flush")
         try:
             busy = self.queue.pending() + self.queue.leased()
+            # An empty queue is also what a Redis that lost its data looks like: closing as
+            # "finished" then would hide the loss from this worker's report.
+            if not busy and not self._run_intact():
+                raise DontCloseSpider("queue lost: closing with its own reason")
         except REDIS_DOWN as error:
             self._outage(error)
             raise DontCloseSpider("Redis unreachable") from None

@@ -261,3 +261,21 @@ def test_another_run_marker_also_means_the_queue_was_lost(make_scheduler, server
     server.set(run_key(prefix), "another run")
     scheduler.heartbeat()
     assert engine.closed == ["redis_queue_lost"]
+
+
+def test_an_idle_worker_that_finds_redis_emptied_reports_the_loss_not_a_finished_crawl(
+        make_scheduler, server, prefix, caplog):
+    # An idle worker polls the queue only every few seconds; if Redis lost its data in
+    # between, the queue looks empty, which must not read as "crawl finished".
+    scheduler = make_scheduler(NEWSCRAWL_IDLE_CLOSE_SECONDS=0.01)
+    scheduler.crawler.engine = engine = ClosingEngine()
+    with pytest.raises(DontCloseSpider):
+        scheduler._on_spider_idle(scheduler.spider)  # starts the idle clock
+    time.sleep(0.05)
+    for key in server.scan_iter(match=f"{prefix}:*"):
+        server.delete(key)
+    with caplog.at_level(logging.INFO), pytest.raises(DontCloseSpider):
+        scheduler._on_spider_idle(scheduler.spider)
+    assert engine.closed == ["redis_queue_lost"]
+    assert caplog.text.count("The shared queue is gone") == 1
+    assert "Shared queue empty" not in caplog.text
