@@ -53,29 +53,45 @@ local function enqueue(p, domain, score, member)
 end
 """
 
-# ARGV: prefix, domain, priority, payload, [lease id to acknowledge in the same step]
+# Checked first by the scripts that add or hand out work: a Redis that lost its data (or was
+# re-seeded as a new run) must not get this run's requests, nor give them out again, in the
+# seconds before the worker's heartbeat notices. An empty run id skips the check.
+_RUN_LOST = """
+local function run_lost(p, run)
+  return run ~= '' and redis.call('GET', p .. ':run') ~= run
+end
+"""
+
+# What the run-checked scripts return when the run marker is missing or another run's.
+RUN_LOST_REPLY = -1
+
+# ARGV: prefix, run id, domain, priority, payload, [lease id to acknowledge in the same step]
 PUSH_SCRIPT = (
     _ENQUEUE
+    + _RUN_LOST
     + """
 local p = ARGV[1]
+if run_lost(p, ARGV[2]) then return -1 end
 local seq = redis.call('INCR', p .. ':seq')
-local member = string.format('%016d', seq) .. ARGV[4]
-local added = enqueue(p, ARGV[2], -tonumber(ARGV[3]), member)
-if ARGV[5] then
-  redis.call('HDEL', p .. ':leases', ARGV[5])
-  redis.call('ZREM', p .. ':deadlines', ARGV[5])
+local member = string.format('%016d', seq) .. ARGV[5]
+local added = enqueue(p, ARGV[3], -tonumber(ARGV[4]), member)
+if ARGV[6] then
+  redis.call('HDEL', p .. ':leases', ARGV[6])
+  redis.call('ZREM', p .. ':deadlines', ARGV[6])
 end
 return added
 """
 )
 
-# ARGV: prefix, lease ms, max domains to try. Returns {lease id, member} or nil.
+# ARGV: prefix, run id, lease ms, max domains to try. Returns {lease id, member} or nil.
 POP_SCRIPT = (
     _NOW_MS
+    + _RUN_LOST
     + """
 local p = ARGV[1]
+if run_lost(p, ARGV[2]) then return -1 end
 local ring = p .. ':ring'
-for _ = 1, tonumber(ARGV[3]) do
+for _ = 1, tonumber(ARGV[4]) do
   local domain = redis.call('RPOPLPUSH', ring, ring)
   if not domain then return nil end
   local q = p .. ':q:' .. domain
@@ -88,7 +104,7 @@ for _ = 1, tonumber(ARGV[3]) do
     redis.call('DECR', p .. ':pending')
     local id = tostring(redis.call('INCR', p .. ':lease_seq'))
     redis.call('HSET', p .. ':leases', id, item[2] .. '\\0' .. domain .. '\\0' .. item[1])
-    redis.call('ZADD', p .. ':deadlines', now + tonumber(ARGV[2]), id)
+    redis.call('ZADD', p .. ':deadlines', now + tonumber(ARGV[3]), id)
     return {id, item[1]}
   end
 end
@@ -150,6 +166,10 @@ return n
 """
 
 
+class RunLost(Exception):
+    """The queue's Redis no longer holds this run's marker: its data was lost or replaced."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lease:
     """A popped request: ``id`` must be acknowledged (or it comes back after the deadline)."""
@@ -161,11 +181,15 @@ class Lease:
 class FairLeaseQueue:
     """Per-domain round-robin queue with leased pops; see the module docstring for the keys."""
 
-    def __init__(self, server: Redis, prefix: str, *, lease_seconds: float) -> None:
+    def __init__(self, server: Redis, prefix: str, *, lease_seconds: float,
+                 run_id: str | None = None) -> None:
+        """``run_id``: push and pop raise :class:`RunLost` unless Redis holds this run marker
+        (``run_marker``); None skips the check (a queue used outside a run)."""
         if lease_seconds <= 0:
             raise ValueError(f"lease_seconds must be positive, got {lease_seconds!r}")
         self.server = server
         self.prefix = prefix
+        self.run_id = run_id or ""
         self.lease_ms = int(lease_seconds * 1000)
         self._push = server.register_script(PUSH_SCRIPT)
         self._pop = server.register_script(POP_SCRIPT)
@@ -177,14 +201,18 @@ class FairLeaseQueue:
              handoff: str | None = None) -> bool:
         """Queue ``payload`` for ``domain``; ``handoff`` acknowledges that lease atomically.
 
-        Returns False if an identical payload was already queued.
+        Returns False if an identical payload was already queued; raises :class:`RunLost` if the
+        run marker is not this queue's run.
         """
         if not domain or "\0" in domain:
             raise ValueError(f"invalid queue domain {domain!r}")
-        args: list[str | bytes | int] = [self.prefix, domain, int(priority), payload]
+        args: list[str | bytes | int] = [self.prefix, self.run_id, domain, int(priority), payload]
         if handoff is not None:
             args.append(handoff)
-        return bool(self._push(args=args))
+        added = self._push(args=args)
+        if added == RUN_LOST_REPLY:
+            raise RunLost(self.prefix)
+        return bool(added)
 
     def pop(self, max_domains: int = 16) -> Lease | None:
         """Lease the next request of the next domain in the ring, or None if all are empty.
@@ -192,7 +220,9 @@ class FairLeaseQueue:
         ``max_domains`` bounds the ring entries one call may skip (stale entries of emptied
         domains are removed as they are met).
         """
-        result = self._pop(args=[self.prefix, self.lease_ms, max_domains])
+        result = self._pop(args=[self.prefix, self.run_id, self.lease_ms, max_domains])
+        if result == RUN_LOST_REPLY:
+            raise RunLost(self.prefix)
         if not result:
             return None
         lease_id, member = result

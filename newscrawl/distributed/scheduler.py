@@ -12,8 +12,10 @@ What it adds to ``scrapy_redis.scheduler.Scheduler``:
 * in one-shot mode a worker closes after the shared queue has been empty for
   ``NEWSCRAWL_IDLE_CLOSE_SECONDS``; with 0 it waits for the next round;
 * a queue lost with its Redis (restarted empty, flushed) is noticed by the run marker
-  (``run_marker``): the worker stops taking work and closes with one error saying how to
-  resume (``newscrawl seed --resume``).
+  (``run_marker``), on every heartbeat, idle poll, push and pop (the queue's scripts check
+  it, so nothing is written into or taken from a Redis that is no longer this run's): the
+  worker stops taking work and closes with one error saying how to resume
+  (``newscrawl seed --resume``).
 
 Settings: ``REDIS_URL`` (set from ``NEWSCRAWL_REDIS_URL``), ``NEWSCRAWL_REDIS_PREFIX``,
 ``NEWSCRAWL_LEASE_SECONDS``, ``NEWSCRAWL_HEARTBEAT_SECONDS``, ``NEWSCRAWL_REQUEUE_BATCH``,
@@ -42,7 +44,7 @@ from newscrawl.distributed.backoff import Backoff
 from newscrawl.distributed.codec import decode_request, encode_request
 from newscrawl.distributed.connection import connect
 from newscrawl.distributed.dupefilter import BloomDupeFilter
-from newscrawl.distributed.queue import FairLeaseQueue
+from newscrawl.distributed.queue import FairLeaseQueue, RunLost
 from newscrawl.distributed.run_marker import current_run, ensure_run, run_key
 
 if TYPE_CHECKING:
@@ -134,11 +136,12 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
 
     def open(self, spider: Spider) -> None:
         self.spider = spider
-        self.queue = FairLeaseQueue(self.server, self.prefix, lease_seconds=self.lease_seconds)
+        self.run_id = ensure_run(self.server, self.prefix)
+        self.queue = FairLeaseQueue(self.server, self.prefix, lease_seconds=self.lease_seconds,
+                                    run_id=self.run_id)
         self.df = BloomDupeFilter.for_crawler(self.crawler, self.server, self.prefix)
         self.crawler.signals.connect(self._on_lease_done, signal=lease_done)
         self.crawler.signals.connect(self._on_spider_idle, signal=signals.spider_idle)
-        self.run_id = ensure_run(self.server, self.prefix)
         pending, leased = self.queue.pending(), self.queue.leased()
         logger.info(
             "Distributed scheduler on %(prefix)s: %(pending)d requests queued, %(leased)d leased"
@@ -182,6 +185,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         if not self.backoff.down:
             try:
                 return self._push(request, handoff)
+            except RunLost:
+                self._run_intact()  # says so once and closes
+                return False
             except REDIS_DOWN as error:
                 self._outage(error)
         self._unsent.append((request, handoff))
@@ -215,6 +221,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             return None
         try:
             lease = self.queue.pop()
+        except RunLost:
+            self._run_intact()  # says so once and closes
+            return None
         except REDIS_DOWN as error:
             self._outage(error)
             return None
@@ -421,6 +430,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
                 self._push(request, handoff)
                 self._unsent.popleft()
                 flushed += 1
+        except RunLost:
+            self._run_intact()  # says so once, drops the buffers and closes
         except REDIS_DOWN as error:
             self._outage(error)
         return flushed

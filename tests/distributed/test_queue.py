@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from newscrawl.distributed.queue import FairLeaseQueue
+import pytest
+
+from newscrawl.distributed.queue import FairLeaseQueue, RunLost
+from newscrawl.distributed.run_marker import ensure_run, run_key
 
 
 def make(server, prefix, lease=30.0):
@@ -106,3 +109,28 @@ def test_rejects_bad_domain_and_lease(server, prefix):
         make(server, prefix, lease=0)
     with pytest.raises(ValueError, match="invalid queue domain"):
         make(server, prefix).push("", b"x")
+
+
+def test_a_queue_of_a_run_neither_writes_into_nor_hands_out_from_a_redis_that_lost_it(
+        server, prefix):
+    run = ensure_run(server, prefix)
+    queue = FairLeaseQueue(server, prefix, lease_seconds=30, run_id=run)
+    queue.push("x.com", b"one")
+    assert queue.pop().payload == b"one"
+    queue.push("x.com", b"two")
+    server.delete(run_key(prefix))  # the marker gone: what a restart without persistence leaves
+    with pytest.raises(RunLost):
+        queue.pop()
+    with pytest.raises(RunLost):
+        queue.push("x.com", b"three")
+    server.set(run_key(prefix), "another run")  # re-seeded as a new run meanwhile
+    with pytest.raises(RunLost):
+        queue.pop()
+    assert queue.pending() == 1  # "two" still queued, "three" never written
+
+
+def test_a_queue_without_a_run_id_does_not_check_the_marker(server, prefix):
+    queue = make(server, prefix)
+    queue.push("x.com", b"one")
+    assert server.get(run_key(prefix)) is None
+    assert queue.pop().payload == b"one"

@@ -279,3 +279,19 @@ def test_an_idle_worker_that_finds_redis_emptied_reports_the_loss_not_a_finished
     assert engine.closed == ["redis_queue_lost"]
     assert caplog.text.count("The shared queue is gone") == 1
     assert "Shared queue empty" not in caplog.text
+
+
+def test_a_worker_takes_nothing_from_and_writes_nothing_into_a_redis_that_lost_its_run(
+        make_scheduler, server, prefix, caplog):
+    # Between two heartbeats a worker still pops and pushes; a Redis that came back empty
+    # would hand it the requests it re-pushed there (already fetched and stored) once more.
+    scheduler = make_scheduler()
+    scheduler.crawler.engine = engine = ClosingEngine()
+    for key in server.scan_iter(match=f"{prefix}:*"):
+        server.delete(key)
+    with caplog.at_level(logging.ERROR):
+        assert not scheduler.enqueue_request(Request("http://a.test/again"))
+        assert scheduler.next_request() is None
+    assert engine.closed == ["redis_queue_lost"]
+    assert caplog.text.count("The shared queue is gone") == 1
+    assert server.get(f"{prefix}:pending") is None  # nothing queued in the emptied Redis
