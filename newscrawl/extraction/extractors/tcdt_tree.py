@@ -21,8 +21,8 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.extractors.density_options import DensityOptions
 from newscrawl.extraction.metadata.title import is_self_link
-from newscrawl.extraction.metadata.title_text import cjk_count
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.text import cjk_count
 
 # The share of the page's Chinese characters above which a noise subtree is kept
 # (TcdtOptions.noise_max_text_share).
