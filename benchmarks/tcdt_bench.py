@@ -36,7 +36,7 @@ from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.extraction.core import extract, extract_document
 from newscrawl.extraction.document import Document, load_document
 from newscrawl.extraction.metadata.title import choose_title
-from newscrawl.extraction.metadata.title_text import tokens
+from newscrawl.extraction.text import tokens
 from newscrawl.extraction.types import Article
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,7 +75,7 @@ def title_variant(row: dict) -> str:
 
 
 def bag_f1(predicted: str, truth: str) -> float:
-    got, want = Counter(tokens(predicted)), Counter(tokens(truth))
+    got, want = Counter(tokens(predicted, normalize=True)), Counter(tokens(truth, normalize=True))
     overlap = sum((got & want).values())
     if not overlap:
         return 0.0
@@ -89,16 +89,17 @@ def run_titles(args: argparse.Namespace) -> None:
     hits: Counter[str] = Counter()
     for row in rows:
         html = page_bytes("wcxb_dev", row)
-        want = tokens(row["title"])
+        want = tokens(row["title"], normalize=True)
         for mode, anchor in (("no-anchor", None), ("title-variants", title_variant(row))):
             doc = load_document(html, url=row["url"], anchor_text=anchor)
             got = choose_title(doc)
-            hits[mode] += tokens(got) == want
-            if args.verbose and tokens(got) != want:
+            hits[mode] += tokens(got, normalize=True) == want
+            if args.verbose and tokens(got, normalize=True) != want:
                 print(f"{mode:15} {row['id']}: want {row['title']!r} got {got!r} anchor {anchor!r}")
         if args.peers:
-            hits["gne"] += tokens(_gne_title(html)) == want
-            hits["trafilatura"] += tokens(_trafilatura_title(html, row["url"])) == want
+            hits["gne"] += tokens(_gne_title(html), normalize=True) == want
+            trafilatura_title = _trafilatura_title(html, row["url"])
+            hits["trafilatura"] += tokens(trafilatura_title, normalize=True) == want
     print(f"wcxb_dev article pages: {len(rows)}")
     for mode, count in hits.items():
         print(f"title exact-match {mode:15} {count / len(rows):.3f} ({count}/{len(rows)})")
@@ -192,7 +193,7 @@ def score_labels(method: str, labels_path: Path = LABELS,
         body = _squash(result.content if isinstance(result, Article) else "")
         missing = [s for s in label["must_contain"] if _squash(s) not in body]
         leaked = [s for s in label["must_not_contain"] if _squash(s) in body]
-        title_ok = tokens(title) == tokens(label["title"])
+        title_ok = tokens(title, normalize=True) == tokens(label["title"], normalize=True)
         failures = ([f"title {title!r}"] if not title_ok else []) + [
             f"missing {s!r}" for s in missing] + [f"leaked {s!r}" for s in leaked]
         scores.append(LabelScore(label["id"], title_ok,
@@ -237,8 +238,8 @@ def run_label_titles(args: argparse.Namespace) -> None:
         for anchor in anchors:
             got = choose_title(load_document(html, anchor_text=anchor))
             total += 1
-            hits += tokens(got) == tokens(title)
-            if args.verbose and tokens(got) != tokens(title):
+            hits += tokens(got, normalize=True) == tokens(title, normalize=True)
+            if args.verbose and tokens(got, normalize=True) != tokens(title, normalize=True):
                 print(f"   {label['id']} anchor {anchor!r}: got {got!r}")
     print(f"gne labels title exact-match (no anchor + 5 anchor readings): {hits}/{total}")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .classify import text_weight
+from newscrawl.extraction.text import text_weight
+
 from .discovery.links import Link
 
 _SOURCE_RANK = {"text": 0, "title": 1, "alt": 2}

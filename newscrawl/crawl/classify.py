@@ -13,6 +13,7 @@ from typing import Literal
 from urllib.parse import parse_qsl, urlsplit
 
 from newscrawl.config import SiteConfig
+from newscrawl.extraction.text import text_weight
 
 Kind = Literal["article", "list"]
 
@@ -27,7 +28,6 @@ HEADLINE_MIN_WEIGHT = 20
 LIST_MIN_HEADLINES = 5
 LIST_MAX_OWN_BLOCK = 120
 
-_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 _DATE_IN_PATH = re.compile(
     r"/(?:19|20)\d{2}(?:[/_-]?(?:0[1-9]|1[0-2]))(?:[/_-]?(?:0[1-9]|[12]\d|3[01]))?/"
     r"|/(?:19|20)\d{2}[/_-]\d{1,2}[/_-]\d{1,2}/|/t(?:19|20)\d{6}_")
@@ -46,12 +46,6 @@ _PAGE_TEXT = re.compile(r"^\s*(?:\d{1,4}|next|next page|older|older (?:posts|sto
                         r"more|下一页|下页|后页|更多|[»›>]+|next\s*[»›>]+|\w+\s*[»›])\s*$",
                         re.IGNORECASE)
 _SLUG_WORD = re.compile(r"[a-z0-9]+", re.IGNORECASE)
-
-
-def text_weight(text: str) -> int:
-    """Length with CJK characters counted twice: about equal for the same information."""
-    stripped = "".join(text.split())
-    return len(stripped) + len(_CJK.findall(stripped))
 
 
 def url_kind(url: str) -> Kind | None:

@@ -8,8 +8,8 @@ band lookup instead of a scan.
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
+
+from newscrawl.extraction.text import SHINGLE_TOKENS, tokens
 
 # Tokens per shingle (simhash() combines exactly three): 3 words or 3 CJK characters keep
 # the word order yet let a small edit change only a few shingles.
@@ -20,17 +20,11 @@ BANDS = 4
 # hundreds of samples; cwced/wcxb texts stay >= 16 bits apart, tests/crawl/test_dedup.py).
 SAMPLE_MASK = 0b11
 _BITS = 64
-_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W_]+")
 # For each byte value, the bit positions set in it: turns 64 bit tests per shingle into 8
 # table lookups (simhash of a long article in a few milliseconds, in pure Python).
 _MASK64 = (1 << 64) - 1
 _MIX = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads the combined bits
 _BYTE_BITS = [[bit for bit in range(8) if value >> bit & 1] for value in range(256)]
-
-
-def tokens(text: str) -> list[str]:
-    """Words, with each CJK character a token of its own (no segmentation needed)."""
-    return _TOKEN.findall(unicodedata.normalize("NFKC", text).casefold())
 
 
 def _token_hash(token: str) -> int:
@@ -41,7 +35,7 @@ def simhash(text: str) -> int:
     """64-bit simhash of the text's shingles (each shingle weighs 1)."""
     cache: dict[str, int] = {}
     hashes = []
-    for word in tokens(text):
+    for word in tokens(text, normalize=True, rule=SHINGLE_TOKENS):
         value = cache.get(word)
         if value is None:
             value = cache[word] = _token_hash(word)

@@ -8,29 +8,18 @@ whitespace are not tokens, so line breaks and quoting style never change a score
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-# Characters that are one token each: CJK ideographs (unified, extensions A-H, compatibility),
-# the ideographic iteration/closing/number marks, kana (incl. the prolonged-sound mark and
-# small kana extensions) and hangul (syllables and jamo).
-_CJK_RANGES = (
-    "\u3005-\u3007"
-    "\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff"
-    "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\U00020000-\U0002a6df\U0002a700-\U0002ebef\U0002f800-\U0002fa1f\U00030000-\U000323af"
-)
-_TOKEN = re.compile(f"[{_CJK_RANGES}]|(?:(?![{_CJK_RANGES}])[^\\W_])+")
+from newscrawl.extraction.text import METRIC_TOKENS, tokens
 
 
 def tokenize(text: str | None) -> list[str]:
-    """The metric's token sequence of ``text`` (empty for None)."""
+    """The metric's token sequence of ``text`` (empty for None): NFKC tokens under
+    :data:`~newscrawl.extraction.text.METRIC_TOKENS`."""
     if not text:
         return []
-    return _TOKEN.findall(unicodedata.normalize("NFKC", text).lower())
+    return tokens(text, normalize=True, rule=METRIC_TOKENS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -263,7 +263,7 @@ static int row_order(const void *x, const void *y) {
     return (a > b) - (a < b);
 }
 
-/* text_density._is_hidden: "display:none" in the style with whitespace removed and
+/* noise.is_hidden: "display:none" in the style with whitespace removed and
  * lower-cased (no non-ASCII character lower-cases into those ASCII letters, so the others
  * stand in as a byte that matches nothing). */
 static int is_hidden(xmlNode *el, Buffer *b) {
@@ -875,7 +875,7 @@ static PyObject *tcdt_index(PyObject *self, PyObject *args, PyObject *kwargs) {
                                      &page_url, &is_self_link, &is_noise, &PyTuple_Type, &hints,
                                      &share, &cache, &flags_of, &noise_tags))
         return NULL;
-    /* The density method's noise test (text_density.is_noise), run here instead of called
+    /* The noise test (noise.NoiseRules.is_noise), run here instead of called
      * back per element, when the caller hands over its rules. */
     int builtin_noise = PyDict_Check(cache) && PyTuple_Check(noise_tags);
     struct LxmlElement *body_el = rootNodeOrRaise(body_obj);

@@ -15,7 +15,7 @@ from lxml.etree import _Element as Element
 
 from .dom import HEADING_TAGS
 from .native import c_tags, walks
-from .tokens import word_count
+from .text import word_count
 
 # Block-level tags: the shared list of dom.BLOCK_TAGS plus the form/table parts jusText
 # treats as paragraph breaks (docs/algorithms.md A.5 step 1).

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from .blocks import Block
-from .tokens import cjk_count, word_count
+from .text import cjk_count, word_count
 
 # Column width of a wrapped line, as in boilerpipe's text density.
 WRAP_COLUMNS = 80

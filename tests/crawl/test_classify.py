@@ -12,7 +12,6 @@ from newscrawl.crawl.classify import (
     classify_link,
     is_pagination,
     looks_like_list_page,
-    text_weight,
     url_kind,
 )
 from newscrawl.crawl.discovery.links import page_shape, parse_page
@@ -47,7 +46,6 @@ def test_link_text_decides_when_the_url_says_nothing():
     assert classify_link("http://x.com/story", "A long enough headline about a thing", SITE) == \
         "article"
     assert classify_link("http://x.com/story", "About us", SITE) is None
-    assert text_weight("国内新闻") == 8 and text_weight("a b") == 2
 
 
 def test_site_rules_override_heuristics():

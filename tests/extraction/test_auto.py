@@ -12,7 +12,7 @@ from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.tokens import tokens
+from newscrawl.extraction.text import tokens
 
 
 def candidate(method: str, text: str) -> auto.Candidate:

@@ -13,7 +13,7 @@ from newscrawl.extraction.core import extract
 from newscrawl.extraction.extractors.boilerpipe_options import (
     DEFAULT_OPTIONS as BOILERPIPE_DEFAULTS,
 )
-from newscrawl.extraction.tokens import word_count
+from newscrawl.extraction.text import word_count
 
 
 def tb(words: int, linked: int = 0, density: float | None = None, index: int = 0,

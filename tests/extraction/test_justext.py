@@ -13,7 +13,7 @@ from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.justext import Cls, Paragraph
 from newscrawl.extraction.extractors.justext_options import CHINESE, ENGLISH
 from newscrawl.extraction.stoplists import load_stoplist
-from newscrawl.extraction.tokens import is_mostly_cjk, tokens, word_count
+from newscrawl.extraction.text import is_mostly_cjk, tokens, word_count
 
 _ELEMENT: HtmlElement = fromstring("<p>x</p>")
 

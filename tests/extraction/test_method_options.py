@@ -58,15 +58,6 @@ def test_density_variants_one_after_another_do_not_leak():
     assert runs[0] == runs[2] and runs[1] == runs[3] and runs[0] != runs[1]
 
 
-def test_noise_rules_are_one_per_word_sets():
-    assert text_density.noise_rules(DENSITY) is text_density.noise_rules(
-        replace(DENSITY, text_mass_exponent=2.0))
-    no_words = text_density.noise_rules(replace(DENSITY, noise_words=frozenset()))
-    assert no_words is not text_density.noise_rules(DENSITY)
-    assert text_density.noise_rules(DENSITY).flags("related")[0]
-    assert not no_words.flags("related")[0]
-
-
 @pytest.mark.parametrize("changes", [
     {}, {"noise_words": frozenset()}, {"noise_tags": frozenset({"div"})},
     {"content_words": frozenset()}, {"skip_noise": False}, {"line_min_chars": 1},

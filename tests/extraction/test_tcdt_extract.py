@@ -176,7 +176,7 @@ def test_document_tree_is_not_modified() -> None:
 def test_counts_are_computed_bottom_up_like_text_content() -> None:
     doc = load_document(article_page())
     tree = index_tree(doc.body)
-    from newscrawl.extraction.metadata.title_text import cjk_count
+    from newscrawl.extraction.text import cjk_count
 
     for pos in range(0, len(tree), 7):
         el = tree.nodes[pos]

@@ -101,13 +101,6 @@ def test_noise_word_on_the_main_wrapper_does_not_delete_the_article():
     assert ARTICLE[:20] in result.text
 
 
-def test_class_words_match_whole_words_only():
-    assert td.noise_rules().flags("contentinfo") == (False, False)
-    assert td.noise_rules().flags("article-body") == (False, True)
-    assert td.noise_rules().flags("ad-slot") == (True, False)
-    assert td.noise_rules().flags("header download") == (False, False)
-
-
 def test_hidden_elements_are_noise():
     hidden = '<p id="h" style="DISPLAY: none">隐藏的文字内容不算正文。</p>'
     html = page(f'<div id="c">{PARAGRAPHS}{hidden}</div>')

@@ -15,7 +15,8 @@ from newscrawl.extraction.metadata.title import (
     rank_titles,
     split_title,
 )
-from newscrawl.extraction.metadata.title_text import lcs_dice, lcs_length, tokens
+from newscrawl.extraction.metadata.title_text import lcs_dice, lcs_length
+from newscrawl.extraction.text import tokens
 from newscrawl.extraction.types import Article
 
 HEADLINE = "City council approves new budget for public libraries"
@@ -41,7 +42,8 @@ def choose(html: str, anchor: str | None = None, url: str | None = None) -> str:
 
 
 def test_tokens_follow_the_metric() -> None:
-    assert tokens("Ｈello, World — 中国 2025") == ["hello", "world", "中", "国", "2025"]
+    assert tokens("Ｈello, World — 中国 2025", normalize=True) == [
+        "hello", "world", "中", "国", "2025"]
 
 
 def test_lcs_matches_the_textbook_definition() -> None:

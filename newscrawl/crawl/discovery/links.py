@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml.html import HtmlElement, document_fromstring
 
-from newscrawl.crawl.classify import text_weight
 from newscrawl.crawl.urls import join_url
+from newscrawl.extraction.text import text_weight
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
 # Elements whose own text forms one block (a paragraph) for the list-page check.

@@ -40,7 +40,7 @@ from twisted.python.threadpool import ThreadPool
 from newscrawl import defaults
 from newscrawl.config.timezones import zone_info
 from newscrawl.crawl.canonical import declared_canonical
-from newscrawl.crawl.classify import looks_like_list_page, text_weight
+from newscrawl.crawl.classify import looks_like_list_page
 from newscrawl.crawl.dedup import simhash
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import CrawlMeta
@@ -48,6 +48,7 @@ from newscrawl.crawl.worker_pool import TaskTimeout, WorkerPool
 from newscrawl.extraction import Article, Rejection, RejectReason, extract
 from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name, get_method
+from newscrawl.extraction.text import text_weight
 from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ from scrapy.exceptions import DropItem
 
 from newscrawl import defaults
 from newscrawl.crawl.canonical import more_canonical
-from newscrawl.crawl.classify import text_weight
 from newscrawl.crawl.dedup import NearDuplicateIndex, simhash
 from newscrawl.crawl.items import CopyOf, PageItem
+from newscrawl.extraction.text import text_weight
 from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:

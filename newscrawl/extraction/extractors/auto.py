@@ -43,7 +43,7 @@ from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import boilerpipe, justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.registry import ContentResult, get_method
-from newscrawl.extraction.tokens import is_mostly_cjk, tokens
+from newscrawl.extraction.text import is_mostly_cjk, tokens
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import Rejection, RejectReason
 

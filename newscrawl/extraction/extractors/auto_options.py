@@ -25,6 +25,7 @@ from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as D
 from newscrawl.extraction.extractors.justext_options import JustextOptions
 from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS as DEFAULT_TCDT
 from newscrawl.extraction.extractors.tcdt_options import TcdtOptions
+from newscrawl.extraction.text import CHINESE_SHARE
 from newscrawl.extraction.trim import DEFAULT_OPTIONS as DEFAULT_TRIM
 from newscrawl.extraction.trim import TrimOptions
 
@@ -74,7 +75,7 @@ class AutoOptions:
     # (Chinese pages always run TCDT).
     confident_agreement: float = 0.90
     # Share of CJK tokens in the candidates' text that makes a page Chinese.
-    cjk_share: float = 0.3
+    cjk_share: float = CHINESE_SHARE
     # Candidates this close to the best agreement count as tied; the shortest wins. Swept
     # 0-0.1: 0.02 is best on both sets (+0.003 F1 on cwced_zh, +0.001 on wcxb_dev).
     tie_margin: float = 0.02

@@ -10,26 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from newscrawl.extraction.noise import (
+    CONTENT_WORDS,
+    NOISE_MAX_TEXT_SHARE,
+    NOISE_TAGS,
+    NOISE_WORDS,
+)
+
 # Symbols counted in ``Sb``: the paper's Chinese and ASCII set (GNE 0.2.5, which still had the
 # curly quotes that 0.4.3 lost) plus the ellipsis, dashes and CJK brackets.
 SYMBOLS = "！，。？、；：“”‘’《》%（）,.?:;'\"!()…—【】「」·％～"
-# Tags whose subtree is page furniture, not article text.
-NOISE_TAGS = frozenset({"nav", "aside", "footer", "header"})
-# class/id words (after splitting on spaces, "-" and "_") that mark furniture; GNE 0.4.3's
-# USELESS_ATTR list with plurals and a few common variants added.
-NOISE_WORDS = frozenset({
-    "share", "sharing", "shares", "contribution", "copyright", "disclaimer", "recommend",
-    "recommended", "related", "footer", "comment", "comments", "social", "submeta", "sidebar",
-    "navigation", "nav", "navbar", "breadcrumb", "breadcrumbs", "ad", "ads", "advert",
-    "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
-    "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
-})
-# class/id words of article bodies; their text counts double, as in GNE, but as whole words,
-# so "contentinfo" or "sidebar-content" do not match by substring.
-CONTENT_WORDS = frozenset({
-    "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
-    "news", "detail",
-})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +31,9 @@ class DensityOptions:
     noise_words: frozenset[str] = NOISE_WORDS
     # Whether noise (noise tags, class/id words, display:none) is left out of every count.
     skip_noise: bool = True
-    # A noise-marked element holding more than this share of the root's text is kept anyway:
-    # article wrappers carry classes like "post has-sidebar". Not swept: 0.5 reads "most of
-    # the page's text" (noise removal as a whole moves F1 by under 0.01 on both sets, so this
-    # guard matters for robustness, not the mean).
-    noise_max_text_share: float = 0.5
+    # A noise-marked element holding more than this share of the root's text is kept anyway
+    # (the guard of noise.NOISE_MAX_TEXT_SHARE).
+    noise_max_text_share: float = NOISE_MAX_TEXT_SHARE
     # GNE's escape hatch for all-link children: integer T // LT above this means link text is
     # under ~9% of the text, so the links are inline mentions, not a link list.
     link_escape_ratio: int = 10

@@ -29,8 +29,8 @@ from newscrawl.extraction.extractors.tcdt_blocks import (
 from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS, TcdtOptions
 from newscrawl.extraction.extractors.tcdt_title import TitleNode, find_title_node
 from newscrawl.extraction.extractors.tcdt_tree import IndexedTree, index_tree
-from newscrawl.extraction.metadata.title_text import has_cjk
 from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.text import has_cjk
 from newscrawl.extraction.types import Rejection, RejectReason
 
 logger = logging.getLogger(__name__)

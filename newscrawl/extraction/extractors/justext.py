@@ -22,7 +22,7 @@ from newscrawl.extraction.extractors.justext_options import (
 )
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.stoplists import load_stoplist
-from newscrawl.extraction.tokens import (
+from newscrawl.extraction.text import (
     is_mostly_cjk,
     single_ideograph_pattern,
     token_count,

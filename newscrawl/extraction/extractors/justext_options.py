@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from newscrawl.extraction.text import CHINESE_SHARE
+
 
 @dataclass(frozen=True, slots=True)
 class JustextParams:
@@ -48,7 +50,7 @@ class JustextOptions:
     english: JustextParams = ENGLISH
     chinese: JustextParams = CHINESE
     # Share of CJK tokens in the page text above which the Chinese parameters apply.
-    cjk_page_share: float = 0.3
+    cjk_page_share: float = CHINESE_SHARE
     # Characters of page text sampled to decide the language (enough for a stable share).
     lang_sample_chars: int = 20_000
 

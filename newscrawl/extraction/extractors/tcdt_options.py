@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DEFAULT_DENSITY
 from newscrawl.extraction.extractors.density_options import DensityOptions
+from newscrawl.extraction.noise import NOISE_MAX_TEXT_SHARE
 
 
 class Decay(StrEnum):
@@ -113,9 +114,9 @@ class TcdtOptions:
     # Off: cwced_zh F1 0.904, gne label checks 101/109; on: 0.910, 107/109.
     skip_noise: bool = True
     # A noise-marked subtree holding more than this share of the page's Chinese characters
-    # is kept: an article wrapper may carry a class like "has-sidebar". Same reasoning and
-    # value as the density method's guard.
-    noise_max_text_share: float = 0.5
+    # is kept: an article wrapper may carry a class like "has-sidebar". The density method's
+    # guard (noise.NOISE_MAX_TEXT_SHARE).
+    noise_max_text_share: float = NOISE_MAX_TEXT_SHARE
     # The density method's options: its noise tags and class/id words are the pre-filter
     # above, and it runs with them on pages TCDT does not apply to (no Chinese title).
     density: DensityOptions = DEFAULT_DENSITY

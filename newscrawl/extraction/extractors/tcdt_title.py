@@ -16,7 +16,8 @@ from newscrawl.extraction.dom import node_text
 from newscrawl.extraction.extractors.tcdt_options import Similarity, TcdtOptions
 from newscrawl.extraction.extractors.tcdt_tree import IndexedTree
 from newscrawl.extraction.metadata.title import anchor_similarity, anchor_variants
-from newscrawl.extraction.metadata.title_text import cjk_count, lcs_dice, tokens
+from newscrawl.extraction.metadata.title_text import lcs_dice
+from newscrawl.extraction.text import cjk_count, tokens
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 TITLE_POS = -1  # pseudo position of the <head> <title> candidate
@@ -101,7 +102,7 @@ def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
         text = node_text(tree.nodes[pos])
         if _ends_sentence(text, enders, options.closing_marks):
             continue
-        key = tuple(tokens(text))
+        key = tuple(tokens(text, normalize=True))
         cand = _Candidate(pos, text, tag)
         index = last_by_text.get(key)
         # Same text nested (a div wrapping the h1): the innermost node is the tightest T.
@@ -140,17 +141,17 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
 
 def _scorer(reference: str, options: TcdtOptions) -> Callable[[str], float]:
     if options.similarity == Similarity.LCS_DICE:
-        ref_tokens = tokens(reference)
-        return lambda text: lcs_dice(tokens(text), ref_tokens)
+        ref_tokens = tokens(reference, normalize=True)
+        return lambda text: lcs_dice(tokens(text, normalize=True), ref_tokens)
     variants = anchor_variants(reference)
-    return lambda text: anchor_similarity(tuple(tokens(text)), variants)
+    return lambda text: anchor_similarity(tuple(tokens(text, normalize=True)), variants)
 
 
 def _map_title_element(cand: _Candidate, sim: float, pool: list[_Candidate],
                        options: TcdtOptions, why: str) -> TitleNode:
     """A <title> winner has no body position: borrow the most similar body candidate's."""
-    title_tokens = tokens(cand.text)
-    scored = [(lcs_dice(tokens(c.text), title_tokens), c) for c in pool]
+    title_tokens = tokens(cand.text, normalize=True)
+    scored = [(lcs_dice(tokens(c.text, normalize=True), title_tokens), c) for c in pool]
     best = max(scored, key=lambda x: x[0], default=(0.0, None))
     c_t = max(1, cjk_count(cand.text))
     if best[1] is not None and best[0] >= options.title_map_min_similarity:

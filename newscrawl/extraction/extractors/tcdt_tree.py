@@ -5,15 +5,14 @@ depth. ``C`` (Chinese characters under the node), ``L`` (those inside links) and
 subtree references another resource (A.4.1 condition 1) are summed bottom-up in one reverse
 sweep over the preorder list, O(n), instead of calling ``text_content()`` per node.
 
-With noise rules (the density method's options: the optional shared pre-filter of
-docs/algorithms.md A.4.6: comment sections, share bars, sidebars by class/id), noise subtrees
-are left out of the counts used for weights (``text_cjk``/``text_link_cjk``) unless one holds
-most of the page's Chinese text.
+With noise rules (newscrawl.extraction.noise, from the density method's options: the optional
+shared pre-filter of docs/algorithms.md A.4.6: comment sections, share bars, sidebars by
+class/id), noise subtrees are left out of the counts used for weights
+(``text_cjk``/``text_link_cjk``) unless one holds most of the page's Chinese text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -21,12 +20,9 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.extractors.density_options import DensityOptions
 from newscrawl.extraction.metadata.title import is_self_link
-from newscrawl.extraction.metadata.title_text import cjk_count
 from newscrawl.extraction.native import walks
-
-# The share of the page's Chinese characters above which a noise subtree is kept
-# (TcdtOptions.noise_max_text_share).
-DEFAULT_NOISE_SHARE = 0.5
+from newscrawl.extraction.noise import NOISE_MAX_TEXT_SHARE, max_noise_chars, noise_rules
+from newscrawl.extraction.text import cjk_count
 
 
 @dataclass(slots=True)
@@ -56,7 +52,7 @@ class IndexedTree:
 
 def index_tree(body: Element, page_url: str | None = None,
                noise_options: DensityOptions | None = None,
-               noise_share: float = DEFAULT_NOISE_SHARE) -> IndexedTree:
+               noise_share: float = NOISE_MAX_TEXT_SHARE) -> IndexedTree:
     """Index ``body`` (read only: the shared Document tree is never modified), leaving out
     the subtrees that ``noise_options`` (the density method's noise rules; None: none)
     marks: in C when the extension is built, else :func:`index_in_python` (the reference;
@@ -67,31 +63,18 @@ def index_tree(body: Element, page_url: str | None = None,
         return IndexedTree(*walks.tcdt_index(
             body=body, page_url=page_url, is_self_link=is_self_link, is_noise=None,
             noise_hints=(), noise_share=noise_share))
-    from newscrawl.extraction.extractors import text_density
-
-    rules = text_density.noise_rules(noise_options)
+    rules = noise_rules(noise_options)
     # The C walk runs the noise test itself from the rules' data, without calling back.
     return IndexedTree(*walks.tcdt_index(
-        body=body, page_url=page_url, is_self_link=is_self_link,
-        is_noise=_noise_test(noise_options), noise_hints=rules.tags_c, noise_share=noise_share,
-        **text_density.c_noise_rules(noise_options)))
-
-
-def _noise_test(noise_options: DensityOptions) -> Callable[[Element], bool]:
-    from newscrawl.extraction.extractors import text_density
-
-    def is_noise(el: Element) -> bool:
-        return text_density.is_noise(el, noise_options)
-    return is_noise
+        body=body, page_url=page_url, is_self_link=is_self_link, is_noise=rules.is_noise,
+        noise_hints=rules.tags_c, noise_share=noise_share, **rules.c_inputs()))
 
 
 def index_in_python(body: Element, page_url: str | None = None,
                     noise_options: DensityOptions | None = None,
-                    noise_share: float = DEFAULT_NOISE_SHARE) -> IndexedTree:
+                    noise_share: float = NOISE_MAX_TEXT_SHARE) -> IndexedTree:
     """:func:`index_tree` in Python: the reference the C walk (_walks.c) follows."""
-    is_noise = _noise_test(noise_options) if noise_options is not None else None
-    # Attribute-less elements are only tested for noise when their tag alone can be noise.
-    noise_tags = noise_options.noise_tags if noise_options is not None else frozenset()
+    rules = noise_rules(noise_options) if noise_options is not None else None
     nodes: list[Element] = []
     tags: list[str] = []
     depths: list[int] = []
@@ -122,14 +105,14 @@ def index_in_python(body: Element, page_url: str | None = None,
         reference.append((bool(el.attrib) and _references_other(el, tag, page_url))
                          or tag == "link")
     n = len(nodes)
-    noise_limit = noise_share * sum(direct)
+    noise_limit = max_noise_chars(sum(direct), noise_share)
     marked = [False] * n
-    if is_noise is not None:
+    if rules is not None:
         for pos in range(1, n):
             el = nodes[pos]
             # Noise is decided by tag or attributes; most elements have neither to test.
-            if el.attrib or tags[pos] in noise_tags:
-                marked[pos] = is_noise(el)
+            if el.attrib or tags[pos] in rules.tags:
+                marked[pos] = rules.is_noise(el)
     cjk, text_cjk = list(direct), list(direct)
     link_cjk, text_link = [0] * n, [0] * n
     end = list(range(n))

@@ -47,7 +47,8 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
-from newscrawl.extraction.native import c_tags, walks
+from newscrawl.extraction.native import walks
+from newscrawl.extraction.noise import hidden_elements, max_noise_chars, noise_rules
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.types import Rejection, RejectReason
 
@@ -115,79 +116,10 @@ def score(text: float, link_text: int, tags: int, link_tags: int, paragraphs: in
     return result
 
 
-def is_noise(el: Element, options: DensityOptions = DEFAULT_OPTIONS) -> bool:
-    """Furniture by tag, by a class/id word, or hidden by an inline style."""
-    rules = noise_rules(options)
-    if el.tag in rules.tags:
-        return True
-    for name in ("class", "id"):
-        value = el.get(name)
-        if value is not None and rules.flags(value)[0]:
-            return True
-    return _is_hidden(el.get("style"))
-
-
-def _is_hidden(style: str | None) -> bool:
-    return bool(style) and "display:none" in "".join(style.split()).lower()  # type: ignore[union-attr]
-
-
-class NoiseRules:
-    """:func:`is_noise`'s tags and class/id words, with the (noise, content) flags of every
-    class or id value seen so far. One per distinct word sets (:func:`noise_rules`), so a
-    variant's flags never answer for another's."""
-
-    __slots__ = ("content_words", "flag_cache", "noise_words", "tags", "tags_c")
-    # Values cached before the cache is emptied (a crawl sees unbounded distinct values).
-    MAX_VALUES = 20_000
-
-    def __init__(self, tags: frozenset[str], noise_words: frozenset[str],
-                 content_words: frozenset[str]) -> None:
-        self.tags = tags
-        self.tags_c = c_tags(tags)
-        self.noise_words = noise_words
-        self.content_words = content_words
-        # A plain dict: a page repeats a few values hundreds of times, and a dict lookup
-        # costs a fraction of an lru_cache call. The C walk reads it directly.
-        self.flag_cache: dict[str, tuple[bool, bool]] = {}
-
-    def flags(self, value: str) -> tuple[bool, bool]:
-        """(noise, content) of one class or id value, cached."""
-        flags = self.flag_cache.get(value)
-        if flags is None:
-            if len(self.flag_cache) >= self.MAX_VALUES:
-                self.flag_cache.clear()
-            value_words = value.lower().replace("-", " ").replace("_", " ")
-            words = frozenset(value_words.split())  # str methods: 3x faster than a regex
-            flags = self.flag_cache[value] = (not words.isdisjoint(self.noise_words),
-                                              not words.isdisjoint(self.content_words))
-        return flags
-
-
-@lru_cache(maxsize=16)
-def _rules(tags: frozenset[str], noise_words: frozenset[str], content_words: frozenset[str]
-           ) -> NoiseRules:
-    return NoiseRules(tags, noise_words, content_words)
-
-
-def noise_rules(options: DensityOptions = DEFAULT_OPTIONS) -> NoiseRules:
-    """The noise rules of ``options``, built once per distinct tag and word sets."""
-    return _rules(options.noise_tags, options.noise_words, options.content_words)
-
-
 @lru_cache(maxsize=16)
 def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
     # findall is ~5x faster than str.translate
     return re.compile(f"[{re.escape(symbols)}]").findall
-
-
-# Inline styles, as strings that know their element: few elements have one, so libxml2
-# finds them instead of the walk reading a third attribute of every element.
-_STYLES = etree.XPath("descendant-or-self::*/@style")
-
-
-def _hidden(root: Element) -> set[Element]:
-    """Elements under ``root`` hidden by an inline ``display:none``."""
-    return {style.getparent() for style in _STYLES(root) if _is_hidden(style)}
 
 
 # Snapshot slots of an open element: the running totals when it started, so its subtree's
@@ -205,19 +137,11 @@ def measure(root: Element, options: DensityOptions = DEFAULT_OPTIONS
     if walks is None:
         return measure_in_python(root, options)
     rows, excluded = walks.density_measure(
-        root=root, skip_noise=options.skip_noise, **c_noise_rules(options),
+        root=root, skip_noise=options.skip_noise, **noise_rules(options).c_inputs(),
         noise_share=options.noise_max_text_share, symbols=options.symbols,
         line_min=options.line_min_chars, content_boost=options.content_boost,
         mass_exponent=options.text_mass_exponent, escape_ratio=options.link_escape_ratio)
     return [NodeFeatures(*row) for row in rows], excluded
-
-
-def c_noise_rules(options: DensityOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
-    """:func:`is_noise` as data for the C walks (_walks.c): the class/id flag cache of
-    ``options``' rules, the function that fills it, and the noise tags. TCDT's tree index
-    uses it too."""
-    rules = noise_rules(options)
-    return {"flag_cache": rules.flag_cache, "flags_of": rules.flags, "noise_tags": rules.tags_c}
 
 
 def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
@@ -235,7 +159,7 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
     noise_tags, flags_of = rules.tags, rules.flags
     line_min, content_boost = options.line_min_chars, options.content_boost
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
-    hidden = _hidden(root) if skip_noise else set()
+    hidden = hidden_elements(root) if skip_noise else set()
     cache = rules.flag_cache
     get = etree._Element.get
     found: list[tuple[Element, int, float, int, int, int, int, int, float]] = []
@@ -284,7 +208,8 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
             noise, boost, dropped = frame[_S_NOISE], frame[_S_BOOST], False
             if noise and el is not root:
                 if noise_limit < 0:
-                    noise_limit = _visible_chars(root) * options.noise_max_text_share
+                    noise_limit = max_noise_chars(_visible_chars(root),
+                                                  options.noise_max_text_share)
                 if chars <= noise_limit:  # roll the totals back: its text is not counted
                     total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
                     del found[frame[_S_MARK]:]
@@ -362,7 +287,7 @@ def merge_siblings(winner: Element, excluded: set[Element],
     index = siblings.index(winner)
 
     def article_like(el: Element) -> bool:
-        if el in excluded or is_noise(el, options):
+        if el in excluded or noise_rules(options).is_noise(el):
             return False
         chars = _visible_chars(el)
         links = dom.link_text_length(el)

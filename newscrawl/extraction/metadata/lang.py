@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.tokens import cjk_count
+from newscrawl.extraction.text import HANGUL_SYLLABLES, KANA, is_mostly_cjk, letter_count
 
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
-_LETTER = re.compile(r"[^\W\d_]")
+_KANA = re.compile(f"[{KANA}]")
+_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 
-# Share of letters that must be CJK ideographs for a text to count as Chinese.
-CJK_SHARE_FOR_CHINESE = 0.3
+# Share of letters that must be kana for a text to be Japanese (kana are frequent in any
+# Japanese sentence), and hangul for Korean.
+KANA_SHARE_FOR_JAPANESE = 0.05
+HANGUL_SHARE_FOR_KOREAN = 0.3
 # Characters of the content that decide the script: a few sentences tell Chinese from Latin
 # text, and counting costs time linear in the sample.
 LANG_SAMPLE_CHARS = 2000
@@ -25,19 +26,15 @@ def _count(pattern: re.Pattern[str], text: str) -> int:
 def detect_lang(doc: Document, text: str) -> str | None:
     """``zh``/``ja``/``ko`` from the script when the text says so, else the declared language."""
     sample = text[:LANG_SAMPLE_CHARS]
-    letters = _count(_LETTER, sample)
+    letters = letter_count(sample)
     if letters:
-        if _count(_KANA, sample) / letters > 0.05:
+        if _count(_KANA, sample) / letters > KANA_SHARE_FOR_JAPANESE:
             return "ja"
-        if _count(_HANGUL, sample) / letters > 0.3:
+        if _count(_HANGUL, sample) / letters > HANGUL_SHARE_FOR_KOREAN:
             return "ko"
-        if cjk_count(sample) / letters > CJK_SHARE_FOR_CHINESE:
+        if is_mostly_cjk(sample, per="letter"):
             return "zh"
     if doc.lang:
         return doc.lang
     return "en" if letters else None
 
-
-def is_chinese_text(text: str) -> bool:
-    letters = _count(_LETTER, text)
-    return bool(letters) and cjk_count(text) / letters > CJK_SHARE_FOR_CHINESE

@@ -25,8 +25,9 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import normalize_space
+from newscrawl.extraction.text import tokens
 
-from .title_text import lcs_dice, prefix_cover, tokens
+from .title_text import lcs_dice, prefix_cover
 
 # Votes per source in the no-anchor ranking. Swept on wcxb_dev article pages
 # (benchmarks/tcdt_bench.py titles; h1 over 1.0-2.6, title-part 0.6/0.9, twitter 0.3/0.6):
@@ -147,7 +148,7 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
     candidates: list[TitleCandidate] = []
     for text, source in raw:
         for variant in _with_suffix_stripped(normalize_space(text), suffixes, source):
-            toks = tuple(tokens(variant))
+            toks = tuple(tokens(variant, normalize=True))
             if not toks or len(toks) > MAX_TITLE_TOKENS or (source, toks) in seen:
                 continue
             seen.add((source, toks))
@@ -182,7 +183,7 @@ def _leading_joins(title: str, n_parts: int, first: int = 2) -> list[str]:
         if end >= n_parts:
             break
         # Separators hold no token characters, so a join's tokens are its parts' tokens.
-        n_tokens += len(tokens(title[part_start : separator.start()]))
+        n_tokens += len(tokens(title[part_start : separator.start()], normalize=True))
         part_start = separator.end()
         if n_tokens > MAX_TITLE_TOKENS:
             break
@@ -193,12 +194,13 @@ def _leading_joins(title: str, n_parts: int, first: int = 2) -> list[str]:
 
 def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]:
     """Token forms of site names that may trail (or lead) a headline."""
-    names = {tuple(tokens(name)) for name in _site_names(doc)}
+    names = {tuple(tokens(name, normalize=True)) for name in _site_names(doc)}
     if len(title_parts) > 1:
         # Portal titles read "headline_channel_site" or "site | headline": every part but
         # the longest (the headline) may decorate a headline elsewhere.
         longest = max(title_parts, key=len)
-        names.update(tuple(tokens(part)) for part in title_parts if part is not longest)
+        names.update(tuple(tokens(part, normalize=True))
+                     for part in title_parts if part is not longest)
     return {name for name in names if name}
 
 
@@ -210,10 +212,10 @@ def _with_suffix_stripped(text: str, suffixes: set[tuple[str, ...]], source: str
     if len(parts) < 2:
         return [text]
     variants = [text]
-    if tuple(tokens(parts[-1])) in suffixes:
+    if tuple(tokens(parts[-1], normalize=True)) in suffixes:
         variants.append(_join_leading(text, len(parts) - 1))
     first_separator = _SEPARATOR.search(text)
-    if tuple(tokens(parts[0])) in suffixes and first_separator is not None:
+    if tuple(tokens(parts[0], normalize=True)) in suffixes and first_separator is not None:
         variants.append(text[first_separator.end():])
     return variants
 
@@ -285,7 +287,7 @@ def _site_names(doc: Document) -> list[str]:
 def vote_scores(candidates: list[TitleCandidate],
                 site_names: list[str]) -> dict[tuple[str, ...], float]:
     """Votes per distinct token sequence; each source votes at most once per sequence."""
-    site = {tuple(tokens(name)) for name in site_names}
+    site = {tuple(tokens(name, normalize=True)) for name in site_names}
     voters: dict[tuple[str, ...], set[str]] = {}
     for cand in candidates:
         voters.setdefault(cand.tokens, set()).add(cand.source)
@@ -336,12 +338,12 @@ def anchor_variants(anchor: str,
         joins = _leading_joins(core, len(parts), first=1)
         readings.update(joins)
         readings.update(parts[: len(joins) + 1])
-    if len(parts) > 1 and tuple(tokens(parts[-1])) in site_parts:
+    if len(parts) > 1 and tuple(tokens(parts[-1], normalize=True)) in site_parts:
         core = _join_leading(core, len(parts) - 1)
-    n_core = max(1, len(tokens(core)))
+    n_core = max(1, len(tokens(core, normalize=True)))
     variants = []
     for reading in readings:
-        toks = tuple(tokens(reading))
+        toks = tuple(tokens(reading, normalize=True))
         if toks:
             # Only the reading that ends where the anchor ends is cut short.
             cut = truncated and core.endswith(reading.strip())

@@ -1,33 +1,14 @@
-"""Text helpers shared by the title chooser and TCDT: tokens, Chinese counts, LCS similarity.
+"""Title similarity shared by the title chooser and TCDT: LCS over token sequences.
 
-Tokens follow the project's title metric: NFKC, lowercase, one token per CJK ideograph and one
-per run of other letters/digits; punctuation and whitespace are not tokens.
+Titles are compared as ``text.tokens(title, normalize=True)``: NFKC, lowercase, one token per
+CJK ideograph and one per run of other letters/digits (docs/algorithms.md A.9).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
-from newscrawl.extraction.tokens import cjk_count
-
-__all__ = ["cjk_count", "has_cjk", "lcs_dice", "lcs_length", "prefix_cover", "tokens"]
-
-# CJK Unified Ideographs, Extension A and Compatibility Ideographs: a "Chinese character"
-# (docs/algorithms.md A.9).
-CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CJK = re.compile(f"[{CJK_CLASS}]")
-_TOKEN = re.compile(f"[{CJK_CLASS}]|[^\\W_{CJK_CLASS}]+")
-
-
-def has_cjk(text: str | None) -> bool:
-    return text is not None and _CJK.search(text) is not None
-
-
-def tokens(text: str) -> list[str]:
-    """Metric tokens of ``text``: NFKC + lowercase, CJK char = token, letter/digit run = token."""
-    return _TOKEN.findall(unicodedata.normalize("NFKC", text).lower())
+__all__ = ["lcs_dice", "lcs_length", "prefix_cover"]
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:

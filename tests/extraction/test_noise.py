@@ -1,0 +1,72 @@
+"""The one noise module: class/id words, tags, hidden styles and the most-of-the-page guard,
+shared by the density method and TCDT's pre-filter."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+import lxml.html
+
+from newscrawl.extraction import load_document
+from newscrawl.extraction.extractors import tcdt_tree, text_density
+from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DENSITY
+from newscrawl.extraction.extractors.density_options import DensityOptions
+from newscrawl.extraction.extractors.tcdt_options import TcdtOptions
+from newscrawl.extraction.noise import (
+    NOISE_MAX_TEXT_SHARE,
+    hidden_elements,
+    is_hidden,
+    max_noise_chars,
+    noise_rules,
+)
+
+ARTICLE = "".join(f"<p>{'这是一段用来测试的新闻正文内容。' * 6}第{i}段。</p>" for i in range(5))
+COMMENTS = "<div class='user-comments'><p>网友评论：说得很好，支持一下。</p></div>"
+
+
+def test_class_words_match_whole_words_only():
+    rules = noise_rules(DENSITY)
+    assert rules.flags("contentinfo") == (False, False)
+    assert rules.flags("article-body") == (False, True)
+    assert rules.flags("ad-slot") == (True, False)
+    assert rules.flags("header download") == (False, False)
+
+
+def test_noise_rules_are_one_per_word_sets():
+    assert noise_rules(DENSITY) is noise_rules(replace(DENSITY, text_mass_exponent=2.0))
+    no_words = noise_rules(replace(DENSITY, noise_words=frozenset()))
+    assert no_words is not noise_rules(DENSITY)
+    assert noise_rules(DENSITY).flags("related")[0]
+    assert not no_words.flags("related")[0]
+
+
+def test_noise_is_a_tag_a_class_or_id_word_or_an_inline_display_none():
+    root = lxml.html.fromstring(
+        "<div><nav>a</nav><div id='share_bar'>b</div><p style='DISPLAY: none'>c</p>"
+        "<p class='lead'>d</p></div>")
+    rules = noise_rules(DENSITY)
+    assert [rules.is_noise(el) for el in root] == [True, True, True, False]
+    assert hidden_elements(root) == {root[2]}
+    assert is_hidden("color:red;display : none") and not is_hidden(None)
+
+
+def test_the_guard_keeps_noise_that_holds_most_of_the_page():
+    assert max_noise_chars(1000) == 500.0
+    assert max_noise_chars(1000, 0.25) == 250.0
+
+
+def test_density_and_tcdt_share_the_guard_default():
+    for options in (DensityOptions, TcdtOptions):
+        default = {f.name: f.default for f in fields(options)}["noise_max_text_share"]
+        assert default == NOISE_MAX_TEXT_SHARE
+
+
+def test_density_and_tcdt_leave_out_the_same_noise_subtree():
+    doc = load_document(f"<html><body><div class='post has-sidebar'>{ARTICLE}</div>"
+                        f"{COMMENTS}</body></html>")
+    _, excluded = text_density.measure(doc.body, DENSITY)
+    tree = tcdt_tree.index_tree(doc.body, None, DENSITY)
+    comments = doc.body.find(".//div[@class='user-comments']")
+    wrapper = doc.body.find(".//div[@class='post has-sidebar']")
+    assert excluded == tree.noise_roots == [comments]
+    assert wrapper not in excluded  # a noise word, but most of the page's text
