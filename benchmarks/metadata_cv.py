@@ -68,8 +68,11 @@ class PageRecord:
 
 
 def site_of(page: Page, html: bytes) -> str:
-    """Registered-domain-ish site key: the URL's host, else the most linked host."""
+    """Registered-domain-ish site key: the dataset's ``site`` field (gne_zh), else the URL's
+    host, else the most linked host."""
     host = ""
+    if isinstance(site := page.fields.get("site"), str) and site:
+        return site
     if page.url:
         host = page.url.split("://", 1)[-1].split("/", 1)[0].lower()
     else:
@@ -186,7 +189,7 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="folder of dataset folders")
-    parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev"])
+    parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev", "gne_zh"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="pages per dataset")
     parser.add_argument("--trafilatura", action="store_true", help="score trafilatura too")

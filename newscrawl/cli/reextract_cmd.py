@@ -1,9 +1,11 @@
 """``newscrawl reextract [--method M] [--site S] [--limit N]``: re-run extraction on stored HTML.
 
 Reads the raw HTML kept in ``article_html``, runs :func:`newscrawl.extraction.extract` with the
-stored URL, anchor text and encoding, and overwrites the extracted columns of each article
-(title, content, time, author, images, language, method, content hash). A page the method now
-rejects keeps its stored extraction; the rejections are counted by reason.
+stored URL, anchor text, encoding and fetch time (relative dates such as "昨天" or "3小时前"
+count back from when the page was fetched, not from the re-extraction), and overwrites the
+extracted columns of each article (title, content, time, author, images, language, method,
+content hash). A page the method now rejects keeps its stored extraction; the rejections are
+counted by reason.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def reextract(
             page_method = method or page.method or DEFAULT_METHOD
             result = extractor(
                 page.html, url=page.url, anchor_text=page.anchor_text,
-                method=page_method, encoding=page.encoding,
+                method=page_method, encoding=page.encoding, fetched_at=page.fetched_at,
             )
             if explain is not None:
                 explain.add(page.html, url=page.url, site=page.site,
