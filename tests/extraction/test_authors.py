@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.metadata.authors import clean_author, extract_author, extract_authors
+from newscrawl.extraction.metadata.authors import (
+    RULES,
+    clean_author,
+    extract_author,
+    extract_authors,
+)
 
 
 def author_of(body: str = "", head: str = "") -> str | None:
@@ -111,9 +116,10 @@ def test_page_byline_beats_closing_byline():
     assert extract_author(doc, "正文（李四）") == "张三"
 
 
-def authors_of(body: str = "", head: str = "", url: str | None = None) -> list[str]:
+def authors_of(body: str = "", head: str = "", url: str | None = None,
+               rules: frozenset[str] = RULES) -> list[str]:
     html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
-    return extract_authors(load_document(html, url=url))
+    return extract_authors(load_document(html, url=url), rules=rules)
 
 
 @pytest.mark.parametrize(
@@ -138,10 +144,35 @@ def test_a_byline_list_ends_where_the_page_text_starts():
     assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]
 
 
-def test_the_site_name_and_organisations_are_no_authors():
+def test_the_site_name_is_no_person_but_the_fallback_author():
     head = '<meta property="og:site_name" content="Example News">'
-    assert authors_of('<div class="byline">By Example News</div>', head) == []
+    assert authors_of('<div class="byline">By Example News</div>', head) == ["Example News"]
+    # A person named anywhere wins over the site.
+    assert authors_of('<div class="byline">By Example News</div><p class="author">Jo Li</p>',
+                      head) == ["Jo Li"]
+    assert authors_of('<div class="byline">By Example News</div>', head,
+                      rules=frozenset()) == []
     assert authors_of('<div class="author">云南日报报业集团</div>') == []
+
+
+def test_the_site_s_team_or_staff_is_credited_as_written():
+    head = '<meta property="og:site_name" content="Podium">'
+    assert authors_of('<div class="author">Podium Staff</div>', head) == ["Podium Staff"]
+    assert authors_of('<div class="author">The Upwork Team</div>',
+                      '<meta property="og:site_name" content="Upwork">') == ["The Upwork Team"]
+
+
+def test_a_json_ld_organization_author_is_the_fallback():
+    head = ('<script type="application/ld+json">{"author": {"@type": "Organization", '
+            '"name": "Help Net Security"}}</script>')
+    assert authors_of("", head) == ["Help Net Security"]
+
+
+def test_inner_capitals_do_not_split_a_name():
+    assert authors_of('<div class="author">Mark SubbaRao</div>') == ["Mark SubbaRao"]
+    assert authors_of('<div class="author">MixmasterFred</div>') == ["MixmasterFred"]
+    # ... but a month or a label glued to the name still ends it.
+    assert authors_of('<div class="author">Luke KimDecember 17</div>') == ["Luke Kim"]
 
 
 def test_a_bio_in_the_author_box_is_no_author():

@@ -67,6 +67,9 @@ _GLUED_END = re.compile(
     # ... or follow it after a space: job titles and labels.
     r"|\s(?=(?:Founder|Co-?[Ff]ounder|CEO|CTO|Director|Senior|Sponsored|Lead|Head|Manager|"
     r"President|Contributor)\b)")
+# The same, without splitting at any inner capital: "IndustrySelect", "MixmasterFred" and
+# "Mark SubbaRao" are names.
+_GLUED_LABEL = re.compile(_GLUED_END.pattern.replace(r"|(?<=[a-z]{3})(?=[A-Z][a-z])", ""))
 # "Recipe by PJ Hamel", "03/10/2023 by WSET Global": what comes before a "by" is no name.
 _BEFORE_BY = re.compile(r"^.{0,25}?\bby\s+", re.IGNORECASE)
 # Comment authors: "Florence says", and markup inside comment threads.
@@ -128,6 +131,11 @@ _EN_BYLINE = re.compile(
     r"(?:By|\bby|Author:?|Written by)\s*"
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
     r"(?![a-z])")
+# Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
+# extract_authors applies those named in its ``rules``.
+ORGANISATION_FALLBACK = "organisation_fallback"
+CAMEL_CASE_NAMES = "camel_case_names"
+RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES})
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -155,16 +163,47 @@ def extract_author(doc: Document, content: str | None = None) -> str | None:
     return ", ".join(extract_authors(doc, content)) or None
 
 
-def extract_authors(doc: Document, content: str | None = None) -> list[str]:
+def extract_authors(doc: Document, content: str | None = None,
+                    rules: frozenset[str] = RULES) -> list[str]:
     """The article's authors, or []. ``content``, the extracted article text, adds its
-    closing bracketed byline as the last resort."""
+    closing bracketed byline; an organisation the page names as its author comes last."""
     site_names = _site_names(doc)
+    organisation: str | None = None
     for candidate in _candidates(doc):
-        names = clean_names(candidate, site_names)
+        names = clean_names(candidate, site_names, rules)
         if names:
             return names
+        if organisation is None and ORGANISATION_FALLBACK in rules:
+            organisation = _organisation_name(candidate, site_names)
     closing = closing_byline(content) if content else None
-    return clean_names(closing, site_names) if closing else []
+    names = clean_names(closing, site_names, rules) if closing else []
+    if names or ORGANISATION_FALLBACK not in rules:
+        return names
+    organisation = _json_ld_organisation(doc) or organisation
+    return [organisation] if organisation else []
+
+
+def _organisation_name(candidate: str, site_names: frozenset[str]) -> str | None:
+    """The site's own name when a byline or author tag holds it ("By Swoogo", "Podium
+    Staff"): the page names no person, and the site is what it credits."""
+    value = _GLUED_END.split(_BYLINE_END.split(_PREFIX.sub("", " ".join(
+        html.unescape(candidate).split())), maxsplit=1)[0], maxsplit=1)[0].strip(" ,;:|-")
+    core = _ROLE.sub("", re.sub(r"\b(?:the|team)\b", "", value, flags=re.IGNORECASE))
+    core = " ".join(core.split()).casefold()
+    if core and core in site_names and clean_author(value):
+        return value
+    return None
+
+
+def _json_ld_organisation(doc: Document) -> str | None:
+    """The name of a JSON-LD ``author`` of type Organization."""
+    for item in doc.json_ld:
+        authors = item.get("author")
+        for author in authors if isinstance(authors, list) else [authors]:
+            if (isinstance(author, dict) and author.get("@type") == "Organization"
+                    and isinstance(name := author.get("name"), str)):
+                return clean_author(name)
+    return None
 
 
 def closing_byline(content: str) -> str | None:
@@ -275,7 +314,8 @@ def _json_ld_name(value: Any) -> str | None:
     return None
 
 
-def clean_names(value: str, site_names: frozenset[str] = frozenset()) -> list[str]:
+def clean_names(value: str, site_names: frozenset[str] = frozenset(),
+                rules: frozenset[str] = RULES) -> list[str]:
     """The person names in a byline string: prefixes, roles, dates, e-mail addresses and
     ``site_names`` (lower case) dropped; several names split apart."""
     value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
@@ -283,7 +323,8 @@ def clean_names(value: str, site_names: frozenset[str] = frozenset()) -> list[st
         return []
     value = _EMAIL.sub(" ", _PREFIX.sub("", value))
     value = _BEFORE_BY.sub("", value)
-    value = _GLUED_END.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
+    glued = _GLUED_LABEL if CAMEL_CASE_NAMES in rules else _GLUED_END
+    value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
     names: list[str] = []
     for part in _split_names(value):
         part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
