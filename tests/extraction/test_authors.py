@@ -6,7 +6,9 @@ import pytest
 
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
+    BLOG_OWNER,
     RULES,
+    TITLE_SITE_NAMES,
     clean_author,
     extract_author,
     extract_authors,
@@ -233,3 +235,25 @@ def test_citation_authors_are_all_listed_first_name_first():
 )
 def test_chinese_reporter_lists_and_bracketed_names(text, names):
     assert authors_of(f"<p>{text}</p>") == names
+
+
+@pytest.mark.parametrize("title", ["海姑娘 | blog.wenxuecity.com", "海姑娘的博客"])
+def test_a_blog_title_names_its_owner(title):
+    html = f"<html><head><title>{title}</title></head><body><p>正文。</p></body></html>"
+    assert extract_authors(load_document(html)) == ["海姑娘"]
+    assert extract_authors(load_document(html), rules=RULES - {BLOG_OWNER}) == []
+
+
+def test_a_blog_header_linking_home_names_its_owner():
+    body = '<h1><a href="http://blog.joycode.com/lijianzhong/">李建忠 </a></h1><p>正文。</p>'
+    assert authors_of(body) == ["李建忠"]
+    assert authors_of('<h1><a href="/news/">要闻</a></h1><p>正文。</p>') == []
+
+
+def test_what_follows_the_headline_in_the_title_is_the_site():
+    html = ("<html><head><title>苹果发布新iPhone_新浪科技_新浪网</title>"
+            '<meta property="article:author" content="新浪科技"></head>'
+            "<body><p>（记者 李楠）正文。</p></body></html>")
+    assert extract_authors(load_document(html)) == ["李楠"]
+    assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == [
+        "新浪科技"]

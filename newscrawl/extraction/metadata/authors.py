@@ -135,7 +135,15 @@ _EN_BYLINE = re.compile(
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
 CAMEL_CASE_NAMES = "camel_case_names"
-RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES})
+TITLE_SITE_NAMES = "title_site_names"
+BLOG_OWNER = "blog_owner"
+RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES, TITLE_SITE_NAMES, BLOG_OWNER})
+# The segments after the headline in a <title> name the site and its sections:
+# "Headline_新浪科技_新浪网", "Headline - 搜狐财经", "Headline | Example News".
+_TITLE_SEPARATOR = re.compile(r"\s*(?:[_|｜»]|\s[-–—]\s|--)\s*")
+# A blog's owner: "海姑娘 | blog.wenxuecity.com", "李建忠的博客", "Jane's Blog".
+_BLOG_TITLE = re.compile(r"^(?P<name>[^|_\-–—»]{2,20}?)\s*(?:\|\s*blog\.[\w.]+$|的(?:博客|BLOG|"
+                         r"blog|专栏|个人空间)(?:$|\s|[_|\-]))")
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -167,9 +175,9 @@ def extract_authors(doc: Document, content: str | None = None,
                     rules: frozenset[str] = RULES) -> list[str]:
     """The article's authors, or []. ``content``, the extracted article text, adds its
     closing bracketed byline; an organisation the page names as its author comes last."""
-    site_names = _site_names(doc)
+    site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
-    for candidate in _candidates(doc):
+    for candidate in _candidates(doc, BLOG_OWNER in rules):
         names = clean_names(candidate, site_names, rules)
         if names:
             return names
@@ -222,7 +230,7 @@ def closing_byline(content: str) -> str | None:
     return None
 
 
-def _candidates(doc: Document) -> Iterator[str]:
+def _candidates(doc: Document, blog_owner: bool = True) -> Iterator[str]:
     for item in doc.json_ld:
         name = _json_ld_name(item.get("author"))
         if name:
@@ -248,6 +256,23 @@ def _candidates(doc: Document) -> Iterator[str]:
     match = _EN_BYLINE.search(_around_headline(doc))
     if match:
         yield match.group("name")
+    if blog_owner and (owner := _blog_owner(doc)):
+        yield owner
+
+
+def _blog_owner(doc: Document) -> str | None:
+    """A blog page's owner, who writes its posts: the name its title gives the blog
+    ("海姑娘 | blog.wenxuecity.com", "李建忠的博客"), or the blog's header heading when that
+    links to the blog's home ("<h1><a href=".../lijianzhong/">李建忠</a></h1>")."""
+    match = _BLOG_TITLE.match(doc.title_text)
+    if match:
+        return match.group("name")
+    for heading in doc.root.iter("h1"):
+        link = heading.find(".//a")
+        if link is not None and "blog" in (link.get("href") or "").lower():
+            return " ".join(dom.text_content(heading).split())
+        return None
+    return None
 
 
 def _around_headline(doc: Document) -> str:
@@ -362,10 +387,13 @@ def _split_names(value: str) -> list[str]:
     return split
 
 
-def _site_names(doc: Document) -> frozenset[str]:
+def _site_names(doc: Document, title_segments: bool = True) -> frozenset[str]:
     """Names the site goes by, which bylines and author meta tags often hold instead of a
-    person: og:site_name, the JSON-LD publisher, the host's main label."""
+    person: og:site_name, the JSON-LD publisher, the host's main label, and (with
+    ``title_segments``) what follows the headline in the <title>."""
     names = {doc.meta.get("og:site_name", ""), doc.meta.get("application-name", "")}
+    if title_segments:
+        names.update(_TITLE_SEPARATOR.split(doc.title_text)[1:])
     for item in doc.json_ld:
         publisher = item.get("publisher")
         if isinstance(publisher, dict) and isinstance(publisher.get("name"), str):
