@@ -7,6 +7,8 @@ import pytest
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
     BLOG_OWNER,
+    BYLINE_FORMS,
+    LINE_UNDER_HEADLINE,
     RULES,
     TITLE_SITE_NAMES,
     clean_author,
@@ -257,3 +259,28 @@ def test_what_follows_the_headline_in_the_title_is_the_site():
     assert extract_authors(load_document(html)) == ["李楠"]
     assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == [
         "新浪科技"]
+
+
+@pytest.mark.parametrize(("body", "name"), [
+    ("<p>澎湃新闻记者 贺梨萍</p>", "贺梨萍"),  # "记者" and a space: a byline after any masthead
+    ("<p>整合 新华日报·交汇点记者 徐睿翔素材来源 新华日报</p>", "徐睿翔"),  # runs into a label
+    ("<p>来源CSDN | 作者魏星</p>", "魏星"),
+    ("<p>[ 黄宇 ]\ue5c2  来源：[ 国际金融报 ]</p>", "黄宇"),  # an icon-font glyph between
+])
+def test_further_chinese_byline_forms(body, name):
+    assert authors_of(body) == [name]
+    assert name not in authors_of(body, rules=RULES - {BYLINE_FORMS})
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("加拿大必读", "加拿大必读"), ("去驴行 关注 1/10", "去驴行"), ("石佳/中国青年报", "石佳"),
+])
+def test_a_name_alone_under_the_headline(line, name):
+    body = f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文第一段。</p>"
+    assert authors_of(body) == [name]
+    assert authors_of(body, rules=RULES - {LINE_UNDER_HEADLINE}) == []
+
+
+@pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信"])
+def test_furniture_under_the_headline_is_no_name(line):
+    assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []

@@ -122,6 +122,26 @@ _CUES = (
     re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
 _AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
+# Further byline forms (rule BYLINE_FORMS): "记者" followed by a space is a byline wherever it
+# stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
+# label); "作者魏星" with no separator at the end of a field; an icon-font glyph (private use
+# area) between a bracketed name and its source label ("[ 黄宇 ]\ue5c2 来源").
+_NEXT_LABEL = r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜]|$)"
+_MORE_CUES = (
+    re.compile(r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?)" + _NEXT_LABEL),
+    re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
+    re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
+)
+# What may stand on the line under the headline and is page furniture, not a name.
+FURNITURE = frozenset({"字号", "分享", "分享到", "举报", "原创", "首页", "关注", "收藏", "打印",
+                       "评论", "来源", "返回", "正文", "编辑", "作者", "转载", "阅读", "点击",
+                       "登录", "注册", "更多", "推荐", "热门", "相关", "导航", "目录", "简介"})
+# A self-media or blog byline on its own line under the headline: "加拿大必读",
+# "去驴行 关注 1/10", "石佳/中国青年报", "GameForce".
+_LINE_NAME = re.compile(r"^(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·_]{1,11})"
+                        r"(?:\s*/\s*\S+|\s+关注.*)?$")
+# Lines after the headline looked at: the byline is on the first or second.
+HEADLINE_LINES = 2
 # English bylines in the text around the headline: "By Jane Doe", "Written byJane Doe" (the
 # text of two elements runs together), "Author: Jane Doe". Names are 2-4 capitalised words,
 # each ending where the next word starts with a capital ("Jane DoePublished").
@@ -137,7 +157,10 @@ ORGANISATION_FALLBACK = "organisation_fallback"
 CAMEL_CASE_NAMES = "camel_case_names"
 TITLE_SITE_NAMES = "title_site_names"
 BLOG_OWNER = "blog_owner"
-RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES, TITLE_SITE_NAMES, BLOG_OWNER})
+BYLINE_FORMS = "byline_forms"
+LINE_UNDER_HEADLINE = "line_under_headline"
+RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES, TITLE_SITE_NAMES, BLOG_OWNER,
+                   BYLINE_FORMS, LINE_UNDER_HEADLINE})
 # The segments after the headline in a <title> name the site and its sections:
 # "Headline_新浪科技_新浪网", "Headline - 搜狐财经", "Headline | Example News".
 _TITLE_SEPARATOR = re.compile(r"\s*(?:[_|｜»]|\s[-–—]\s|--)\s*")
@@ -177,7 +200,7 @@ def extract_authors(doc: Document, content: str | None = None,
     closing bracketed byline; an organisation the page names as its author comes last."""
     site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
-    for candidate in _candidates(doc, BLOG_OWNER in rules):
+    for candidate in _candidates(doc, rules):
         names = clean_names(candidate, site_names, rules)
         if names:
             return names
@@ -230,7 +253,7 @@ def closing_byline(content: str) -> str | None:
     return None
 
 
-def _candidates(doc: Document, blog_owner: bool = True) -> Iterator[str]:
+def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     for item in doc.json_ld:
         name = _json_ld_name(item.get("author"))
         if name:
@@ -249,15 +272,33 @@ def _candidates(doc: Document, blog_owner: bool = True) -> Iterator[str]:
             source = named if named is not None else el
             yield source.get("content") or " ".join(dom.text_content(source).split())
     text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
-    for pattern in _CUES:
+    for pattern in _CUES + _MORE_CUES if BYLINE_FORMS in rules else _CUES:
         match = pattern.search(text)
         if match:
             yield match.group("name")
     match = _EN_BYLINE.search(_around_headline(doc))
     if match:
         yield match.group("name")
-    if blog_owner and (owner := _blog_owner(doc)):
+    if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
+        yield name
+    if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
         yield owner
+
+
+def _line_under_headline(doc: Document) -> str | None:
+    """A name standing alone on one of the lines right under the headline."""
+    text = doc.body_text()
+    headline = _first_headline(doc) or _TITLE_SEPARATOR.split(doc.title_text)[0][:30]
+    start = text.find(headline) if len(headline) >= 4 else -1
+    if start < 0:
+        return None
+    rest = text[start + len(headline) : start + len(headline) + EN_BYLINE_BEFORE_CHARS]
+    lines = [line.strip() for line in rest.split("\n")[1:] if line.strip()]
+    for line in lines[:HEADLINE_LINES]:
+        match = _LINE_NAME.match(line)
+        if match and match.group("name") not in FURNITURE:
+            return match.group("name")
+    return None
 
 
 def _blog_owner(doc: Document) -> str | None:
