@@ -281,6 +281,6 @@ def test_a_name_alone_under_the_headline(line, name):
     assert authors_of(body, rules=RULES - {LINE_UNDER_HEADLINE}) == []
 
 
-@pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信"])
+@pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信", "收藏本文"])
 def test_furniture_under_the_headline_is_no_name(line):
     assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []

@@ -296,7 +296,7 @@ def _line_under_headline(doc: Document) -> str | None:
     lines = [line.strip() for line in rest.split("\n")[1:] if line.strip()]
     for line in lines[:HEADLINE_LINES]:
         match = _LINE_NAME.match(line)
-        if match and match.group("name") not in FURNITURE:
+        if match and not match.group("name").startswith(tuple(FURNITURE)):  # "收藏本文"
             return match.group("name")
     return None
 
