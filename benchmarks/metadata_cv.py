@@ -182,9 +182,10 @@ def cross_validate(records: Sequence[PageRecord], folds: int) -> tuple[int, int,
     for fold in range(folds):
         tuning = [r for r in records if fold_of(r.site, folds) != fold]
         scoring = [r for r in records if fold_of(r.site, folds) == fold]
-        # Ties go to the earlier choice in CHOICES (fewer rules and stages, no library first).
+        # Ties go to fewer text rules, then to the earlier choice in CHOICES (fewer stages,
+        # no library first).
         best = max(CHOICES, key=lambda choice: (date_accuracy(tuning, choice)[0],
-                                                -CHOICES.index(choice)))
+                                                -len(choice[1]), -CHOICES.index(choice)))
         fold_hits, fold_total = date_accuracy(scoring, best)
         hits += fold_hits
         total += fold_total
