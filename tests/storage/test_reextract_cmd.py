@@ -95,6 +95,30 @@ def test_relative_dates_count_back_from_the_stored_fetch_time(tmp_path, make_rec
         storage.close()
 
 
+def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_record, capsys):
+    byline = "<div class='info'>发布时间：2024-05-01 14:20</div>"
+    page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
+    record = make_record(1, url="https://news.example.com/a/1.html", html=page.encode("gbk"),
+                         site="example")
+    db_url = f"sqlite:///{tmp_path / 'news.db'}"
+    storage = open_storage(db_url)
+    storage.write([record])
+    storage.close()
+    sites = tmp_path / "sites.yaml"
+    sites.write_text("sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
+                     "    lang: zh\n")
+    assert main(["reextract", "--method", "density", "--sites", str(sites),
+                 "--database", db_url]) == 0
+    storage = open_storage(db_url)
+    try:
+        assert row(storage, record.url).publish_time == "2024-05-01T14:20+08:00"
+    finally:
+        storage.close()
+    assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"),
+                 "--database", db_url]) == 2
+    assert "missing.yaml" in capsys.readouterr().err
+
+
 def test_site_and_limit_select_pages(storage, make_record):
     storage.write([make_record(n, site="a" if n < 5 else "b") for n in range(10)])
     fake = FakeExtractor()
