@@ -4,11 +4,13 @@
                                       [--trafilatura] [--limit N]
 
 ``DIR`` holds one folder per dataset in the pages.jsonl format. Every date stage of
-newscrawl/extraction/metadata/dates.py runs once per page; each candidate stage order is then
-scored from those cached answers. Cross-validation: pages are grouped by site, sites are dealt
-into ``--folds`` folds, and for each fold the order that scores best on the other folds is
-scored on it, so no site is ever in both the tuning and the scoring part. The figure is the
-held-out accuracy over all folds, beside each order's in-sample accuracy. ``--trafilatura``
+newscrawl/extraction/metadata/dates.py runs once per page (the text stage once per set of its
+optional rules); each candidate stage order and rule set is then scored from those cached
+answers, and so is each set of the optional author rules. Cross-validation: pages are grouped
+by site, sites are dealt into ``--folds`` folds, and for each fold the candidate that scores
+best on the other folds is scored on it, so no site is ever in both the tuning and the scoring
+part. The figure is the held-out accuracy over all folds, beside each candidate's in-sample
+accuracy. ``--trafilatura``
 adds trafilatura's date and author (htmldate inside) on the same pages.
 
 The site of a page is its URL's host; a page without a URL (cwced_zh) takes the host its HTML
@@ -34,7 +36,15 @@ from newscrawl.evaluation.metadata import (
     date_matches,
 )
 from newscrawl.extraction import Article, extract, load_document
-from newscrawl.extraction.metadata.dates import STAGE_ORDER, STAGES, plausible
+from newscrawl.extraction.metadata.authors import RULES, extract_authors
+from newscrawl.extraction.metadata.dates import (
+    DEFAULT_TEXT_RULES,
+    STAGE_ORDER,
+    STAGES,
+    TEXT_RULES,
+    plausible,
+    text_date,
+)
 
 # Stage orders compared; the library's STAGE_ORDER is one of them.
 ORDERS: tuple[tuple[str, ...], ...] = (
@@ -46,6 +56,18 @@ ORDERS: tuple[tuple[str, ...], ...] = (
     ("htmldate", "structured", "url", "text"),
     ("htmldate",),
 )
+# Author rule sets compared: none of the optional rules, all but one, all (the library's).
+RULE_SETS: tuple[frozenset[str], ...] = (
+    frozenset(), *(RULES - {rule} for rule in sorted(RULES)), RULES)
+# Text-stage rule sets compared, the same way.
+TEXT_RULE_SETS: tuple[frozenset[str], ...] = (
+    frozenset(), *(TEXT_RULES - {rule} for rule in sorted(TEXT_RULES)), TEXT_RULES)
+# A candidate date method: a stage order and the text stage's rules. Every order with the
+# default rules, then the library's order with each other set of text rules.
+Choice = tuple[tuple[str, ...], frozenset[str]]
+CHOICES: tuple[Choice, ...] = (
+    *((order, DEFAULT_TEXT_RULES) for order in ORDERS),
+    *((STAGE_ORDER, rules) for rules in TEXT_RULE_SETS if rules != DEFAULT_TEXT_RULES))
 # Page types whose labels are article metadata (wcxb_dev also labels shop and docs pages).
 PAGE_TYPES = {"wcxb_dev": "article"}
 _HOST = re.compile(rb"https?://([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
@@ -61,15 +83,20 @@ class PageRecord:
     date_label: str | None
     author_label: str | None
     stages: dict[str, str | None] = field(default_factory=dict)
+    texts: dict[frozenset[str], str | None] = field(default_factory=dict)
     author: str | None = None
+    authors: dict[frozenset[str], str | None] = field(default_factory=dict)
     source: str | None = None
     peer_date: str | None = None
     peer_author: str | None = None
 
 
 def site_of(page: Page, html: bytes) -> str:
-    """Registered-domain-ish site key: the URL's host, else the most linked host."""
+    """Registered-domain-ish site key: the dataset's ``site`` field (gne_zh), else the URL's
+    host, else the most linked host."""
     host = ""
+    if isinstance(site := page.fields.get("site"), str) and site:
+        return site
     if page.url:
         host = page.url.split("://", 1)[-1].split("/", 1)[0].lower()
     else:
@@ -93,10 +120,13 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
         record = PageRecord(dataset, site_of(page, html), date_label, author_label)
         doc = load_document(html, url=page.url)
         record.stages = {name: stage(doc, None) for name, stage in STAGES.items()}
+        record.texts = {rules: text_date(doc, None, rules) for rules in TEXT_RULE_SETS}
         result = extract(html, url=page.url, method="auto")
         if isinstance(result, Article):
             record.author = result.author
             record.source = result.source
+            record.authors = {rules: ", ".join(extract_authors(doc, result.content, rules))
+                              or None for rules in RULE_SETS}
         if peer:
             record.peer_date, record.peer_author = trafilatura_metadata(html, page.url)
         records.append(record)
@@ -116,18 +146,24 @@ def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str 
     return getattr(found, "date", None), getattr(found, "author", None)
 
 
-def order_date(record: PageRecord, order: tuple[str, ...]) -> str | None:
+def order_date(record: PageRecord, choice: Choice) -> str | None:
+    order, rules = choice
     for name in order:
-        found = record.stages.get(name)
+        found = record.texts.get(rules) if name == "text" else record.stages.get(name)
         if found and plausible(found, None):
             return found
     return None
 
 
-def date_accuracy(records: Sequence[PageRecord], order: tuple[str, ...]) -> tuple[int, int]:
+def date_accuracy(records: Sequence[PageRecord], choice: Choice) -> tuple[int, int]:
     labelled = dated(records)
-    return sum(date_matches(order_date(r, order), r.date_label or "") for r in labelled), len(
+    return sum(date_matches(order_date(r, choice), r.date_label or "") for r in labelled), len(
         labelled)
+
+
+def choice_name(choice: Choice) -> str:
+    order, rules = choice
+    return ">".join(order) + " [" + ("+".join(sorted(rules)) or "no text rules") + "]"
 
 
 def dated(records: Sequence[PageRecord]) -> list[PageRecord]:
@@ -146,23 +182,49 @@ def cross_validate(records: Sequence[PageRecord], folds: int) -> tuple[int, int,
     for fold in range(folds):
         tuning = [r for r in records if fold_of(r.site, folds) != fold]
         scoring = [r for r in records if fold_of(r.site, folds) == fold]
-        # Ties go to the earlier order in ORDERS (fewer stages, no library first).
-        best = max(ORDERS, key=lambda order: (date_accuracy(tuning, order)[0],
-                                              -ORDERS.index(order)))
+        # Ties go to fewer text rules, then to the earlier choice in CHOICES (fewer stages,
+        # no library first).
+        best = max(CHOICES, key=lambda choice: (date_accuracy(tuning, choice)[0],
+                                                -len(choice[1]), -CHOICES.index(choice)))
         fold_hits, fold_total = date_accuracy(scoring, best)
         hits += fold_hits
         total += fold_total
-        chosen.append(">".join(best))
+        chosen.append(choice_name(best))
     return hits, total, chosen
+
+
+def author_hits(records: Sequence[PageRecord], rules: frozenset[str]) -> tuple[int, float]:
+    """Same-set hits and summed token F1 of the authors found with ``rules``."""
+    authored = [r for r in records if r.author_label]
+    return (sum(author_matches(r.authors.get(rules), r.author_label or "") for r in authored),
+            sum(author_token_f1(r.authors.get(rules), r.author_label or "") for r in authored))
+
+
+def cross_validate_authors(records: Sequence[PageRecord], folds: int) -> tuple[int, float,
+                                                                               list[str]]:
+    """Held-out same-set hits and token F1 sum when each fold takes the rule set that scores
+    best on the other folds (ties: fewer rules)."""
+    hits, f1 = 0, 0.0
+    chosen = []
+    for fold in range(folds):
+        tuning = [r for r in records if fold_of(r.site, folds) != fold]
+        scoring = [r for r in records if fold_of(r.site, folds) == fold]
+        best = max(RULE_SETS, key=lambda rules: (author_hits(tuning, rules)[0], -len(rules)))
+        fold_hits, fold_f1 = author_hits(scoring, best)
+        hits += fold_hits
+        f1 += fold_f1
+        chosen.append("+".join(sorted(best)) or "none")
+    return hits, f1, chosen
 
 
 def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) -> None:
     sites = len({r.site for r in records})
     print(f"## {dataset}: {len(records)} labelled pages from {sites} sites")
-    for order in ORDERS:
-        hits, total = date_accuracy(records, order)
-        mark = "  (library STAGE_ORDER)" if order == STAGE_ORDER else ""
-        print(f"date in-sample {'>'.join(order):40} {hits}/{total} = {hits / total:.3f}{mark}")
+    for choice in CHOICES:
+        hits, total = date_accuracy(records, choice)
+        mark = "  (library)" if choice == (STAGE_ORDER, DEFAULT_TEXT_RULES) else ""
+        print(f"date in-sample {choice_name(choice):80} {hits}/{total} = {hits / total:.3f}"
+              f"{mark}")
     hits, total, chosen = cross_validate(records, folds)
     print(f"date cross-validated ({folds} site-grouped folds): {hits}/{total} = "
           f"{hits / total:.3f}; orders chosen: {collections.Counter(chosen).most_common()}")
@@ -171,6 +233,15 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
     f1 = sum(author_token_f1(r.author, r.author_label or "") for r in authored)
     print(f"author same set {same}/{len(authored)} = {same / len(authored):.3f}; token F1 "
           f"{f1 / len(authored):.3f}")
+    for rules in RULE_SETS:
+        hits, f1 = author_hits(records, rules)
+        mark = "  (library RULES)" if rules == RULES else ""
+        print(f"author in-sample {'+'.join(sorted(rules)) or 'none':40} {hits}/{len(authored)}"
+              f" = {hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}{mark}")
+    hits, f1, chosen = cross_validate_authors(records, folds)
+    print(f"author cross-validated ({folds} site-grouped folds): {hits}/{len(authored)} = "
+          f"{hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}; rule sets chosen: "
+          f"{collections.Counter(chosen).most_common()}")
     if peer:
         labelled = dated(records)
         peer_dates = sum(date_matches(r.peer_date, r.date_label or "") for r in labelled)
@@ -186,7 +257,7 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="folder of dataset folders")
-    parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev"])
+    parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev", "gne_zh"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="pages per dataset")
     parser.add_argument("--trafilatura", action="store_true", help="score trafilatura too")

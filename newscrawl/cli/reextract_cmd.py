@@ -1,9 +1,12 @@
 """``newscrawl reextract [--method M] [--site S] [--limit N]``: re-run extraction on stored HTML.
 
 Reads the raw HTML kept in ``article_html``, runs :func:`newscrawl.extraction.extract` with the
-stored URL, anchor text and encoding, and overwrites the extracted columns of each article
-(title, content, time, author, images, language, method, content hash). A page the method now
-rejects keeps its stored extraction; the rejections are counted by reason.
+stored URL, anchor text, encoding and fetch time (relative dates such as "昨天" or "3小时前"
+count back from when the page was fetched, not from the re-extraction), and overwrites the
+extracted columns of each article (title, content, time, author, images, language, method,
+content hash). A page the method now rejects keeps its stored extraction; the rejections are
+counted by reason. A clock time the page gives without a zone gets the site's ``timezone``
+(sites.yaml, default by ``lang``), as in a crawl.
 """
 
 from __future__ import annotations
@@ -12,14 +15,17 @@ import argparse
 import logging
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from newscrawl.cli.db_cmd import add_database_option
+from newscrawl.config import DEFAULT_SITES_FILE, SitesFileError, load_sites
+from newscrawl.config.timezones import site_timezone, zone_info
 from newscrawl.crawl.dedup import simhash
 from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
+from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name
 from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
 
@@ -54,10 +60,12 @@ def reextract(
     extractor: Extractor = extract,
     progress: Callable[[ReextractReport], None] | None = None,
     explain: ExplainDirectory | None = None,
+    zones: Mapping[str, str] | None = None,
 ) -> ReextractReport:
     """Re-extract stored pages; ``method=None`` re-runs each article's own stored method.
 
-    With ``explain``, each page's explain page is written there too."""
+    With ``explain``, each page's explain page is written there too. ``zones`` maps a site's
+    name to its time zone, given to clock times the page states without one."""
     report = ReextractReport()
     pending: list[dict[str, Any]] = []
     for page in storage.iter_pages(site=site, limit=limit):
@@ -69,13 +77,17 @@ def reextract(
             page_method = method or page.method or DEFAULT_METHOD
             result = extractor(
                 page.html, url=page.url, anchor_text=page.anchor_text,
-                method=page_method, encoding=page.encoding,
+                method=page_method, encoding=page.encoding, fetched_at=page.fetched_at,
             )
             if explain is not None:
                 explain.add(page.html, url=page.url, site=page.site,
                             anchor_text=page.anchor_text, encoding=page.encoding,
                             method=canonical_name(page_method))
             if isinstance(result, Article):
+                if zones and page.site in zones:
+                    zone = zone_info(zones[page.site])
+                    result.publish_time = with_timezone(result.publish_time, zone)
+                    result.modified_time = with_timezone(result.modified_time, zone)
                 pending.append(_update(page.url, result))
             else:
                 report.rejected[str(result.reason)] += 1
@@ -118,6 +130,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--limit", type=int, help="at most this many articles")
     parser.add_argument("--report", type=Path, metavar="DIR",
                         help="also write each page's explain page and an index.html into DIR")
+    parser.add_argument("--sites", type=Path, default=None, metavar="FILE",
+                        help="sites file whose time zones local times get (default: "
+                             f"{DEFAULT_SITES_FILE} when it exists)")
     add_database_option(parser)
     parser.set_defaults(func=run)
 
@@ -131,6 +146,11 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(available_methods())}", file=sys.stderr)
         return 2
     try:
+        zones = site_zones(args.sites)
+    except SitesFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    try:
         storage = open_storage(args.database)
         try:
             explain = None
@@ -139,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
 
                 explain = ExplainDirectory(args.report)
             report = reextract(storage, method=args.method, site=args.site, limit=args.limit,
-                               progress=_print_progress, explain=explain)
+                               progress=_print_progress, explain=explain, zones=zones)
         finally:
             storage.close()
     except StorageError as error:
@@ -157,6 +177,19 @@ def run(args: argparse.Namespace) -> int:
     print(f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"
           + (f" ({reasons}); rejected pages keep their stored extraction" if rejected else ""))
     return 0
+
+
+def site_zones(path: Path | None) -> dict[str, str]:
+    """Each site's time zone from the sites file ``path`` (default: sites.yaml when it exists;
+    without one, local times keep no offset, which is said on stderr)."""
+    if path is None:
+        path = Path(DEFAULT_SITES_FILE)
+        if not path.is_file():
+            print(f"no {DEFAULT_SITES_FILE} here: times without a zone stay without one "
+                  "(--sites FILE gives the sites' time zones)", file=sys.stderr)
+            return {}
+    sites = load_sites(path, include_disabled=True)
+    return {site.name: site_timezone(site.timezone, site.lang) for site in sites}
 
 
 def _print_progress(report: ReextractReport) -> None:

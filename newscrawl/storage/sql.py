@@ -68,6 +68,8 @@ class StoredPage:
     encoding: str | None
     html: bytes | None
     unreadable: str | None = None
+    # When the HTML was fetched (UTC): "昨天", "3小时前" on the page count back from it.
+    fetched_at: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -247,6 +249,7 @@ class SqlStorage:
                 sa.select(
                     articles.c.id, articles.c.url, articles.c.site, articles.c.anchor_text,
                     articles.c.method, article_html.c.encoding, article_html.c.html_compressed,
+                    article_html.c.fetched_at,
                 )
                 .join(article_html, article_html.c.url == articles.c.url)
                 .where(articles.c.id > last_id)
@@ -269,6 +272,7 @@ class SqlStorage:
                 yield StoredPage(
                     id=row.id, url=row.url, site=row.site, anchor_text=row.anchor_text,
                     method=row.method, encoding=row.encoding, html=html, unreadable=unreadable,
+                    fetched_at=utc(row.fetched_at, default=row.fetched_at),  # NOT NULL column
                 )
             last_id = rows[-1].id
             if remaining is not None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.metadata.authors import clean_author, extract_author, extract_authors
+from newscrawl.extraction.metadata.authors import (
+    BLOG_OWNER,
+    BYLINE_FORMS,
+    LINE_UNDER_HEADLINE,
+    RULES,
+    TITLE_SITE_NAMES,
+    clean_author,
+    extract_author,
+    extract_authors,
+)
 
 
 def author_of(body: str = "", head: str = "") -> str | None:
@@ -111,9 +120,10 @@ def test_page_byline_beats_closing_byline():
     assert extract_author(doc, "正文（李四）") == "张三"
 
 
-def authors_of(body: str = "", head: str = "", url: str | None = None) -> list[str]:
+def authors_of(body: str = "", head: str = "", url: str | None = None,
+               rules: frozenset[str] = RULES) -> list[str]:
     html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
-    return extract_authors(load_document(html, url=url))
+    return extract_authors(load_document(html, url=url), rules=rules)
 
 
 @pytest.mark.parametrize(
@@ -138,10 +148,35 @@ def test_a_byline_list_ends_where_the_page_text_starts():
     assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]
 
 
-def test_the_site_name_and_organisations_are_no_authors():
+def test_the_site_name_is_no_person_but_the_fallback_author():
     head = '<meta property="og:site_name" content="Example News">'
-    assert authors_of('<div class="byline">By Example News</div>', head) == []
+    assert authors_of('<div class="byline">By Example News</div>', head) == ["Example News"]
+    # A person named anywhere wins over the site.
+    assert authors_of('<div class="byline">By Example News</div><p class="author">Jo Li</p>',
+                      head) == ["Jo Li"]
+    assert authors_of('<div class="byline">By Example News</div>', head,
+                      rules=frozenset()) == []
     assert authors_of('<div class="author">云南日报报业集团</div>') == []
+
+
+def test_the_site_s_team_or_staff_is_credited_as_written():
+    head = '<meta property="og:site_name" content="Podium">'
+    assert authors_of('<div class="author">Podium Staff</div>', head) == ["Podium Staff"]
+    assert authors_of('<div class="author">The Upwork Team</div>',
+                      '<meta property="og:site_name" content="Upwork">') == ["The Upwork Team"]
+
+
+def test_a_json_ld_organization_author_is_the_fallback():
+    head = ('<script type="application/ld+json">{"author": {"@type": "Organization", '
+            '"name": "Help Net Security"}}</script>')
+    assert authors_of("", head) == ["Help Net Security"]
+
+
+def test_inner_capitals_do_not_split_a_name():
+    assert authors_of('<div class="author">Mark SubbaRao</div>') == ["Mark SubbaRao"]
+    assert authors_of('<div class="author">MixmasterFred</div>') == ["MixmasterFred"]
+    # ... but a month or a label glued to the name still ends it.
+    assert authors_of('<div class="author">Luke KimDecember 17</div>') == ["Luke Kim"]
 
 
 def test_a_bio_in_the_author_box_is_no_author():
@@ -202,3 +237,50 @@ def test_citation_authors_are_all_listed_first_name_first():
 )
 def test_chinese_reporter_lists_and_bracketed_names(text, names):
     assert authors_of(f"<p>{text}</p>") == names
+
+
+@pytest.mark.parametrize("title", ["海姑娘 | blog.wenxuecity.com", "海姑娘的博客"])
+def test_a_blog_title_names_its_owner(title):
+    html = f"<html><head><title>{title}</title></head><body><p>正文。</p></body></html>"
+    assert extract_authors(load_document(html)) == ["海姑娘"]
+    assert extract_authors(load_document(html), rules=RULES - {BLOG_OWNER}) == []
+
+
+def test_a_blog_header_linking_home_names_its_owner():
+    body = '<h1><a href="http://blog.joycode.com/lijianzhong/">李建忠 </a></h1><p>正文。</p>'
+    assert authors_of(body) == ["李建忠"]
+    assert authors_of('<h1><a href="/news/">要闻</a></h1><p>正文。</p>') == []
+
+
+def test_what_follows_the_headline_in_the_title_is_the_site():
+    html = ("<html><head><title>苹果发布新iPhone_新浪科技_新浪网</title>"
+            '<meta property="article:author" content="新浪科技"></head>'
+            "<body><p>（记者 李楠）正文。</p></body></html>")
+    assert extract_authors(load_document(html)) == ["李楠"]
+    assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == [
+        "新浪科技"]
+
+
+@pytest.mark.parametrize(("body", "name"), [
+    ("<p>澎湃新闻记者 贺梨萍</p>", "贺梨萍"),  # "记者" and a space: a byline after any masthead
+    ("<p>整合 新华日报·交汇点记者 徐睿翔素材来源 新华日报</p>", "徐睿翔"),  # runs into a label
+    ("<p>来源CSDN | 作者魏星</p>", "魏星"),
+    ("<p>[ 黄宇 ]\ue5c2  来源：[ 国际金融报 ]</p>", "黄宇"),  # an icon-font glyph between
+])
+def test_further_chinese_byline_forms(body, name):
+    assert authors_of(body) == [name]
+    assert name not in authors_of(body, rules=RULES - {BYLINE_FORMS})
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("加拿大必读", "加拿大必读"), ("去驴行 关注 1/10", "去驴行"), ("石佳/中国青年报", "石佳"),
+])
+def test_a_name_alone_under_the_headline(line, name):
+    body = f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文第一段。</p>"
+    assert authors_of(body) == [name]
+    assert authors_of(body, rules=RULES - {LINE_UNDER_HEADLINE}) == []
+
+
+@pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信", "收藏本文"])
+def test_furniture_under_the_headline_is_no_name(line):
+    assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []

@@ -10,6 +10,9 @@ from newscrawl.config.timezones import zone_info
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.dates import (
     STAGE_ORDER,
+    TEXT_RULES,
+    YEAR_LAST_DATES,
+    YEAR_MONTH_DATES,
     PageDates,
     extract_dates,
     extract_publish_time,
@@ -202,3 +205,24 @@ def test_htmldate_is_the_last_stage():
 )
 def test_with_timezone_adds_the_site_zone_to_local_times_only(iso, zone, expected):
     assert with_timezone(iso, zone_info(zone)) == expected
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("发布日期： 9/17/2004 5:54:13 AM", "2004-09-17T05:54:13"),  # month first
+    ("Posted 17/9/2004", "2004-09-17"),  # day first
+    ("发布日期： 7/5/2005", None),  # either way round: refused, not guessed
+])
+def test_year_last_slash_dates_only_when_the_day_is_plain(text, iso):
+    page = load_document(doc(f"<h1>一个足够长的标题</h1><p>{text}</p>"))
+    assert text_date(page, None, frozenset({YEAR_LAST_DATES})) == iso
+    assert text_date(page, None) is None  # not a default rule
+
+
+def test_a_month_without_a_day_stays_a_month():
+    page = load_document(doc("<h1>犬儒病(上)</h1><p>正文。</p><p>——《北京之春》1998年3月号</p>"))
+    assert text_date(page, None, frozenset({YEAR_MONTH_DATES})) == "1998-03"
+    assert plausible("1998-03", None)
+    assert text_date(page, None) is None
+    # A full date is never cut to its month.
+    page = load_document(doc("<h1>犬儒病(上)</h1><p>2005年5月7日 正文</p>"))
+    assert text_date(page, None, TEXT_RULES) == "2005-05-07"

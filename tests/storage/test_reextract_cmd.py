@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import sqlalchemy as sa
 
 from newscrawl.cli import main
@@ -51,8 +53,9 @@ class FakeExtractor:
         self.calls = []
         self.reject_urls = set(reject_urls)
 
-    def __call__(self, html, *, url, anchor_text, method, encoding):
+    def __call__(self, html, *, url, anchor_text, method, encoding, fetched_at):
         self.calls.append((url, anchor_text, method, encoding, html))
+        self.fetched_at = fetched_at
         if url in self.reject_urls:
             return Rejection(RejectReason.NO_CONTENT, "nothing", method, url)
         return Article(title=f"new {url}", content=f"text of {url}", method=method)
@@ -71,6 +74,49 @@ def test_default_method_is_the_stored_one_and_rejections_keep_the_row(storage, m
     assert (report.pages, report.updated, dict(report.rejected)) == (2, 1, {"no_content": 1})
     assert row(storage, make_record(1).url).title == f"new {make_record(1).url}"
     assert row(storage, rejected).title == "标题 2"
+
+
+def test_relative_dates_count_back_from_the_stored_fetch_time(tmp_path, make_record):
+    byline = "<div class='info'>昨天 14:20 来源：示例网</div>"
+    page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
+    fetched = datetime(2024, 5, 2, 3, 0, tzinfo=UTC)
+    record = make_record(1, url="https://news.example.com/a/1.html", html=page.encode("gbk"),
+                         fetched_at=fetched)
+    storage = open_storage(f"sqlite:///{tmp_path / 'news.db'}")
+    try:
+        storage.write([record])
+        fake = FakeExtractor()
+        reextract(storage, extractor=fake)
+        assert fake.fetched_at == fetched  # as stored, timezone-aware
+        reextract(storage, method="density")
+        # "昨天" is the day before the fetch, whenever the re-extraction runs.
+        assert row(storage, record.url).publish_time == "2024-05-01T14:20"
+    finally:
+        storage.close()
+
+
+def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_record, capsys):
+    byline = "<div class='info'>发布时间：2024-05-01 14:20</div>"
+    page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
+    record = make_record(1, url="https://news.example.com/a/1.html", html=page.encode("gbk"),
+                         site="example")
+    db_url = f"sqlite:///{tmp_path / 'news.db'}"
+    storage = open_storage(db_url)
+    storage.write([record])
+    storage.close()
+    sites = tmp_path / "sites.yaml"
+    sites.write_text("sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
+                     "    lang: zh\n")
+    assert main(["reextract", "--method", "density", "--sites", str(sites),
+                 "--database", db_url]) == 0
+    storage = open_storage(db_url)
+    try:
+        assert row(storage, record.url).publish_time == "2024-05-01T14:20+08:00"
+    finally:
+        storage.close()
+    assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"),
+                 "--database", db_url]) == 2
+    assert "missing.yaml" in capsys.readouterr().err
 
 
 def test_site_and_limit_select_pages(storage, make_record):

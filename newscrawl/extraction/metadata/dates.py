@@ -79,6 +79,22 @@ _DAY_FIRST = re.compile(
     r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r",?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
     + _ENGLISH_CLOCK, re.IGNORECASE)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
+# Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
+# Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
+_YEAR_LAST = re.compile(
+    r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>(?:19|20)\d{2})(?![\d/])"
+    + _ENGLISH_CLOCK, re.IGNORECASE)
+# A month with no day: magazine issues and reports ("《北京之春》1998年3月号", "2003年5月").
+_YEAR_MONTH = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*年\s*(?P<m>1[0-2]|0?[1-9])\s*月(?!\s*\d)")
+# Optional text rules, measured one by one under site-grouped cross-validation
+# (benchmarks/metadata_cv.py); text_date applies those named in its ``rules``. Each fixed the
+# pages of a single cwced_zh site and none raised the cross-validated figure, so the default
+# applies neither (docs/benchmarks/metadata.md).
+YEAR_LAST_DATES = "year_last_dates"
+YEAR_MONTH_DATES = "year_month_dates"
+TEXT_RULES = frozenset({YEAR_LAST_DATES, YEAR_MONTH_DATES})
+DEFAULT_TEXT_RULES: frozenset[str] = frozenset()
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
@@ -111,9 +127,10 @@ def publish_time(doc: Document, fetched_at: datetime | None,
 
 
 def plausible(iso: str, fetched_at: datetime | None) -> bool:
-    """Not after the fetch time (plus a day) and not before :data:`MIN_YEAR`."""
+    """Not after the fetch time (plus a day) and not before :data:`MIN_YEAR`; a month
+    ("1998-03") counts from its first day."""
     try:
-        day = date.fromisoformat(iso[:10])
+        day = date.fromisoformat(iso[:10] if len(iso) > len("1998-03") else f"{iso[:7]}-01")
     except ValueError:
         return False
     latest = (fetched_at or datetime.now(UTC)) + MAX_AHEAD
@@ -205,19 +222,34 @@ _RELATIVE_UNITS = {"分钟": timedelta(minutes=1), "小时": timedelta(hours=1),
 _DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2}
 
 
-def text_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+def text_date(doc: Document, fetched_at: datetime | None = None,
+              rules: frozenset[str] = DEFAULT_TEXT_RULES) -> str | None:
     """A date the page text states: a labelled line, else the first full date after the
-    headline, else a month-day or relative time near it."""
+    headline, else a month-day or relative time near it, else a month ("1998年3月号")."""
     text = doc.body_text()
     start = _headline_offset(doc, text)
     window = text[start : start + TEXT_WINDOW_CHARS] if start >= 0 else text[:TEXT_HEAD_CHARS]
     head = text[: max(start, 0) + TEXT_WINDOW_CHARS] if start >= 0 else window
+    patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
     for label in _LABEL.finditer(head):
-        found = _full_date(head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at)
+        found = _full_date(head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at,
+                           patterns)
         if found:
             return found
-    return (_full_date(window, fetched_at) or _month_day(window, doc.url, fetched_at)
-            or _relative(window, fetched_at))
+    found = (_full_date(window, fetched_at, patterns) or _month_day(window, doc.url, fetched_at)
+             or _relative(window, fetched_at))
+    if found or YEAR_MONTH_DATES not in rules:
+        return found
+    return _year_month(text, fetched_at)
+
+
+def _year_month(window: str, fetched_at: datetime | None) -> str | None:
+    """The first year-month the text names, as ISO 8601 "1998-03" (no day is invented)."""
+    for match in _YEAR_MONTH.finditer(window):
+        found = f"{match.group('y')}-{int(match.group('m')):02d}"
+        if int(match.group("y")) >= MIN_YEAR and plausible(found, fetched_at):
+            return found
+    return None
 
 
 def date_in_text(doc: Document) -> str | None:
@@ -225,9 +257,10 @@ def date_in_text(doc: Document) -> str | None:
     return text_date(doc)
 
 
-def _full_date(window: str, fetched_at: datetime | None) -> str | None:
+def _full_date(window: str, fetched_at: datetime | None,
+               patterns: tuple[re.Pattern[str], ...] = _PATTERNS) -> str | None:
     best: tuple[int, str] | None = None
-    for pattern in _PATTERNS:
+    for pattern in patterns:
         for match in pattern.finditer(window):
             if best is not None and match.start() >= best[0]:
                 break
@@ -354,6 +387,12 @@ def _headline_offset(doc: Document, text: str) -> int:
 
 def _from_match(match: re.Match[str]) -> str | None:
     groups = match.groupdict()
+    if groups.get("a"):  # year last: the part above 12 is the day
+        first_part, second_part = groups["a"], groups["b"]
+        if (int(first_part) > 12) == (int(second_part) > 12):
+            return None
+        groups["m"], groups["d"] = ((second_part, first_part) if int(first_part) > 12
+                                    else (first_part, second_part))
     month = _MONTHS[groups["mon"].lower()] if groups.get("mon") else int(groups["m"])
     hour = int(groups["h"]) if groups.get("h") else None
     if hour is not None and groups.get("ampm"):
