@@ -2,7 +2,8 @@
 
 Settings: ``NEWSCRAWL_PROGRESS_INTERVAL`` (0 turns the progress line off),
 ``NEWSCRAWL_SUMMARY_MAX_ROWS``. The summary totals are also put in the stats
-(``newscrawl/summary/...``) for tools that read them.
+(``newscrawl/summary/...``) for tools that read them, and every dropped page is counted under
+``newscrawl/rejected/<reason>``.
 """
 
 from __future__ import annotations
@@ -111,10 +112,13 @@ class CrawlReport:
 
     def item_dropped(self, item: Any, response: Response, exception: BaseException,
                      spider: scrapy.Spider) -> None:
+        """The one place a rejection is counted, whichever pipeline stage dropped the page."""
         if isinstance(item, PageItem):
             reason = (exception.reason if isinstance(exception, Rejected)
                       else type(exception).__name__)
             self.tally.site(item.site).rejected[reason] += 1
+            if self.crawler.stats is not None:
+                self.crawler.stats.inc_value(f"newscrawl/rejected/{reason}")
 
     def spider_closed(self, spider: scrapy.Spider, reason: str) -> None:
         if self._loop is not None and self._loop.running:

@@ -40,15 +40,14 @@ from twisted.python.threadpool import ThreadPool
 from newscrawl import defaults
 from newscrawl.config.timezones import zone_info
 from newscrawl.crawl.canonical import declared_canonical
-from newscrawl.crawl.classify import looks_like_list_page, text_weight
-from newscrawl.crawl.dedup import simhash
+from newscrawl.crawl.classify import looks_like_list_page
+from newscrawl.crawl.content_keys import ContentKeys, content_keys
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import CrawlMeta
 from newscrawl.crawl.worker_pool import TaskTimeout, WorkerPool
 from newscrawl.extraction import Article, Rejection, RejectReason, extract
 from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name, get_method
-from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:
     from typing import Self
@@ -70,9 +69,7 @@ class PageResult(NamedTuple):
     result: Article | Rejection
     seconds: float
     thin: bool
-    simhash: int | None
-    weight: int | None  # text_weight of the content; None for a rejection
-    content_hash: str  # "" for a rejection
+    keys: ContentKeys | None  # None for a rejection
     canonical: str | None = None  # the URL the page declares for itself (same site only)
 
 
@@ -82,23 +79,22 @@ def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
                  ) -> PageResult:
     """Extract one page, weigh and hash its content; runs in a worker process or thread.
 
-    The weight and hashes are ValidatePipeline's inputs: computed here they cost the reactor
-    thread nothing (~2-4 ms per article of pure Python there before).
+    The weight and hashes (:mod:`newscrawl.crawl.content_keys`) are computed here and only
+    here: they cost the reactor thread nothing (~2-4 ms per article of pure Python there).
     """
     started = time.perf_counter()
     result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding,
                      fetched_at=fetched_at)
     seconds = time.perf_counter() - started
     if isinstance(result, Rejection):
-        return PageResult(result, seconds, True, None, None, "")
+        return PageResult(result, seconds, True, None)
     if timezone:  # a local time the page gave without a zone is in the site's zone
         zone = zone_info(timezone)
         result.publish_time = with_timezone(result.publish_time, zone)
         result.modified_time = with_timezone(result.modified_time, zone)
-    weight = text_weight(result.content)
-    hashed = simhash(result.content) if near_dedup else None
-    return PageResult(result, seconds, weight < min_content_weight, hashed, weight,
-                      content_hash(result.content), declared_canonical(body, url))
+    keys = content_keys(result.content, near_dedup=near_dedup)
+    return PageResult(result, seconds, keys.weight < min_content_weight, keys,
+                      declared_canonical(body, url))
 
 
 def process_count(value: str | int | None) -> int:
@@ -158,8 +154,7 @@ class ExtractPipeline:
         self.stats: StatsCollector = crawler.stats  # type: ignore[assignment]
         self.resolver = resolver
         self.min_content_weight = min_content_weight
-        # The simhash costs ~2.5-4 ms of Python per article: computed here, off the reactor thread.
-        self.near_dedup = near_dedup
+        self.near_dedup = near_dedup  # the simhash is computed in extract_page
         self.processes = processes
         self.timeout = max(timeout, 0.0)  # 0: no limit
         self.timed_out = 0
@@ -236,10 +231,7 @@ class ExtractPipeline:
             item.rejection_detail = page.result.detail
         else:
             item.article = page.result
-            item.simhash = page.simhash
-            item.content_weight = page.weight
-            if page.content_hash:
-                item.content_hash = page.content_hash
+            item.content_keys = page.keys
             if page.canonical is not None:
                 # The article is keyed on the URL the site names for it, whichever copy came.
                 item.declared_canonical = True
@@ -263,7 +255,7 @@ class ExtractPipeline:
                          "page rejected", {"url": item.url})
             return PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
                                         "extraction worker process died on this page",
-                                        args[3], item.url), 0.0, False, None, None, "")
+                                        args[3], item.url), 0.0, False, None)
 
     async def _in_thread(self, function: Callable[..., T], *args: Any,
                          timeout: float = 0.0) -> T:

@@ -65,9 +65,9 @@ def to_record(item: PageItem, *, keep_html: bool) -> ArticleRecord:
         anchor_text=item.anchor_text, content_html=article.content_html,
         publish_time=article.publish_time, author=article.author, source=article.source,
         modified_time=article.modified_time, images=list(article.images),
-        lang=article.lang, method=article.method, content_hash=item.content_hash,
+        lang=article.lang, method=article.method, content_hash=item.keys.content_hash,
         html=item.body if keep_html else None, encoding=item.encoding, fetched_at=item.fetched_at,
-        simhash=item.simhash,
+        simhash=item.keys.simhash,
     )
 
 
@@ -203,8 +203,7 @@ class StorePipeline:
                 self.signals.send_catch_log(newscrawl_signals.dust_rule_learned,
                                             site=site, rule=rule)
         if outcome.dropped is not None:
-            reason, other = outcome.dropped
-            self.stats.inc_value(f"newscrawl/rejected/{reason}")
+            reason, other = outcome.dropped  # counted by CrawlReport, as every drop
             what = "same" if reason == "duplicate" else "nearly the same"
             raise Rejected(reason, f"{what} content as {other}, its canonical URL")
         # A page that took over the row of this crawl's earlier copy is not a new article.
