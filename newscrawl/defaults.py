@@ -46,7 +46,7 @@ NEWSCRAWL_NEAR_DUP_STORED_MAX = 100_000
 NEWSCRAWL_DUST_RULES = True
 NEWSCRAWL_DUST_MIN_ALIASES = 3
 
-# --- storage (the storage layer's own defaults, repeated so every setting is listed here) -
+# --- storage (newscrawl.storage takes its defaults from here) --------------------------------
 NEWSCRAWL_DATABASE_URL = "sqlite:///news.db"
 NEWSCRAWL_KEEP_HTML = True
 NEWSCRAWL_DB_BATCH_SIZE = 100

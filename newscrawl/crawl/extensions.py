@@ -17,7 +17,7 @@ from scrapy.http import Request, Response
 from twisted.internet import task
 from twisted.python.failure import Failure
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 
 from . import signals as newscrawl_signals
 from .failures import failure_kind
@@ -47,12 +47,10 @@ class CrawlReport:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
+        s = newscrawl_settings(crawler)
         report = cls(crawler,
-                     interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL",
-                                         defaults.NEWSCRAWL_PROGRESS_INTERVAL),
-                     max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS",
-                                       defaults.NEWSCRAWL_SUMMARY_MAX_ROWS))
+                     interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL"),
+                     max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS"))
         connect = crawler.signals.connect
         connect(report.spider_opened, signal=signals.spider_opened)
         connect(report.spider_closed, signal=signals.spider_closed)

@@ -114,7 +114,7 @@ class Seeder:
     @classmethod
     def for_spider(cls, server: Redis, spider: Spider, prefix_template: str | None = None,
                    ) -> Seeder:
-        template = prefix_template or defaults.REDIS_PREFIX
+        template = prefix_template or defaults.NEWSCRAWL_REDIS_PREFIX
         return cls(server, template % {"spider": spider.name}, spider)
 
     def push(self, requests: Iterable[Request]) -> int:

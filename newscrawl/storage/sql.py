@@ -18,6 +18,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from newscrawl import defaults
+
 from .aliases import AliasStore, aliased_urls
 from .compression import compress_html, decompress_html
 from .errors import StorageError, describe, is_transient, mask_url
@@ -27,7 +29,7 @@ from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, 
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_DATABASE_URL = "sqlite:///news.db"
+DEFAULT_DATABASE_URL = defaults.NEWSCRAWL_DATABASE_URL
 SUPPORTED_DIALECTS = ("sqlite", "postgresql")
 
 # Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host

@@ -1,4 +1,4 @@
-"""Component tests: pipelines built from a crawler (scrapy.utils.test.get_crawler)."""
+"""Component tests: pipelines built from a crawler (tests.crawlers.newscrawl_crawler)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.content_keys import content_keys
 from newscrawl.crawl.extensions import CrawlReport
@@ -19,6 +18,7 @@ from newscrawl.crawl.pipelines.validate import Rejected, ValidatePipeline
 from newscrawl.crawl.spiders.news import NewsSpider
 from newscrawl.extraction import Article
 from newscrawl.storage import StorageError, open_storage
+from tests.crawlers import newscrawl_crawler
 
 LONG_TEXT = "这是一篇足够长的新闻正文，讲述了一件重要的事情。" * 20
 
@@ -41,7 +41,7 @@ def with_hashes(item: PageItem, content_hash: str, simhash: int | None = None) -
 
 
 def validate_pipeline(**settings):
-    crawler = get_crawler(NewsSpider, settings)
+    crawler = newscrawl_crawler(NewsSpider, settings)
     crawler.stats.open_spider(None)
     return build_from_crawler(ValidatePipeline, crawler), crawler.stats
 
@@ -68,9 +68,9 @@ def test_validate_names_every_rejection_reason():
 
 
 def test_a_rejection_is_counted_once_whichever_stage_drops_it():
-    crawler = get_crawler(NewsSpider)
+    crawler = newscrawl_crawler(NewsSpider)  # its extensions, CrawlReport among them, listen
     crawler.stats.open_spider(None)
-    report = CrawlReport.from_crawler(crawler)
+    [report] = [e for e in crawler.extensions.middlewares if isinstance(e, CrawlReport)]
     validate = build_from_crawler(ValidatePipeline, crawler)
 
     def dropped(item: PageItem, exception: Rejected) -> None:
@@ -156,9 +156,9 @@ def test_method_resolver_falls_back_to_an_importable_method():
 
 def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
-    crawler = get_crawler(NewsSpider, {"NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML":
-                                       False, "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"),
-                                       "NEWSCRAWL_DB_BATCH_SIZE": 1})
+    crawler = newscrawl_crawler(NewsSpider, {
+        "NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML": False,
+        "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1})
     pipeline = build_from_crawler(StorePipeline, crawler)
     item = make_item()
     with_hashes(item, "a" * 40)
@@ -174,7 +174,7 @@ def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
 
 
 def store_pipeline(tmp_path, **settings):
-    crawler = get_crawler(NewsSpider, {
+    crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
         "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
         **settings})
@@ -242,7 +242,7 @@ def test_store_record_carries_anchor_text_and_html_only_when_kept():
 
 
 def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
-    crawler = get_crawler(NewsSpider, {
+    crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"})
     with pytest.raises(StorageError, match="cannot connect"):
         build_from_crawler(StorePipeline, crawler)
@@ -270,7 +270,7 @@ class DownDatabase:
 def test_database_down_mid_crawl_spills_every_item(tmp_path):
     from newscrawl.storage import BufferedWriter, read_spill
 
-    crawler = get_crawler(NewsSpider)
+    crawler = newscrawl_crawler(NewsSpider)
     crawler.stats.open_spider(None)
     spill = tmp_path / "spill.jsonl"
     writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import DropItem
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.canonical import more_canonical
 from newscrawl.crawl.dedup import NearDuplicateIndex
 from newscrawl.crawl.items import CopyOf, PageItem
@@ -58,17 +58,14 @@ class ValidatePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
+        s = newscrawl_settings(crawler)
         return cls(
             crawler.stats,  # type: ignore[arg-type]
-            min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS",
-                                        defaults.NEWSCRAWL_MIN_CONTENT_CHARS),
-            min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS",
-                                     defaults.NEWSCRAWL_MIN_TITLE_CHARS),
-            exact=s.getbool("NEWSCRAWL_DEDUP_EXACT", defaults.NEWSCRAWL_DEDUP_EXACT),
-            near=s.getbool("NEWSCRAWL_DEDUP_NEAR", defaults.NEWSCRAWL_DEDUP_NEAR),
-            near_distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE",
-                                   defaults.NEWSCRAWL_NEAR_DUP_DISTANCE),
+            min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
+            min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS"),
+            exact=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
+            near=s.getbool("NEWSCRAWL_DEDUP_NEAR"),
+            near_distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
         )
 
     def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
