@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from newscrawl.distributed.acks import LeaseAckDownloaderMiddleware, LeaseAckSpiderMiddleware
-from newscrawl.distributed.defaults import DISTRIBUTED_DEFAULTS
+from newscrawl.distributed.defaults import install_distributed_defaults
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -41,8 +41,7 @@ def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") 
         raise ValueError("apply_distributed_settings: NEWSCRAWL_REDIS_URL is not set")
     if not str(url).startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"NEWSCRAWL_REDIS_URL must be a redis:// URL, got {url!r}")
-    for name, value in DISTRIBUTED_DEFAULTS.items():  # read by from_crawler, never restated
-        settings.set(name, value, priority=priority)
+    install_distributed_defaults(settings, priority)  # read by from_crawler, never restated
     settings.set("REDIS_URL", url, priority=priority)
     settings.set("SCHEDULER", SCHEDULER_PATH, priority=priority)
     settings.set("DUPEFILTER_CLASS", DUPEFILTER_PATH, priority=priority)

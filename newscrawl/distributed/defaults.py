@@ -3,6 +3,11 @@ the setting names; newscrawl/defaults.py lists them with the others, so the add-
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scrapy.settings import BaseSettings
+
 # Key prefix of all Redis keys of one crawl; ``%(spider)s`` is the spider name. Tests use a unique
 # prefix each so they never touch another crawl's keys.
 NEWSCRAWL_REDIS_PREFIX = "newscrawl:%(spider)s"
@@ -40,3 +45,9 @@ REDIS_SOCKET_TIMEOUT = 5.0
 
 DISTRIBUTED_DEFAULTS = {name: value for name, value in globals().items()
                         if name.startswith("NEWSCRAWL_")}
+
+
+def install_distributed_defaults(settings: BaseSettings, priority: str = "addon") -> None:
+    """These defaults into ``settings``, below any value a user gave (settings.py, ``-s``)."""
+    for name, value in DISTRIBUTED_DEFAULTS.items():
+        settings.set(name, value, priority=priority)

@@ -38,8 +38,10 @@ _UNUSED_LEASE_SECONDS = 1.0
 
 def build_spider(spider_cls: type[Spider], settings: Settings | dict[str, Any] | None = None,
                  **spider_kwargs: Any) -> Spider:
-    """An instance of ``spider_cls`` bound to an unstarted crawler (for its start requests)."""
+    """An instance of ``spider_cls`` bound to an unstarted crawler (for its start requests),
+    with the distributed defaults a worker has (the seeder's Bloom filter is sized by them)."""
     crawler = Crawler(spider_cls, settings)
+    defaults.install_distributed_defaults(crawler.settings)
     return spider_cls.from_crawler(crawler, **spider_kwargs)
 
 
