@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from newscrawl.storage import ArticleRecord, append_spill
+from newscrawl.storage import ArticleRecord, append_spill, content_hash
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 WORDS = ["city", "council", "budget", "transit", "line", "station", "vote", "mayor", "plan",
@@ -42,9 +42,10 @@ def write_spill(path: Path, records: int, html_bytes: int) -> None:
     rng = random.Random(records)
     for n in range(records):  # one append per record, as a crawl spills batch after batch
         html = page_html(n, html_bytes, rng)
+        content = " ".join(rng.choice(WORDS) for _ in range(800))
         append_spill(path, [ArticleRecord(
             url=f"https://news.example.com/{records}/{n}.html", site="example",
-            title=f"Story {n}", content=" ".join(rng.choice(WORDS) for _ in range(800)),
+            title=f"Story {n}", content=content, content_hash=content_hash(content),
             html=html, encoding="utf-8")])
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from newscrawl.evaluation.datasets import add_data_option, pages_file
-from newscrawl.storage import ArticleRecord, BufferedWriter, SqlStorage, open_storage
+from newscrawl.storage import ArticleRecord, BufferedWriter, SqlStorage, content_hash, open_storage
 from newscrawl.storage.compression import ZSTD_LEVEL, compress_html, decompress_html
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -52,7 +52,8 @@ def make_records(pages: list[tuple[str, bytes]], count: int, run: str) -> list[A
         text, html = pages[n % len(pages)]
         records.append(ArticleRecord(
             url=f"https://bench{n % 50}.example.com/{run}/{n}.html", site=f"bench{n % 50}",
-            title=f"Benchmark article {n}", content=text, content_html=f"<p>{text}</p>",
+            title=f"Benchmark article {n}", content=text, content_hash=content_hash(text),
+            content_html=f"<p>{text}</p>",
             anchor_text=f"Benchmark article {n}", publish_time="2024-05-01T08:00:00+08:00",
             images=[f"https://bench.example.com/{n}.jpg"], lang="zh", method="density",
             html=html, encoding="utf-8", fetched_at=now,

@@ -6,12 +6,15 @@ The add-on (:mod:`newscrawl.crawl.addon`) installs these at the "addon" priority
 
 from __future__ import annotations
 
+from newscrawl import method_names
+
 # --- seeds -------------------------------------------------------------------------------
 NEWSCRAWL_SITES_FILE = "sites.yaml"  # spider argument ``-a sites=FILE`` overrides it
 NEWSCRAWL_ONLY: list[str] = []  # site names; spider argument ``-a only=a,b`` overrides it
 
 # --- extraction --------------------------------------------------------------------------
-NEWSCRAWL_METHOD = "auto"  # used when a site sets no ``method``; "density" if auto is missing
+# Used when a site's own ``method`` does not import; then NEWSCRAWL_FALLBACK_METHOD.
+NEWSCRAWL_METHOD = method_names.DEFAULT_METHOD
 NEWSCRAWL_FALLBACK_METHOD = "density"
 NEWSCRAWL_EXTRACT_THREADS = 4  # extraction is CPU-bound: more threads only add GIL contention
 # Worker processes for extraction; None: one per core, 0: extract in the threads. Moving the
@@ -43,7 +46,7 @@ NEWSCRAWL_NEAR_DUP_STORED_MAX = 100_000
 NEWSCRAWL_DUST_RULES = True
 NEWSCRAWL_DUST_MIN_ALIASES = 3
 
-# --- storage (the storage layer's own defaults, repeated so every setting is listed here) -
+# --- storage (newscrawl.storage takes its defaults from here) --------------------------------
 NEWSCRAWL_DATABASE_URL = "sqlite:///news.db"
 NEWSCRAWL_KEEP_HTML = True
 NEWSCRAWL_DB_BATCH_SIZE = 100

@@ -23,6 +23,11 @@ ALIASES = {"text-density": "density", "tsd": "density", "cepf": "density",
            "line-blocks": "cx", "boilerpipe-article": "boilerpipe"}
 
 
+# The method a crawl, ``extract()``, the CLI and a site without ``method:`` use; the accuracy
+# gate (tests/evaluation) pins its figures.
+DEFAULT_METHOD = "auto"
+
+
 def canonical_name(name: str) -> str:
     name = name.strip().lower()
     return ALIASES.get(name, name)

@@ -16,7 +16,6 @@ import zlib
 from pathlib import Path
 from typing import IO, Any
 
-from newscrawl import defaults
 from newscrawl.extraction.core import extract_document
 from newscrawl.extraction.decode import normalize_encoding
 from newscrawl.extraction.document import DocumentError, load_document
@@ -24,6 +23,7 @@ from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.metadata.title import rank_titles
 from newscrawl.extraction.registry import METHODS, canonical_name
 from newscrawl.extraction.types import Article, Rejection
+from newscrawl.method_names import DEFAULT_METHOD
 
 # Groups and blocks listed by --explain; more is noise for a person reading a terminal.
 EXPLAIN_GROUPS = 8
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is privat
     parser.add_argument("--url", help="the page's URL (resolves links, self-link test)")
     parser.add_argument("--anchor-text", help="text of the link that led to the page")
     # The crawler's default, so a page extracts here as it would in a crawl.
-    parser.add_argument("--method", default=defaults.NEWSCRAWL_METHOD,
+    parser.add_argument("--method", default=DEFAULT_METHOD,
                         help=f"extraction method: {', '.join(METHODS)} (default: %(default)s, "
                              "as in a crawl)")
     parser.add_argument("--encoding", help="declared encoding, e.g. from the HTTP header")

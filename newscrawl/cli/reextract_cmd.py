@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 from newscrawl.cli.db_cmd import add_database_option
 from newscrawl.config import DEFAULT_SITES_FILE, SitesFileError, load_sites
 from newscrawl.config.timezones import site_timezone, zone_info
-from newscrawl.crawl.dedup import simhash
+from newscrawl.crawl.content_keys import content_keys
 from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
 from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name
-from newscrawl.storage import SqlStorage, StorageError, content_hash, open_storage
+from newscrawl.storage import SqlStorage, StorageError, open_storage
 
 if TYPE_CHECKING:
     from newscrawl.reporting.explain_dir import ExplainDirectory
@@ -105,6 +105,7 @@ def reextract(
 
 
 def _update(url: str, article: Article) -> dict[str, Any]:
+    keys = content_keys(article.content, near_dedup=True)
     return {
         "url": url,
         "title": article.title,
@@ -117,8 +118,9 @@ def _update(url: str, article: Article) -> dict[str, Any]:
         "images": list(article.images),
         "lang": article.lang,
         "method": article.method,
-        "content_hash": content_hash(article.content),
-        "simhash": simhash(article.content),  # the crawler's near-duplicate key, kept current
+        # The crawler's duplicate keys, kept current by the function the crawler uses.
+        "content_hash": keys.content_hash,
+        "simhash": keys.simhash,
     }
 
 

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 
 from newscrawl.cli.database import open_database
 from newscrawl.cli.db_cmd import add_database_option
+from newscrawl.method_names import DEFAULT_METHOD
 from newscrawl.storage.compression import decompress_html
 from newscrawl.storage.errors import describe
 from newscrawl.storage.schema import article_html, articles
@@ -84,6 +85,6 @@ def write_report(path: Path, row: Any) -> int:
         kind = "not an HTML page" if isinstance(error, DocumentError) else "unreadable"
         print(f"newscrawl show: stored HTML of {row['url']} is {kind}: {error}", file=sys.stderr)
         return 1
-    write_explain_page(doc, path, row["method"] or "density")
+    write_explain_page(doc, path, row["method"] or DEFAULT_METHOD)
     print(f"newscrawl show: explain page written to {path}", file=sys.stderr)
     return 0

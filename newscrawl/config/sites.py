@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from newscrawl import defaults
+from newscrawl.method_names import DEFAULT_METHOD
 
 from . import fields
 from .fields import CONVERTERS, INVALID, PER_SITE_ONLY, suggest
@@ -65,7 +65,7 @@ class SiteConfig:
     # (newscrawl.config.timezones.site_timezone).
     timezone: str | None = None
     encoding: str | None = None
-    method: str = defaults.NEWSCRAWL_METHOD  # extraction method name (extraction.registry)
+    method: str = DEFAULT_METHOD  # extraction method name (extraction.registry)
     recrawl_interval: float = 3600.0  # seconds; YAML accepts 30m, 1h, 2d, or a number
     enabled: bool = True
     line: int = 0  # line in the YAML file, for error messages

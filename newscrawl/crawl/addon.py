@@ -1,7 +1,9 @@
 """NewscrawlAddon: wires the newscrawl components into Scrapy (``ADDONS`` in settings.py).
 
 Everything is set at the "addon" priority, so ``settings.py``, ``-s NAME=VALUE`` and the
-spider's ``custom_settings`` still override it. When ``NEWSCRAWL_REDIS_URL`` is set, the
+spider's ``custom_settings`` still override it. Every ``NEWSCRAWL_*`` default is installed here
+(from newscrawl/defaults.py); components read them through :func:`newscrawl_settings`, never
+restating one. When ``NEWSCRAWL_REDIS_URL`` is set, the
 Redis scheduler and dupefilter of :mod:`newscrawl.distributed` are switched on.
 """
 
@@ -10,9 +12,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from scrapy.exceptions import NotConfigured
+
 from newscrawl.defaults import NEWSCRAWL_DEFAULTS, SCRAPY_DEFAULTS
 
 if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
 
 logger = logging.getLogger(__name__)
@@ -45,8 +50,7 @@ DOWNLOADER_MIDDLEWARES = {
 
 class NewscrawlAddon:
     def update_settings(self, settings: BaseSettings) -> None:
-        for name, value in {**SCRAPY_DEFAULTS, **NEWSCRAWL_DEFAULTS}.items():
-            settings.set(name, value, priority=PRIORITY)
+        install_defaults(settings)
         # Rejections are expected in bulk; they are counted in stats and the summary instead.
         settings.set("DEFAULT_DROPITEM_LOG_LEVEL", "DEBUG", priority=PRIORITY)
         for component, order in ITEM_PIPELINES.items():
@@ -59,3 +63,22 @@ class NewscrawlAddon:
             from newscrawl.distributed.addon import apply_distributed_settings
 
             apply_distributed_settings(settings)
+
+
+def install_defaults(settings: BaseSettings) -> None:
+    """newscrawl/defaults.py into ``settings`` at the add-on's priority (below settings.py,
+    ``-s`` and the environment)."""
+    for name, value in {**SCRAPY_DEFAULTS, **NEWSCRAWL_DEFAULTS}.items():
+        settings.set(name, value, priority=PRIORITY)
+
+
+def newscrawl_settings(crawler: Crawler) -> BaseSettings:
+    """The crawler's settings, for a ``from_crawler`` to read with no default of its own: every
+    ``NEWSCRAWL_*`` default comes from newscrawl/defaults.py through this add-on. Without the
+    add-on a setting would read as Scrapy's typed zero, so that is a start-up error instead."""
+    settings = crawler.settings
+    missing = [name for name in NEWSCRAWL_DEFAULTS if name not in settings]
+    if missing:
+        raise NotConfigured(f"newscrawl settings {', '.join(missing[:3])}... have no value: "
+                            f"enable the add-on, ADDONS = {{'{__name__}.NewscrawlAddon': 0}}")
+    return settings

@@ -25,8 +25,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from scrapy.exceptions import NotConfigured
 
-from newscrawl import defaults
 from newscrawl.crawl import signals as newscrawl_signals
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.canonical import MOBILE_HOST_PREFIXES, MOBILE_PATH_PREFIXES
 from newscrawl.crawl.meta import crawl_meta
 from newscrawl.crawl.urls import canonical_url
@@ -113,11 +113,11 @@ class DustRulesMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
-        if not s.getbool("NEWSCRAWL_DUST_RULES", defaults.NEWSCRAWL_DUST_RULES):
+        s = newscrawl_settings(crawler)
+        if not s.getbool("NEWSCRAWL_DUST_RULES"):
             raise NotConfigured("NEWSCRAWL_DUST_RULES is off")
-        min_aliases = s.getint("NEWSCRAWL_DUST_MIN_ALIASES", defaults.NEWSCRAWL_DUST_MIN_ALIASES)
-        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL", defaults.NEWSCRAWL_DATABASE_URL),
+        min_aliases = s.getint("NEWSCRAWL_DUST_MIN_ALIASES")
+        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL"),
                                keep_html=False)  # StorageError: fail fast, one line
         try:
             rules = storage.aliases.dust_rules(min_aliases)

@@ -2,7 +2,8 @@
 
 Settings: ``NEWSCRAWL_PROGRESS_INTERVAL`` (0 turns the progress line off),
 ``NEWSCRAWL_SUMMARY_MAX_ROWS``. The summary totals are also put in the stats
-(``newscrawl/summary/...``) for tools that read them.
+(``newscrawl/summary/...``) for tools that read them, and every dropped page is counted under
+``newscrawl/rejected/<reason>``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from scrapy.http import Request, Response
 from twisted.internet import task
 from twisted.python.failure import Failure
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 
 from . import signals as newscrawl_signals
 from .failures import failure_kind
@@ -46,12 +47,10 @@ class CrawlReport:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
+        s = newscrawl_settings(crawler)
         report = cls(crawler,
-                     interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL",
-                                         defaults.NEWSCRAWL_PROGRESS_INTERVAL),
-                     max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS",
-                                       defaults.NEWSCRAWL_SUMMARY_MAX_ROWS))
+                     interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL"),
+                     max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS"))
         connect = crawler.signals.connect
         connect(report.spider_opened, signal=signals.spider_opened)
         connect(report.spider_closed, signal=signals.spider_closed)
@@ -111,10 +110,13 @@ class CrawlReport:
 
     def item_dropped(self, item: Any, response: Response, exception: BaseException,
                      spider: scrapy.Spider) -> None:
+        """The one place a rejection is counted, whichever pipeline stage dropped the page."""
         if isinstance(item, PageItem):
             reason = (exception.reason if isinstance(exception, Rejected)
                       else type(exception).__name__)
             self.tally.site(item.site).rejected[reason] += 1
+            if self.crawler.stats is not None:
+                self.crawler.stats.inc_value(f"newscrawl/rejected/{reason}")
 
     def spider_closed(self, spider: scrapy.Spider, reason: str) -> None:
         if self._loop is not None and self._loop.running:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 from scrapy.exceptions import NotConfigured
 
-from newscrawl import defaults
 from newscrawl.crawl import signals as newscrawl_signals
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.report import CrawlTally, SiteTally
 from newscrawl.storage import StorageError, open_storage
 from newscrawl.storage.health import SiteHealth, SiteOutcome
@@ -90,11 +90,10 @@ class SiteHealthRecorder:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
-        if not s.getbool("NEWSCRAWL_SITE_HEALTH", defaults.NEWSCRAWL_SITE_HEALTH):
+        s = newscrawl_settings(crawler)
+        if not s.getbool("NEWSCRAWL_SITE_HEALTH"):
             raise NotConfigured("NEWSCRAWL_SITE_HEALTH is off")
-        recorder = cls(crawler, s.get("NEWSCRAWL_DATABASE_URL",
-                                      defaults.NEWSCRAWL_DATABASE_URL))
+        recorder = cls(crawler, s.get("NEWSCRAWL_DATABASE_URL"))
         crawler.signals.connect(recorder.crawl_tallied, signal=newscrawl_signals.crawl_tallied)
         return recorder
 
@@ -130,8 +129,8 @@ class SiteHealthRecorder:
 def sites_to_skip(settings: BaseSettings, sites: list[SiteConfig]) -> dict[str, str]:
     """Site name -> why it is skipped: dead in ``NEWSCRAWL_SKIP_DEAD_AFTER`` finished crawls
     in a row (0: never skip), or marked dead."""
-    after = settings.getint("NEWSCRAWL_SKIP_DEAD_AFTER", defaults.NEWSCRAWL_SKIP_DEAD_AFTER)
-    url = settings.get("NEWSCRAWL_DATABASE_URL", defaults.NEWSCRAWL_DATABASE_URL)
+    after = settings.getint("NEWSCRAWL_SKIP_DEAD_AFTER")
+    url = settings.get("NEWSCRAWL_DATABASE_URL")
     if after <= 0 or not sites or not _database_exists(url):
         return {}
     try:

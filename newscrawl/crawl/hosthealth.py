@@ -32,6 +32,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.utils.httpobj import urlparse_cached
 
 from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 
 from . import signals
 from .failures import DNS, REFUSED, TIMEOUT, TLS, failure_kind
@@ -83,15 +84,12 @@ class HostHealthMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
+        s = newscrawl_settings(crawler)
         middleware = cls(crawler,
-                         down_after=s.getint("NEWSCRAWL_HOST_DOWN_AFTER",
-                                             defaults.NEWSCRAWL_HOST_DOWN_AFTER),
+                         down_after=s.getint("NEWSCRAWL_HOST_DOWN_AFTER"),
                          down_after_timeouts=s.getint(
-                             "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS",
-                             defaults.NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS),
-                         retry_after_max=s.getfloat("NEWSCRAWL_RETRY_AFTER_MAX",
-                                                    defaults.NEWSCRAWL_RETRY_AFTER_MAX))
+                             "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS"),
+                         retry_after_max=s.getfloat("NEWSCRAWL_RETRY_AFTER_MAX"))
         crawler.signals.connect(middleware.request_scheduled,
                                 signal=scrapy_signals.request_scheduled)
         return middleware

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from newscrawl.extraction import Article
+
+if TYPE_CHECKING:
+    from newscrawl.crawl.content_keys import ContentKeys
 
 
 class CopyOf(NamedTuple):
@@ -39,9 +42,9 @@ class PageItem:
     article: Article | None = field(default=None, repr=False)
     rejection: str | None = None
     rejection_detail: str = ""
-    content_hash: str = ""
-    simhash: int | None = None  # computed by the extraction worker when near-dedup is on
-    content_weight: int | None = None  # text_weight of the content, from the extraction worker
+    # Set with ``article`` by ExtractPipeline (computed in the extraction worker), read by the
+    # other stages: weight, content hash, simhash.
+    content_keys: ContentKeys | None = None
     # The URL the page was fetched under when ``url`` was set to the one it declares canonical.
     fetched_url: str | None = None
     declared_canonical: bool = False  # ``url`` is the page's own rel=canonical / og:url
@@ -49,6 +52,14 @@ class PageItem:
     # The site's zone for times its pages state without one (newscrawl.config.timezones).
     timezone: str | None = None
     stage: str = ""  # the pipeline stage the item is in: named when that stage raises
+
+    @property
+    def keys(self) -> ContentKeys:
+        """The article's content keys; an article without them is a pipeline bug."""
+        if self.content_keys is None:
+            raise ValueError(f"{self.url}: article without content keys (ExtractPipeline sets "
+                             f"them with the article)")
+        return self.content_keys
 
     @property
     def replaces_copy(self) -> bool:

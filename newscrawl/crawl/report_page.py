@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.storage.errors import describe, mask_url
 
 from .extensions import CrawlReport
@@ -41,13 +41,12 @@ class CrawlReportPage:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
-        path = s.get("NEWSCRAWL_REPORT_PATH", defaults.NEWSCRAWL_REPORT_PATH)
+        s = newscrawl_settings(crawler)
+        path = s.get("NEWSCRAWL_REPORT_PATH")
         if not path:
             raise NotConfigured("NEWSCRAWL_REPORT_PATH is not set")
         page = cls(crawler, path=Path(path),
-                   database_url=s.get("NEWSCRAWL_DATABASE_URL",
-                                      defaults.NEWSCRAWL_DATABASE_URL))
+                   database_url=s.get("NEWSCRAWL_DATABASE_URL"))
         crawler.signals.connect(page.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(page.spider_closed, signal=signals.spider_closed)
         return page

@@ -32,7 +32,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet.defer import Deferred
 from twisted.python.failure import Failure
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 
 from . import signals
 from .failures import ROBOTS, failure_kind, http_kind
@@ -55,12 +55,10 @@ class RobotsTxtUnavailable(IgnoreRequest):
 class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)
-        settings = crawler.settings
-        self.timeout = min(settings.getfloat("NEWSCRAWL_ROBOTS_TIMEOUT",
-                                             defaults.NEWSCRAWL_ROBOTS_TIMEOUT),
+        settings = newscrawl_settings(crawler)
+        self.timeout = min(settings.getfloat("NEWSCRAWL_ROBOTS_TIMEOUT"),
                            settings.getfloat("DOWNLOAD_TIMEOUT"))
-        self.retry_times = settings.getint("NEWSCRAWL_ROBOTS_RETRY_TIMES",
-                                           defaults.NEWSCRAWL_ROBOTS_RETRY_TIMES)
+        self.retry_times = settings.getint("NEWSCRAWL_ROBOTS_RETRY_TIMES")
         # host:port -> the site of the first request that needed its robots.txt
         self.site_of_netloc: dict[str, str] = {}
         # host:port -> its robots.txt (2xx), kept until the spider's request for it is answered

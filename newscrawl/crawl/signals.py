@@ -18,3 +18,8 @@ host_down = object()
 
 # A request was dropped without a fetch because its host is down: request, site, spider.
 request_dropped = object()
+
+# Sent by ExtractPipeline (send_catch_log_deferred) when a page's content came out thin: item.
+# NewsSpider decides whether the page is a list page: if so it follows its links and marks the
+# item ``list_page`` (ValidatePipeline drops it), before the pipeline goes on.
+thin_page = object()

@@ -1,7 +1,8 @@
 """The single switch into distributed mode: ``apply_distributed_settings(settings)``.
 
 The crawler add-on calls it when ``NEWSCRAWL_REDIS_URL`` is set; it replaces Scrapy's scheduler
-and dupefilter with the Redis-backed ones and enables the lease acknowledgement middlewares.
+and dupefilter with the Redis-backed ones, installs the defaults of the distributed settings
+(distributed/defaults.py) and enables the lease acknowledgement middlewares.
 Everything is set at ``"addon"`` priority, so a user's own ``-s`` / settings.py values win.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from newscrawl.distributed.acks import LeaseAckDownloaderMiddleware, LeaseAckSpiderMiddleware
+from newscrawl.distributed.defaults import install_distributed_defaults
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -39,6 +41,7 @@ def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") 
         raise ValueError("apply_distributed_settings: NEWSCRAWL_REDIS_URL is not set")
     if not str(url).startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"NEWSCRAWL_REDIS_URL must be a redis:// URL, got {url!r}")
+    install_distributed_defaults(settings, priority)  # read by from_crawler, never restated
     settings.set("REDIS_URL", url, priority=priority)
     settings.set("SCHEDULER", SCHEDULER_PATH, priority=priority)
     settings.set("DUPEFILTER_CLASS", DUPEFILTER_PATH, priority=priority)

@@ -36,7 +36,8 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--redis", help="Redis URL (default: setting/env NEWSCRAWL_REDIS_URL)")
     parser.add_argument("--prefix", help="Redis key prefix; must match the workers' "
                         f"NEWSCRAWL_REDIS_PREFIX (default: setting, else "
-                        f"{defaults.REDIS_PREFIX.replace('%', '%%')})")  # argparse expands %
+                        # argparse expands %
+                        f"{defaults.NEWSCRAWL_REDIS_PREFIX.replace('%', '%%')})")
     parser.add_argument("--spider", default=DEFAULT_SPIDER,
                         help=f"spider name or dotted class path (default: {DEFAULT_SPIDER})")
 
@@ -104,5 +105,6 @@ def open_target(args: argparse.Namespace, spider_args: dict[str, Any] | None = N
         spider = build_spider(spider_cls, settings, **kwargs)
     except ValueError as error:  # e.g. SitesFileError, listing every problem of the file
         raise CommandError(str(error)) from error
-    template = args.prefix or settings.get("NEWSCRAWL_REDIS_PREFIX", defaults.REDIS_PREFIX)
+    template = args.prefix or settings.get("NEWSCRAWL_REDIS_PREFIX",
+                                           defaults.NEWSCRAWL_REDIS_PREFIX)
     return Target(server, url, spider, Seeder.for_spider(server, spider, template))

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from scrapy.dupefilters import BaseDupeFilter
 from scrapy.utils.misc import build_from_crawler, load_object
 
-from newscrawl.distributed import defaults
 from newscrawl.distributed.bloom import BloomParams, RedisBloom
 
 if TYPE_CHECKING:
@@ -61,8 +60,8 @@ class BloomDupeFilter(BaseDupeFilter):
     def for_crawler(cls, crawler: Crawler, server: Redis, prefix: str) -> BloomDupeFilter:
         settings = crawler.settings
         params = BloomParams(
-            settings.getint("NEWSCRAWL_BLOOM_CAPACITY", defaults.BLOOM_CAPACITY),
-            settings.getfloat("NEWSCRAWL_BLOOM_ERROR_RATE", defaults.BLOOM_ERROR_RATE),
+            settings.getint("NEWSCRAWL_BLOOM_CAPACITY"),
+            settings.getfloat("NEWSCRAWL_BLOOM_ERROR_RATE"),
         )
         fingerprinter = crawler.request_fingerprinter or build_from_crawler(
             load_object(settings["REQUEST_FINGERPRINTER_CLASS"]), crawler)

@@ -89,7 +89,8 @@ class RoundScheduler:
 
         Redis outages are logged and retried with back-off; the loop never dies of one.
         """
-        backoff = Backoff(defaults.BACKOFF_INITIAL_SECONDS, defaults.BACKOFF_MAX_SECONDS)
+        backoff = Backoff(defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS,
+                          defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS)
         while not should_stop():
             try:
                 _, wait = self.run_once()

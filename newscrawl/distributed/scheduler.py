@@ -74,11 +74,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         crawler: Crawler,
         *,
         prefix: str,
-        lease_seconds: float = defaults.LEASE_SECONDS,
-        heartbeat_seconds: float = defaults.HEARTBEAT_SECONDS,
-        requeue_batch: int = defaults.REQUEUE_BATCH,
-        idle_close_seconds: float = defaults.IDLE_CLOSE_SECONDS,
-        worker_start_requests: bool = defaults.WORKER_START_REQUESTS,
+        lease_seconds: float = defaults.NEWSCRAWL_LEASE_SECONDS,
+        heartbeat_seconds: float = defaults.NEWSCRAWL_HEARTBEAT_SECONDS,
+        requeue_batch: int = defaults.NEWSCRAWL_REQUEUE_BATCH,
+        idle_close_seconds: float = defaults.NEWSCRAWL_IDLE_CLOSE_SECONDS,
+        worker_start_requests: bool = defaults.NEWSCRAWL_WORKER_START_REQUESTS,
         backoff: Backoff | None = None,
     ) -> None:
         if heartbeat_seconds <= 0 or heartbeat_seconds >= lease_seconds:
@@ -96,8 +96,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         self.requeue_batch = requeue_batch
         self.idle_close_seconds = idle_close_seconds
         self.worker_start_requests = worker_start_requests
-        self.backoff = backoff or Backoff(defaults.BACKOFF_INITIAL_SECONDS,
-                                          defaults.BACKOFF_MAX_SECONDS)
+        self.backoff = backoff or Backoff(defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS,
+                                          defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS)
         self.held: set[str] = set()  # leases this worker holds
         self._unsent: deque[tuple[Request, str | None]] = deque()  # pushes waiting for Redis
         self._unacked: set[str] = set()  # acks waiting for Redis
@@ -112,24 +112,18 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     def from_crawler(cls, crawler: Crawler) -> Self:
         settings = crawler.settings
         server = connect(settings.get("REDIS_URL"))  # RedisUnavailable: one line at start
-        template = settings.get("NEWSCRAWL_REDIS_PREFIX", defaults.REDIS_PREFIX)
+        template = settings.get("NEWSCRAWL_REDIS_PREFIX")
         return cls(
             server,
             crawler,
             prefix=template % {"spider": crawler.spidercls.name},
-            lease_seconds=settings.getfloat("NEWSCRAWL_LEASE_SECONDS", defaults.LEASE_SECONDS),
-            heartbeat_seconds=settings.getfloat("NEWSCRAWL_HEARTBEAT_SECONDS",
-                                                defaults.HEARTBEAT_SECONDS),
-            requeue_batch=settings.getint("NEWSCRAWL_REQUEUE_BATCH", defaults.REQUEUE_BATCH),
-            idle_close_seconds=settings.getfloat("NEWSCRAWL_IDLE_CLOSE_SECONDS",
-                                                 defaults.IDLE_CLOSE_SECONDS),
-            worker_start_requests=settings.getbool("NEWSCRAWL_WORKER_START_REQUESTS",
-                                                   defaults.WORKER_START_REQUESTS),
-            backoff=Backoff(
-                settings.getfloat("NEWSCRAWL_BACKOFF_INITIAL_SECONDS",
-                                  defaults.BACKOFF_INITIAL_SECONDS),
-                settings.getfloat("NEWSCRAWL_BACKOFF_MAX_SECONDS", defaults.BACKOFF_MAX_SECONDS),
-            ),
+            lease_seconds=settings.getfloat("NEWSCRAWL_LEASE_SECONDS"),
+            heartbeat_seconds=settings.getfloat("NEWSCRAWL_HEARTBEAT_SECONDS"),
+            requeue_batch=settings.getint("NEWSCRAWL_REQUEUE_BATCH"),
+            idle_close_seconds=settings.getfloat("NEWSCRAWL_IDLE_CLOSE_SECONDS"),
+            worker_start_requests=settings.getbool("NEWSCRAWL_WORKER_START_REQUESTS"),
+            backoff=Backoff(settings.getfloat("NEWSCRAWL_BACKOFF_INITIAL_SECONDS"),
+                            settings.getfloat("NEWSCRAWL_BACKOFF_MAX_SECONDS")),
         )
 
     # -- lifecycle -------------------------------------------------------------------------

@@ -38,8 +38,10 @@ _UNUSED_LEASE_SECONDS = 1.0
 
 def build_spider(spider_cls: type[Spider], settings: Settings | dict[str, Any] | None = None,
                  **spider_kwargs: Any) -> Spider:
-    """An instance of ``spider_cls`` bound to an unstarted crawler (for its start requests)."""
+    """An instance of ``spider_cls`` bound to an unstarted crawler (for its start requests),
+    with the distributed defaults a worker has (the seeder's Bloom filter is sized by them)."""
     crawler = Crawler(spider_cls, settings)
+    defaults.install_distributed_defaults(crawler.settings)
     return spider_cls.from_crawler(crawler, **spider_kwargs)
 
 
@@ -114,7 +116,7 @@ class Seeder:
     @classmethod
     def for_spider(cls, server: Redis, spider: Spider, prefix_template: str | None = None,
                    ) -> Seeder:
-        template = prefix_template or defaults.REDIS_PREFIX
+        template = prefix_template or defaults.NEWSCRAWL_REDIS_PREFIX
         return cls(server, template % {"spider": spider.name}, spider)
 
     def push(self, requests: Iterable[Request]) -> int:

@@ -5,7 +5,9 @@ import contracts in pyproject.toml and tests/extraction/test_extraction_purity.p
 so the same code runs in the crawler, in ``newscrawl eval`` and in re-extraction.
 """
 
-from .core import DEFAULT_METHOD, extract, extract_document
+from newscrawl.method_names import DEFAULT_METHOD
+
+from .core import extract, extract_document
 from .document import Document, load_document
 from .registry import available_methods
 from .types import Article, ExtractResult, Rejection, RejectReason

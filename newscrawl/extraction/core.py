@@ -7,6 +7,8 @@ import time
 from datetime import datetime
 from typing import Any
 
+from newscrawl.method_names import DEFAULT_METHOD
+
 from . import dom
 from .document import Document, DocumentError, load_document
 from .metadata import choose_title, detect_lang, extract_authors, extract_dates, extract_source
@@ -14,8 +16,6 @@ from .registry import ContentExtractor, ContentResult, canonical_name, check_opt
 from .types import Article, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
-
-DEFAULT_METHOD = "density"
 
 
 def extract(

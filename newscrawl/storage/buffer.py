@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from newscrawl import defaults
+
 from .base import Storage
 from .errors import StorageError
 from .records import ArticleRecord
@@ -19,7 +21,7 @@ from .spill import append_spill, write_each
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_BATCH_SIZE = 100
+DEFAULT_BATCH_SIZE = defaults.NEWSCRAWL_DB_BATCH_SIZE
 
 
 class BufferedWriter:
@@ -45,8 +47,8 @@ class BufferedWriter:
         storage: Storage,
         *,
         batch_size: int = DEFAULT_BATCH_SIZE,
-        retries: int = 3,
-        retry_delay: float = 1.0,
+        retries: int = defaults.NEWSCRAWL_DB_RETRIES,
+        retry_delay: float = defaults.NEWSCRAWL_DB_RETRY_DELAY,
         spill_path: Path,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:

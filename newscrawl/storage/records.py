@@ -14,7 +14,8 @@ from typing import Any
 class ArticleRecord:
     """One article as stored: extraction output plus crawl facts.
 
-    ``content_hash`` is filled by the storage layer when empty (:func:`content_hash`).
+    ``content_hash`` is :func:`content_hash` of ``content``, computed by whoever makes the
+    record (the crawler's extraction worker, re-extraction); storage refuses a record without.
     ``html`` is the raw response body, kept compressed in ``article_html`` when the storage
     was opened with ``keep_html=True``; ``encoding`` is the one the crawler saw (HTTP header),
     so re-extraction decodes the bytes the same way. ``fetched_at`` defaults to "now" on write.

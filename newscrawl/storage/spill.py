@@ -19,6 +19,8 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, TypeVar
 
+from newscrawl import defaults
+
 from .base import Storage
 from .errors import StorageError
 from .records import ArticleRecord
@@ -27,9 +29,9 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-DEFAULT_SPILL_PATH = "newscrawl-spill.jsonl"
+DEFAULT_SPILL_PATH = defaults.NEWSCRAWL_SPILL_PATH
 # Records per database transaction during replay: the crawler's default batch size.
-REPLAY_BATCH_SIZE = 100
+REPLAY_BATCH_SIZE = defaults.NEWSCRAWL_DB_BATCH_SIZE
 COPY_CHUNK = 1 << 20  # bytes per read when the file is rewritten
 
 

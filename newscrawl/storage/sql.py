@@ -18,16 +18,18 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from newscrawl import defaults
+
 from .aliases import AliasStore, aliased_urls
 from .compression import compress_html, decompress_html
 from .errors import StorageError, describe, is_transient, mask_url
 from .health import HealthStore
-from .records import ArticleRecord, content_hash
+from .records import ArticleRecord
 from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, metadata
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_DATABASE_URL = "sqlite:///news.db"
+DEFAULT_DATABASE_URL = defaults.NEWSCRAWL_DATABASE_URL
 SUPPORTED_DIALECTS = ("sqlite", "postgresql")
 
 # Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host
@@ -115,9 +117,9 @@ class SqlStorage:
         if not records:
             return
         now = datetime.now(UTC)
-        for record in records:
-            if not record.content_hash:
-                record.content_hash = content_hash(record.content)
+        unhashed = [record.url for record in records if not record.content_hash]
+        if unhashed:  # the writer computes it (content_hash()); storage never guesses it
+            raise ValueError(f"record(s) without content_hash: {', '.join(unhashed[:3])}")
         latest = {record.url: record for record in records}  # one row per URL; last one wins
         try:
             with self.engine.begin() as connection:

@@ -11,6 +11,8 @@ import pytest
 from newscrawl import defaults
 from newscrawl.cli import main
 from newscrawl.config import SiteConfig
+from newscrawl.extraction import extract
+from newscrawl.method_names import DEFAULT_METHOD
 
 from .test_main import ARTICLE
 
@@ -22,10 +24,13 @@ def page(tmp_path: Path) -> Path:
     return path
 
 
-def test_default_method_is_the_crawlers(page, capsys):
-    assert SiteConfig(name="a", start_urls=()).method == defaults.NEWSCRAWL_METHOD
+def test_one_default_method_for_library_cli_sites_and_crawler(page, capsys):
+    assert DEFAULT_METHOD == "auto"  # the method the accuracy gate pins
+    assert defaults.NEWSCRAWL_METHOD == DEFAULT_METHOD
+    assert SiteConfig(name="a", start_urls=()).method == DEFAULT_METHOD
+    assert extract(ARTICLE, url="https://news.example/a.html").method == DEFAULT_METHOD
     assert main(["extract", str(page), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["method"] == defaults.NEWSCRAWL_METHOD
+    assert json.loads(capsys.readouterr().out)["method"] == DEFAULT_METHOD
 
 
 def test_help_shows_the_default_method(capsys):

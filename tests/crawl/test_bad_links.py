@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from scrapy.http import HtmlResponse
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.discovery import extract_links
 from newscrawl.crawl.discovery.feeds import parse_feed
@@ -14,6 +13,7 @@ from newscrawl.crawl.discovery.links import parse_page
 from newscrawl.crawl.discovery.robots import sitemaps_from_robots
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.spiders.news import NewsSpider
+from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
 
 BAD_HREFS = ("//[oops/y.html", "http://[::1", "http://[oops]/a", "//[",
@@ -25,7 +25,7 @@ BAD_LINKS = "".join(f"<a href='{href}'>坏链接</a>" for href in BAD_HREFS).enc
 def spider(tmp_path) -> tuple[NewsSpider, FarmModel]:
     model = FarmModel(1, 6)
     sites = write_sites_file(model, tmp_path / "sites.yaml")
-    return NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(sites)), model
+    return NewsSpider.from_crawler(newscrawl_crawler(NewsSpider), sites=str(sites)), model
 
 
 def test_a_list_page_with_bad_links_yields_all_its_good_ones(spider):

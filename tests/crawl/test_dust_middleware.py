@@ -6,13 +6,13 @@ import pytest
 import scrapy
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl import signals
 from newscrawl.crawl.dust import DustRulesMiddleware
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.spiders.news import NewsSpider
 from newscrawl.storage import open_storage
+from tests.crawlers import newscrawl_crawler
 
 
 def request(url: str, site: str = "a") -> scrapy.Request:
@@ -21,7 +21,7 @@ def request(url: str, site: str = "a") -> scrapy.Request:
 
 
 def middleware(tmp_path, **settings):
-    crawler = get_crawler(NewsSpider, {
+    crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}", **settings})
     crawler.stats.open_spider(None)
     return build_from_crawler(DustRulesMiddleware, crawler), crawler

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from scrapy.exceptions import NotConfigured
 
-from newscrawl.crawl.dedup import simhash
+from newscrawl.crawl.content_keys import content_keys
 from newscrawl.crawl.pipelines.extract import extract_page, process_count
 from newscrawl.extraction import Article, Rejection
 
@@ -43,7 +43,8 @@ def test_worker_process_result_equals_the_in_thread_result():
     assert isinstance(there.result, Article)
     # diagnostics carry timings; everything stored must match
     assert there.result.to_dict() == here.result.to_dict()
-    assert (there.thin, there.simhash) == (False, simhash(here.result.content))
+    assert (there.thin, there.keys) == (False, here.keys)
+    assert here.keys == content_keys(here.result.content, near_dedup=True)
 
 
 def test_a_local_publish_time_gets_the_site_zone():
@@ -59,7 +60,7 @@ def test_thin_page_is_flagged_and_not_hashed():
     page = extract_page(b"<html><body><p>Too short.</p></body></html>", "http://x.com/a",
                         None, "density", "utf-8", 200, True)
     assert page.thin
-    assert isinstance(page.result, Rejection) or page.simhash is not None
+    assert isinstance(page.result, Rejection) or page.keys is not None
 
 
 def test_worker_results_and_errors_reach_the_reactor_as_deferred_results(monkeypatch):

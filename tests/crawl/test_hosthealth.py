@@ -7,17 +7,17 @@ from scrapy import Request, Spider
 from scrapy import signals as scrapy_signals
 from scrapy.http import Response
 from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 from twisted.internet import error as net_error
 
 from newscrawl.crawl import signals
 from newscrawl.crawl.hosthealth import HostDown, HostHealthMiddleware, retry_after_seconds
 from newscrawl.crawl.meta import META_KEY
+from tests.crawlers import newscrawl_crawler
 
 
 @pytest.fixture
 def crawler():
-    return get_crawler(Spider, {"NEWSCRAWL_HOST_DOWN_AFTER": 2,
+    return newscrawl_crawler(Spider, {"NEWSCRAWL_HOST_DOWN_AFTER": 2,
                                 "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS": 3})
 
 

@@ -6,9 +6,9 @@ import pytest
 from scrapy import Request, Spider
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.middlewares import HeadMetaRefreshMiddleware, might_refresh
+from tests.crawlers import newscrawl_crawler
 
 REFRESH = b'<html><head><meta http-equiv="Refresh" content="0; url=/moved.html"></head>'
 LONG_BODY = b"<body>" + b"<p>" + "新闻正文。".encode() * 3000 + b"</p></body></html>"
@@ -16,7 +16,7 @@ LONG_BODY = b"<body>" + b"<p>" + "新闻正文。".encode() * 3000 + b"</p></bod
 
 @pytest.fixture
 def middleware() -> HeadMetaRefreshMiddleware:
-    crawler = get_crawler(Spider, {"METAREFRESH_ENABLED": True})
+    crawler = newscrawl_crawler(Spider, {"METAREFRESH_ENABLED": True})
     return HeadMetaRefreshMiddleware.from_crawler(crawler)
 
 
@@ -30,7 +30,7 @@ def test_a_refresh_is_followed_as_scrapy_follows_it(middleware):
     response = page(REFRESH + LONG_BODY)
     got = middleware.process_response(request, response, Spider("news"))
     expected = MetaRefreshMiddleware.from_crawler(
-        get_crawler(Spider, {"METAREFRESH_ENABLED": True})).process_response(
+        newscrawl_crawler(Spider, {"METAREFRESH_ENABLED": True})).process_response(
         request, page(REFRESH + LONG_BODY), Spider("news"))
     assert isinstance(got, Request) and isinstance(expected, Request)
     assert got.url == expected.url == "https://news.example/moved.html"
@@ -56,7 +56,7 @@ def test_might_refresh(body, expected):
 
 
 def test_the_addon_replaces_scrapys_middleware():
-    crawler = get_crawler(Spider, {"ADDONS": {"newscrawl.crawl.addon.NewscrawlAddon": 0}})
+    crawler = newscrawl_crawler(Spider)
     crawler._apply_settings()
     middlewares = crawler.settings.getdict("DOWNLOADER_MIDDLEWARES")
     assert middlewares["scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware"] is None

@@ -1,14 +1,16 @@
-"""Component tests: pipelines built from a crawler (scrapy.utils.test.get_crawler)."""
+"""Component tests: pipelines built from a crawler (tests.crawlers.newscrawl_crawler)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import pytest
+from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
+from newscrawl.crawl.content_keys import content_keys
+from newscrawl.crawl.extensions import CrawlReport
 from newscrawl.crawl.items import CopyOf, PageItem
 from newscrawl.crawl.pipelines.extract import MethodResolver
 from newscrawl.crawl.pipelines.store import StorePipeline, to_record
@@ -16,6 +18,7 @@ from newscrawl.crawl.pipelines.validate import Rejected, ValidatePipeline
 from newscrawl.crawl.spiders.news import NewsSpider
 from newscrawl.extraction import Article
 from newscrawl.storage import StorageError, open_storage
+from tests.crawlers import newscrawl_crawler
 
 LONG_TEXT = "这是一篇足够长的新闻正文，讲述了一件重要的事情。" * 20
 
@@ -23,14 +26,22 @@ LONG_TEXT = "这是一篇足够长的新闻正文，讲述了一件重要的事�
 def make_item(url: str = "http://x.com/2024/05/17/a.html", content: str = LONG_TEXT,
               title: str = "一个新闻标题", rejection: str | None = None) -> PageItem:
     article = None if rejection else Article(title=title, content=content, method="density")
+    # The keys the extraction worker computes with the article (extract_page).
+    keys = None if rejection else content_keys(content, near_dedup=True)
     return PageItem(url=url, site="x", body=b"<html></html>", encoding="utf-8",
                     anchor_text="锚文本", method="density", depth=1,
                     fetched_at=datetime(2024, 5, 17, tzinfo=UTC), article=article,
-                    rejection=rejection)
+                    rejection=rejection, content_keys=keys)
+
+
+def with_hashes(item: PageItem, content_hash: str, simhash: int | None = None) -> PageItem:
+    """``item`` with chosen hashes, as if its content had them."""
+    item.content_keys = item.keys._replace(content_hash=content_hash, simhash=simhash)
+    return item
 
 
 def validate_pipeline(**settings):
-    crawler = get_crawler(NewsSpider, settings)
+    crawler = newscrawl_crawler(NewsSpider, settings)
     crawler.stats.open_spider(None)
     return build_from_crawler(ValidatePipeline, crawler), crawler.stats
 
@@ -43,7 +54,7 @@ def rejection_of(pipeline, item) -> str | None:
     return None
 
 
-def test_validate_counts_every_rejection_reason():
+def test_validate_names_every_rejection_reason():
     pipeline, stats = validate_pipeline()
     assert rejection_of(pipeline, make_item(rejection="no_content")) == "no_content"
     assert rejection_of(pipeline, make_item(rejection="list_page")) == "list_page"
@@ -53,7 +64,40 @@ def test_validate_counts_every_rejection_reason():
     again = make_item()
     assert rejection_of(pipeline, again) is None  # the same URL again is not a duplicate
     assert again.copy_of is None
-    assert stats.get_value("newscrawl/rejected/too_short") == 1
+    assert not stats.get_value("newscrawl/rejected/too_short")  # counting is CrawlReport's
+
+
+def test_a_rejection_is_counted_once_whichever_stage_drops_it():
+    crawler = newscrawl_crawler(NewsSpider)  # its extensions, CrawlReport among them, listen
+    crawler.stats.open_spider(None)
+    [report] = [e for e in crawler.extensions.middlewares if isinstance(e, CrawlReport)]
+    validate = build_from_crawler(ValidatePipeline, crawler)
+
+    def dropped(item: PageItem, exception: Rejected) -> None:
+        """What Scrapy's scraper does with an item a pipeline stage dropped."""
+        crawler.signals.send_catch_log(signals.item_dropped, item=item, response=None,
+                                       exception=exception, spider=None)
+
+    thin = make_item(content="太短了")
+    with pytest.raises(Rejected) as rejected:
+        validate.process_item(thin, None)
+    dropped(thin, rejected.value)
+    # StorePipeline drops the losing copy of an article the same way
+    dropped(make_item(url="http://x.com/c"), Rejected("duplicate", "same content as x"))
+    assert crawler.stats.get_value("newscrawl/rejected/too_short") == 1
+    assert crawler.stats.get_value("newscrawl/rejected/duplicate") == 1
+    assert report.tally.site("x").rejected == {"too_short": 1, "duplicate": 1}
+
+
+def test_validate_reads_the_content_keys_and_never_computes_them():
+    pipeline, _ = validate_pipeline()
+    item = make_item()
+    item.content_keys = item.keys._replace(weight=1)  # as if the worker weighed it thin
+    assert rejection_of(pipeline, item) == "too_short"
+    unkeyed = make_item(url="http://x.com/unkeyed.html")
+    unkeyed.content_keys = None
+    with pytest.raises(ValueError, match="without content keys"):
+        pipeline.process_item(unkeyed, None)
 
 
 def test_validate_marks_copies_for_the_store_to_keep_the_canonical_url():
@@ -112,15 +156,15 @@ def test_method_resolver_falls_back_to_an_importable_method():
 
 def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
-    crawler = get_crawler(NewsSpider, {"NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML":
-                                       False, "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"),
-                                       "NEWSCRAWL_DB_BATCH_SIZE": 1})
+    crawler = newscrawl_crawler(NewsSpider, {
+        "NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML": False,
+        "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1})
     pipeline = build_from_crawler(StorePipeline, crawler)
     item = make_item()
-    item.content_hash = "a" * 40
+    with_hashes(item, "a" * 40)
     assert pipeline._store(to_record(item, keep_html=False)).dropped is None
     copy = make_item(url="http://x.com/2024/05/17/a.html?from=home")
-    copy.content_hash = "a" * 40
+    with_hashes(copy, "a" * 40)
     assert pipeline._store(to_record(copy, keep_html=False)).dropped == ("duplicate", item.url)
     pipeline.writer.close()
     pipeline.storage.close()
@@ -130,7 +174,7 @@ def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
 
 
 def store_pipeline(tmp_path, **settings):
-    crawler = get_crawler(NewsSpider, {
+    crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
         "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
         **settings})
@@ -142,7 +186,7 @@ def store_pipeline(tmp_path, **settings):
 def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
     first, _ = store_pipeline(tmp_path)
     item = make_item()
-    item.content_hash, item.simhash = "a" * 40, 0b1011 << 60
+    with_hashes(item, "a" * 40, 0b1011 << 60)
     first._store(to_record(item, keep_html=False))
     first.writer.close()
     first.storage.close()
@@ -151,13 +195,13 @@ def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
     later._load_stored_simhashes(later.near_duplicates)
     assert stats.get_value("newscrawl/db/simhashes_loaded") == 1
     near = make_item(url="http://x.com/2024/05/18/syndicated.html")
-    near.content_hash, near.simhash = "b" * 40, (0b1011 << 60) | 0b101  # 2 bits apart
+    with_hashes(near, "b" * 40, (0b1011 << 60) | 0b101)  # 2 bits apart
     assert later._store(to_record(near, keep_html=False)).dropped == ("near_duplicate", item.url)
     far = make_item(url="http://x.com/2024/05/18/other.html")
-    far.content_hash, far.simhash = "c" * 40, (1 << 64) - 1
+    with_hashes(far, "c" * 40, (1 << 64) - 1)
     assert later._store(to_record(far, keep_html=False)).dropped is None
     # the same URL crawled again is an update, not a copy of itself
-    item.simhash = (0b1011 << 60) | 1
+    with_hashes(item, item.keys.content_hash, (0b1011 << 60) | 1)
     assert later._store(to_record(item, keep_html=False)).dropped is None
     later.writer.close()
     later.storage.close()
@@ -176,7 +220,7 @@ def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(tmp_path
     assert "Near-duplicates of stored articles will not be detected" in caplog.text
     assert "cannot read recent simhashes: gone" in caplog.text
     item = make_item()
-    item.content_hash, item.simhash = "a" * 40, 1
+    with_hashes(item, "a" * 40, 1)
     assert pipeline._store(to_record(item, keep_html=False)).dropped is None  # still stored
     pipeline.writer.close()
     pipeline.storage.close()
@@ -198,7 +242,7 @@ def test_store_record_carries_anchor_text_and_html_only_when_kept():
 
 
 def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
-    crawler = get_crawler(NewsSpider, {
+    crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"})
     with pytest.raises(StorageError, match="cannot connect"):
         build_from_crawler(StorePipeline, crawler)
@@ -226,7 +270,7 @@ class DownDatabase:
 def test_database_down_mid_crawl_spills_every_item(tmp_path):
     from newscrawl.storage import BufferedWriter, read_spill
 
-    crawler = get_crawler(NewsSpider)
+    crawler = newscrawl_crawler(NewsSpider)
     crawler.stats.open_spider(None)
     spill = tmp_path / "spill.jsonl"
     writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,
@@ -244,14 +288,14 @@ def test_database_down_mid_crawl_spills_every_item(tmp_path):
 def test_a_later_canonical_copy_takes_the_row_of_a_stored_tracking_copy(tmp_path):
     first, _ = store_pipeline(tmp_path)
     tracked = make_item(url="http://x.com/2024/05/17/a.html?from=home")
-    tracked.content_hash = "a" * 40
+    with_hashes(tracked, "a" * 40)
     assert first._store(to_record(tracked, keep_html=False)).dropped is None
     first.writer.close()
     first.storage.close()
 
     later, _ = store_pipeline(tmp_path)
     canonical = make_item()
-    canonical.content_hash = "a" * 40
+    with_hashes(canonical, "a" * 40)
     outcome = later._store(to_record(canonical, keep_html=False))
     assert (outcome.dropped, outcome.rekeyed, outcome.new_aliases) == (None, True, 1)
     # the tracking copy crawled again is recognised as the alias it is: no row
@@ -268,10 +312,10 @@ def test_dust_evidence_reaches_the_threshold_once_and_signals_the_rule(tmp_path)
     for number in range(3):
         url = f"http://x.com/2024/05/17/{number}.html"
         item = make_item(url=url)
-        item.content_hash = f"{number}" * 40
+        with_hashes(item, f"{number}" * 40)
         pipeline._store(to_record(item, keep_html=False))
         copy = make_item(url=url + "?from=home")
-        copy.content_hash = item.content_hash
+        with_hashes(copy, item.keys.content_hash)
         copy.copy_of = CopyOf("duplicate", url, replaces=False)
         learned.append(pipeline._store(to_record(copy, keep_html=False), copy.copy_of).learned)
     assert learned == [(), (("x", "param:from"),), ()]
@@ -283,17 +327,17 @@ def test_dust_evidence_reaches_the_threshold_once_and_signals_the_rule(tmp_path)
 def test_a_copy_that_beats_this_crawls_copy_still_loses_to_a_better_stored_url(tmp_path):
     first, _ = store_pipeline(tmp_path)
     stored = make_item()
-    stored.content_hash = "a" * 40
+    with_hashes(stored, "a" * 40)
     first._store(to_record(stored, keep_html=False))
     first.writer.close()
     first.storage.close()
 
     later, _ = store_pipeline(tmp_path)
     mobile = make_item(url="http://m.x.com/2024/05/17/a.html?from=home")
-    mobile.content_hash = stored.content_hash
+    with_hashes(mobile, stored.keys.content_hash)
     assert later._store(to_record(mobile, keep_html=False)).dropped == ("duplicate", stored.url)
     tracked = make_item(url=stored.url + "?from=home")  # better than the mobile copy only
-    tracked.content_hash = stored.content_hash
+    with_hashes(tracked, stored.keys.content_hash)
     outcome = later._store(to_record(tracked, keep_html=False),
                            CopyOf("duplicate", mobile.url, replaces=True))
     assert outcome.dropped == ("duplicate", stored.url)
@@ -304,8 +348,6 @@ def test_a_copy_that_beats_this_crawls_copy_still_loses_to_a_better_stored_url(t
 
 
 def test_a_page_that_takes_over_this_crawls_copy_is_not_one_more_article():
-    from newscrawl.crawl.extensions import CrawlReport
-
     report = CrawlReport(None, interval=0, max_rows=5)  # type: ignore[arg-type]
     first = make_item(url="http://x.com/2024/05/17/a.html?from=home")
     assert not first.replaces_copy

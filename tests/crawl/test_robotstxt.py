@@ -6,13 +6,13 @@ from __future__ import annotations
 from scrapy import Request, Spider
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.robotstxt import SharedRobotsTxtMiddleware
+from tests.crawlers import newscrawl_crawler
 
 
 def middleware(**settings: object) -> SharedRobotsTxtMiddleware:
-    crawler = get_crawler(Spider, {"ROBOTSTXT_OBEY": True, **settings})
+    crawler = newscrawl_crawler(Spider, {"ROBOTSTXT_OBEY": True, **settings})
     return build_from_crawler(SharedRobotsTxtMiddleware, crawler)
 
 

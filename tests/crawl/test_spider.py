@@ -10,7 +10,6 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Request, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.request import request_from_dict
-from scrapy.utils.test import get_crawler
 from twisted.internet.error import DNSLookupError
 from twisted.python.failure import Failure
 
@@ -21,6 +20,7 @@ from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
 from newscrawl.crawl.spiders.news import NewsSpider
+from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
 
 
@@ -32,7 +32,7 @@ def model() -> FarmModel:
 @pytest.fixture
 def spider(model, tmp_path) -> NewsSpider:
     sites = write_sites_file(model, tmp_path / "sites.yaml")
-    crawler = get_crawler(NewsSpider, {"NEWSCRAWL_MAX_LIST_PAGES": 3})
+    crawler = newscrawl_crawler(NewsSpider, {"NEWSCRAWL_MAX_LIST_PAGES": 3})
     return NewsSpider.from_crawler(crawler, sites=str(sites))
 
 
@@ -55,11 +55,11 @@ def test_start_requests_cover_start_urls_feeds_and_robots(spider):
 
 def test_only_argument_selects_sites_and_unknown_names_fail(model, tmp_path):
     sites = write_sites_file(model, tmp_path / "sites.yaml")
-    crawler = get_crawler(NewsSpider)
+    crawler = newscrawl_crawler(NewsSpider)
     spider = NewsSpider.from_crawler(crawler, sites=str(sites), only="s001")
     assert list(spider.sites) == ["s001"]
     with pytest.raises(SitesFileError, match="no site named 'nope'"):
-        NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(sites), only="nope")
+        NewsSpider.from_crawler(newscrawl_crawler(NewsSpider), sites=str(sites), only="nope")
 
 
 def test_home_page_links_become_article_and_list_requests_with_anchors(spider, model):
@@ -107,6 +107,24 @@ def test_article_item_carries_header_charset_and_anchor(spider, model):
     assert items[0].encoding in ("utf-8", "gb18030")  # s000 sends a charset header
 
 
+def test_the_spider_decides_which_thin_article_is_a_list_page_and_follows_it(spider, model):
+    def fetched(path: str) -> PageItem:
+        request = spider.make_request("http://s000.farm.test" + path, spider.sites["s000"],
+                                      "article", depth=1)
+        [item] = spider.parse_article(response_for(model, request))
+        return item
+
+    roundup = fetched("/2024/06/06/weekly-roundup.html")  # a list page linked as an article
+    follow = spider.list_requests_of(roundup)
+    specials = model.sites[0].specials
+    assert follow is not None
+    assert "http://s000.farm.test" + specials["roundup_a"].path in {r.url for r in follow}
+    assert {r.meta[META_KEY]["depth"] for r in follow} == {2}
+    assert spider.list_requests_of(fetched(model.articles(model.sites[0])[0].path)) is None
+    roundup.depth = spider.sites["s000"].max_depth + 1  # past the site's depth: not followed
+    assert spider.list_requests_of(roundup) == []
+
+
 def test_requests_survive_scrapy_redis_style_serialisation(spider):
     request = spider.make_request("http://s000.farm.test/2024/05/01/x.html?utm_source=a",
                                   spider.sites["s000"], "article", anchor_text="Headline")
@@ -126,7 +144,7 @@ def test_robots_sitemaps_are_followed(spider):
 
 def test_missing_sites_file_is_a_clear_error(tmp_path: Path):
     with pytest.raises(SitesFileError, match="cannot read sites file"):
-        NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(tmp_path / "none.yaml"))
+        NewsSpider.from_crawler(newscrawl_crawler(NewsSpider), sites=str(tmp_path / "none.yaml"))
 
 
 def failed(request: Request, error: Exception) -> Failure:

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.spiders.news import SPIDER_ARGUMENTS, NewsSpider, SpiderArgumentError
+from tests.crawlers import newscrawl_crawler
 
 REPO = Path(__file__).resolve().parents[2]
 SITES = "sites:\n  - name: a\n    start_urls: [http://a.invalid/]\n"
@@ -20,13 +20,13 @@ SITES = "sites:\n  - name: a\n    start_urls: [http://a.invalid/]\n"
 def test_known_arguments_are_taken(tmp_path):
     sites = tmp_path / "sites.yaml"
     sites.write_text(SITES)
-    spider = NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(sites), only="a")
+    spider = NewsSpider.from_crawler(newscrawl_crawler(NewsSpider), sites=str(sites), only="a")
     assert list(spider.sites) == ["a"]
 
 
 def test_unknown_argument_names_the_known_ones(tmp_path):
     with pytest.raises(SpiderArgumentError) as caught:
-        NewsSpider.from_crawler(get_crawler(NewsSpider), sitez=str(tmp_path / "foo.yaml"))
+        NewsSpider.from_crawler(newscrawl_crawler(NewsSpider), sitez=str(tmp_path / "foo.yaml"))
     message = str(caught.value)
     assert message.startswith("unknown spider argument 'sitez' (did you mean 'sites'?); known: ")
     assert all(form in message for form in SPIDER_ARGUMENTS.values())

@@ -18,7 +18,7 @@ from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
 
 from newscrawl.distributed.addon import apply_distributed_settings
-from newscrawl.storage import ArticleRecord, open_storage
+from newscrawl.storage import ArticleRecord, content_hash, open_storage
 from tests.distributed.site_spider import SiteSpider
 
 
@@ -59,8 +59,9 @@ class SqlStore:
 
     def process_item(self, item: Any, spider: Any) -> Any:
         title = item["title"] or ""
+        content = f"{title} body"
         self.storage.write([ArticleRecord(url=item["url"], site="test", title=title,
-                                          content=f"{title} body")])
+                                          content=content, content_hash=content_hash(content))])
         return item
 
 

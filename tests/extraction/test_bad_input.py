@@ -90,8 +90,8 @@ def test_non_pages_get_a_specific_reason(name, reason):
     assert isinstance(result, Rejection) and result.reason is reason
 
 
-def test_br_only_text_is_extracted_line_by_line():
-    result = extract(BAD_INPUTS["br-only"])
+def test_br_only_text_is_extracted_line_by_line_by_density():
+    result = extract(BAD_INPUTS["br-only"], method="density")
     assert isinstance(result, Article)
     assert result.content.count("\n") == 29
 

@@ -147,7 +147,7 @@ def test_empty_article_body_stub_is_ignored():
 
 def test_br_only_page_keeps_its_lines():
     lines = "<br>".join(f"{ARTICLE}第{i}行" for i in range(5))
-    result = extract(page(f"<div>{lines}</div>"))
+    result = extract(page(f"<div>{lines}</div>"), method="density")
     assert isinstance(result, Article)
     assert result.content.count("\n") == 4
 
@@ -182,7 +182,7 @@ def test_sibling_merge_joins_parts_split_by_a_heading_and_image():
 
 
 def test_page_without_text_is_rejected_with_a_reason():
-    result = extract(page('<div><a href="/a">首页</a></div>'))
+    result = extract(page('<div><a href="/a">首页</a></div>'), method="density")
     assert isinstance(result, Rejection)
     assert result.reason is RejectReason.NO_CONTENT
 
@@ -191,7 +191,7 @@ def test_article_images_come_from_the_content_node_with_lazy_load_urls():
     content = f'<div id="c">{PARAGRAPHS}<img src="data:image/gif;base64,R0l" data-src="/p/1.jpg">' \
               '<img data-original="2.jpg"></div>'
     html = page(f'<div id="logo"><img src="/logo.png"></div>{content}')
-    result = extract(html, url="https://news.example/a/story.html")
+    result = extract(html, url="https://news.example/a/story.html", method="density")
     assert isinstance(result, Article)
     assert result.images == ["https://news.example/p/1.jpg", "https://news.example/a/2.jpg"]
     assert 'src="https://news.example/p/1.jpg"' in result.content_html

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from newscrawl.storage import open_storage
-from newscrawl.storage.records import ArticleRecord
+from newscrawl.storage.records import ArticleRecord, content_hash
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "reporting"
 # Screenshots and rendered pages of the browser tests (gitignored).
@@ -39,7 +39,9 @@ def seed_articles(url: str) -> None:
     storage = open_storage(url)
     try:
         storage.write([ArticleRecord(url=f"https://{site}.example/{i}", site=site,
-                                     title=f"t{i}", content=f"body {i}", lang=lang, method=method,
+                                     title=f"t{i}", content=f"body {i}",
+                                     content_hash=content_hash(f"body {i}"), lang=lang,
+                                     method=method,
                                      fetched_at=START + timedelta(hours=hour, minutes=i))
                        for i, (site, hour, lang, method) in enumerate(rows)])
     finally:

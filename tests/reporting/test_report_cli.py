@@ -57,7 +57,7 @@ def test_since_reads_iso_times_and_durations() -> None:
 def test_reextract_report_writes_one_explain_page_per_stored_page(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from newscrawl.storage import open_storage
-    from newscrawl.storage.records import ArticleRecord
+    from newscrawl.storage.records import ArticleRecord, content_hash
 
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     storage = open_storage(db_url)
@@ -65,7 +65,8 @@ def test_reextract_report_writes_one_explain_page_per_stored_page(
              "https://zh.example/a/1": (DATA / "article_zh.html").read_bytes(),
              "https://bad.example/": (DATA / "hostile.html").read_bytes()}
     storage.write([ArticleRecord(url=url, site=url.split("/")[2], title="stored", content="x",
-                                 method="density", html=html) for url, html in pages.items()])
+                                 content_hash=content_hash("x"), method="density", html=html)
+                   for url, html in pages.items()])
     storage.close()
     folder = tmp_path / "explain"
     assert main(["reextract", "--database", db_url, "--method", "justext",
@@ -84,16 +85,16 @@ def test_reextract_report_writes_one_explain_page_per_stored_page(
 def test_show_prints_the_stored_article_and_writes_its_explain_page(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from newscrawl.storage import open_storage
-    from newscrawl.storage.records import ArticleRecord
+    from newscrawl.storage.records import ArticleRecord, content_hash
 
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     storage = open_storage(db_url)
     url = "https://zh.example/a/1"
     storage.write([ArticleRecord(url=url, site="zh", title="江南多地启动防汛应急响应",
-                                 content="正文", method="tcdt",
+                                 content="正文", content_hash=content_hash("正文"), method="tcdt",
                                  html=(DATA / "article_zh.html").read_bytes()),
                    ArticleRecord(url="https://zh.example/a/2", site="zh", title="t",
-                                 content="c")])
+                                 content="c", content_hash=content_hash("c"))])
     storage.close()
     page = tmp_path / "show.html"
     assert main(["show", url, "--database", db_url, "--report", str(page)]) == 0

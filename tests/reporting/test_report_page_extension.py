@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 from scrapy import Spider
 from scrapy.extension import ExtensionManager
-from scrapy.utils.test import get_crawler
 
 from newscrawl.crawl.extensions import CrawlReport
 from newscrawl.crawl.report_page import CrawlReportPage
+from tests.crawlers import newscrawl_crawler
 
 ONLY_OURS = {"EXTENSIONS_BASE": {}, "EXTENSIONS": {
     "newscrawl.crawl.extensions.CrawlReport": 500,
-    "newscrawl.crawl.report_page.CrawlReportPage": 510}}
+    "newscrawl.crawl.report_page.CrawlReportPage": 510},
+    "NEWSCRAWL_SITE_HEALTH": False}  # the add-on's SiteHealthRecorder has tests of its own
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +29,7 @@ def _reactor() -> None:
 
 
 def built(settings: dict[str, object]) -> tuple[CrawlReportPage, CrawlReport]:
-    crawler = get_crawler(Spider, {**ONLY_OURS, **settings})
+    crawler = newscrawl_crawler(Spider, {**ONLY_OURS, **settings})
     crawler.stats = crawler._create_stats() if crawler.stats is None else crawler.stats
     crawler.extensions = ExtensionManager.from_crawler(crawler)
     found = {type(e): e for e in crawler.extensions.middlewares}
@@ -38,7 +39,7 @@ def built(settings: dict[str, object]) -> tuple[CrawlReportPage, CrawlReport]:
 
 
 def test_not_enabled_without_a_path(news_db: str) -> None:
-    crawler = get_crawler(Spider, {**ONLY_OURS, "NEWSCRAWL_DATABASE_URL": news_db})
+    crawler = newscrawl_crawler(Spider, {**ONLY_OURS, "NEWSCRAWL_DATABASE_URL": news_db})
     manager = ExtensionManager.from_crawler(crawler)
     assert [type(e) for e in manager.middlewares] == [CrawlReport]
 

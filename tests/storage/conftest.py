@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from newscrawl.storage import ArticleRecord, SqlStorage, open_storage
+from newscrawl.storage import ArticleRecord, SqlStorage, content_hash, open_storage
 from tests.postgres import fresh_schema, pg_schema_url
 
 
@@ -62,4 +62,5 @@ def build_record(n: int = 1, **overrides: object) -> ArticleRecord:
         "fetched_at": datetime(2024, 5, 1, 12, 0, tzinfo=UTC),
     }
     fields.update(overrides)
+    fields.setdefault("content_hash", content_hash(str(fields["content"])))  # as the crawler does
     return ArticleRecord(**fields)  # type: ignore[arg-type]

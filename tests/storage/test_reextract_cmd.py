@@ -8,7 +8,7 @@ import sqlalchemy as sa
 
 from newscrawl.cli import main
 from newscrawl.cli.reextract_cmd import UPDATE_BATCH_SIZE, reextract
-from newscrawl.extraction import Article, Rejection, RejectReason
+from newscrawl.extraction import DEFAULT_METHOD, Article, Rejection, RejectReason
 from newscrawl.storage import content_hash, open_storage
 from newscrawl.storage.schema import article_html, articles
 
@@ -68,7 +68,7 @@ def test_default_method_is_the_stored_one_and_rejections_keep_the_row(storage, m
     report = reextract(storage, extractor=fake)
     assert [(c[0], c[1], c[2], c[3]) for c in fake.calls] == [
         (make_record(1).url, "anchor 1", "cx", "gbk"),
-        (rejected, "anchor 2", "density", "gbk"),  # no stored method: the default
+        (rejected, "anchor 2", DEFAULT_METHOD, "gbk"),  # no stored method: the default
     ]
     assert fake.calls[0][4] == make_record(1).html
     assert (report.pages, report.updated, dict(report.rejected)) == (2, 1, {"no_content": 1})

@@ -365,3 +365,10 @@ def test_unreadable_stored_html_names_the_url_and_the_other_pages_still_read(sto
     assert first.unreadable is not None
     assert f"stored HTML of {damaged}: stored HTML is neither zstd nor zlib" in first.unreadable
     assert (second.html, second.unreadable) == (make_record(2).html, None)
+
+
+def test_a_record_without_its_content_hash_is_refused_not_hashed_here(storage, make_record):
+    # The writer (the crawler's extraction worker, re-extraction) owns the hash.
+    with pytest.raises(ValueError, match=r"without content_hash: .*/2024/05/7\.html"):
+        storage.write([make_record(7, content_hash="")])
+    assert storage.known_urls([make_record(7).url]) == set()

@@ -8,9 +8,9 @@ Extraction is CPU-bound Python: in threads it shares the GIL with the reactor, s
 it runs in a pool of worker processes (one per core), whose results call the reactor back.
 ``NEWSCRAWL_EXTRACT_PROCESSES=0`` keeps it in threads.
 
-A page with too little content is checked for the shape of a list page (many headline links,
-no paragraph of its own); if it is one, its links are followed and the item is marked
-``list_page`` for ValidatePipeline to drop.
+A page with too little content is handed to the spider (the ``thin_page`` signal), which
+decides whether it is a list page: if so it follows its links and marks the item ``list_page``
+for ValidatePipeline to drop. This pipeline only extracts.
 
 A page whose extraction runs past ``NEWSCRAWL_EXTRACT_TIMEOUT`` is marked ``extract_timeout``.
 In a worker process it is stopped: the pool is killed and replaced (see WorkerPool). A thread
@@ -35,21 +35,19 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
 from twisted.internet.defer import TimeoutError as DeferredTimeout
+from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-from newscrawl import defaults
 from newscrawl.config.timezones import zone_info
+from newscrawl.crawl import signals as newscrawl_signals
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.canonical import declared_canonical
-from newscrawl.crawl.classify import looks_like_list_page
-from newscrawl.crawl.dedup import simhash
+from newscrawl.crawl.content_keys import ContentKeys, content_keys
 from newscrawl.crawl.items import PageItem
-from newscrawl.crawl.meta import CrawlMeta
 from newscrawl.crawl.worker_pool import TaskTimeout, WorkerPool
 from newscrawl.extraction import Article, Rejection, RejectReason, extract
 from newscrawl.extraction.metadata.dates import with_timezone
 from newscrawl.extraction.registry import canonical_name, get_method
-from newscrawl.extraction.text import text_weight
-from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:
     from typing import Self
@@ -60,7 +58,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-LIST_PAGE = "list_page"
 EXTRACT_TIMEOUT = "extract_timeout"
 T = TypeVar("T")
 
@@ -71,9 +68,7 @@ class PageResult(NamedTuple):
     result: Article | Rejection
     seconds: float
     thin: bool
-    simhash: int | None
-    weight: int | None  # text_weight of the content; None for a rejection
-    content_hash: str  # "" for a rejection
+    keys: ContentKeys | None  # None for a rejection
     canonical: str | None = None  # the URL the page declares for itself (same site only)
 
 
@@ -83,23 +78,22 @@ def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
                  ) -> PageResult:
     """Extract one page, weigh and hash its content; runs in a worker process or thread.
 
-    The weight and hashes are ValidatePipeline's inputs: computed here they cost the reactor
-    thread nothing (~2-4 ms per article of pure Python there before).
+    The weight and hashes (:mod:`newscrawl.crawl.content_keys`) are computed here and only
+    here: they cost the reactor thread nothing (~2-4 ms per article of pure Python there).
     """
     started = time.perf_counter()
     result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding,
                      fetched_at=fetched_at)
     seconds = time.perf_counter() - started
     if isinstance(result, Rejection):
-        return PageResult(result, seconds, True, None, None, "")
+        return PageResult(result, seconds, True, None)
     if timezone:  # a local time the page gave without a zone is in the site's zone
         zone = zone_info(timezone)
         result.publish_time = with_timezone(result.publish_time, zone)
         result.modified_time = with_timezone(result.modified_time, zone)
-    weight = text_weight(result.content)
-    hashed = simhash(result.content) if near_dedup else None
-    return PageResult(result, seconds, weight < min_content_weight, hashed, weight,
-                      content_hash(result.content), declared_canonical(body, url))
+    keys = content_keys(result.content, near_dedup=near_dedup)
+    return PageResult(result, seconds, keys.weight < min_content_weight, keys,
+                      declared_canonical(body, url))
 
 
 def process_count(value: str | int | None) -> int:
@@ -159,34 +153,27 @@ class ExtractPipeline:
         self.stats: StatsCollector = crawler.stats  # type: ignore[assignment]
         self.resolver = resolver
         self.min_content_weight = min_content_weight
-        # The simhash costs ~2.5-4 ms of Python per article: computed here, off the reactor thread.
-        self.near_dedup = near_dedup
+        self.near_dedup = near_dedup  # the simhash is computed in extract_page
         self.processes = processes
         self.timeout = max(timeout, 0.0)  # 0: no limit
         self.timed_out = 0
         self.workers: WorkerPool | None = None
-        # Extraction itself when there are no worker processes; else only the list-page
-        # check of thin pages (it parses the page again).
+        # Extraction itself when there are no worker processes.
         self.pool = ThreadPool(minthreads=1, maxthreads=threads, name="newscrawl-extract")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        settings = crawler.settings
+        settings = newscrawl_settings(crawler)
         resolver = MethodResolver(
-            settings.get("NEWSCRAWL_METHOD", defaults.NEWSCRAWL_METHOD),
-            settings.get("NEWSCRAWL_FALLBACK_METHOD", defaults.NEWSCRAWL_FALLBACK_METHOD))
+            settings.get("NEWSCRAWL_METHOD"),
+            settings.get("NEWSCRAWL_FALLBACK_METHOD"))
         resolver.resolve(None)  # fail at start, not on the first page, if nothing imports
         return cls(crawler, resolver=resolver,
-                   threads=settings.getint("NEWSCRAWL_EXTRACT_THREADS",
-                                           defaults.NEWSCRAWL_EXTRACT_THREADS),
-                   min_content_weight=settings.getint("NEWSCRAWL_MIN_CONTENT_CHARS",
-                                                      defaults.NEWSCRAWL_MIN_CONTENT_CHARS),
-                   near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR",
-                                               defaults.NEWSCRAWL_DEDUP_NEAR),
-                   processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES",
-                                                        defaults.NEWSCRAWL_EXTRACT_PROCESSES)),
-                   timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT",
-                                             defaults.NEWSCRAWL_EXTRACT_TIMEOUT))
+                   threads=settings.getint("NEWSCRAWL_EXTRACT_THREADS"),
+                   min_content_weight=settings.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
+                   near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR"),
+                   processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES")),
+                   timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT"))
 
     def open_spider(self, spider: scrapy.Spider) -> None:
         if self.processes:
@@ -226,28 +213,28 @@ class ExtractPipeline:
             self.stats.inc_value(f"newscrawl/extract/{method}/rejected")
             return item
         self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(page.seconds * 1000))
-        follow = await self._in_thread(self._list_links, item, spider) if page.thin else None
-        if follow is not None:
-            item.rejection = LIST_PAGE
-            item.rejection_detail = f"{len(follow)} links followed"
-            for request in follow:
-                self.crawler.engine.crawl(request)  # type: ignore[union-attr]
-        elif isinstance(page.result, Rejection):
-            item.rejection = str(page.result.reason)
-            item.rejection_detail = page.result.detail
-        else:
-            item.article = page.result
-            item.simhash = page.simhash
-            item.content_weight = page.weight
-            if page.content_hash:
-                item.content_hash = page.content_hash
-            if page.canonical is not None:
-                # The article is keyed on the URL the site names for it, whichever copy came.
-                item.declared_canonical = True
-                if page.canonical != item.url:
-                    item.fetched_url, item.url = item.url, page.canonical
+        if page.thin:
+            await self._tell_thin(item)
+        if not item.rejection:  # unless the spider found a list page
+            self._take(item, page)
         self.stats.inc_value(f"newscrawl/extract/{method}/{'ok' if item.article else 'rejected'}")
         return item
+
+    @staticmethod
+    def _take(item: PageItem, page: PageResult) -> None:
+        """Put the extraction's outcome on the item: its article (with its content keys) or
+        its rejection."""
+        if isinstance(page.result, Rejection):
+            item.rejection = str(page.result.reason)
+            item.rejection_detail = page.result.detail
+            return
+        item.article = page.result
+        item.content_keys = page.keys
+        if page.canonical is not None:
+            # The article is keyed on the URL the site names for it, whichever copy came.
+            item.declared_canonical = True
+            if page.canonical != item.url:
+                item.fetched_url, item.url = item.url, page.canonical
 
     async def _extract(self, item: PageItem, args: tuple[Any, ...]) -> PageResult:
         """``extract_page(*args)`` in a worker process, or a thread when there are none;
@@ -264,7 +251,7 @@ class ExtractPipeline:
                          "page rejected", {"url": item.url})
             return PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
                                         "extraction worker process died on this page",
-                                        args[3], item.url), 0.0, False, None, None, "")
+                                        args[3], item.url), 0.0, False, None)
 
     async def _in_thread(self, function: Callable[..., T], *args: Any,
                          timeout: float = 0.0) -> T:
@@ -276,19 +263,14 @@ class ExtractPipeline:
             deferred.addTimeout(timeout, reactor)  # type: ignore[arg-type]
         return await maybe_deferred_to_future(deferred)
 
-    @staticmethod
-    def _list_links(item: PageItem, spider: scrapy.Spider) -> list[scrapy.Request] | None:
-        """For a page whose content came out thin: its list links if it has the shape of a
-        list page (many headline links, no paragraph of its own), else None."""
-        follow_from_page = getattr(spider, "list_requests_from_page", None)
-        if follow_from_page is None:
-            return None
-        meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
-        requests: list[scrapy.Request]
-        shape, requests = follow_from_page(item.url, item.body, meta, item.encoding)
-        if looks_like_list_page(shape.headline_links, shape.longest_own_block):
-            return requests
-        return None
+    async def _tell_thin(self, item: PageItem) -> None:
+        """Send ``thin_page`` and wait for its handlers (the spider); an error of one is the
+        item's error, not only a log line."""
+        results = await maybe_deferred_to_future(
+            self.crawler.signals.send_catch_log_deferred(newscrawl_signals.thin_page, item=item))
+        for _receiver, outcome in results:
+            if isinstance(outcome, Failure):
+                outcome.raiseException()
 
 
 def deferred_from_future(future: Future[T]) -> Deferred[T]:

@@ -30,6 +30,7 @@ from twisted.python.threadpool import ThreadPool
 
 from newscrawl import defaults
 from newscrawl.crawl import signals as newscrawl_signals
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.canonical import more_canonical
 from newscrawl.crawl.dedup import NearDuplicateIndex
 from newscrawl.crawl.dust import dust_rule
@@ -65,9 +66,9 @@ def to_record(item: PageItem, *, keep_html: bool) -> ArticleRecord:
         anchor_text=item.anchor_text, content_html=article.content_html,
         publish_time=article.publish_time, author=article.author, source=article.source,
         modified_time=article.modified_time, images=list(article.images),
-        lang=article.lang, method=article.method, content_hash=item.content_hash,
+        lang=article.lang, method=article.method, content_hash=item.keys.content_hash,
         html=item.body if keep_html else None, encoding=item.encoding, fetched_at=item.fetched_at,
-        simhash=item.simhash,
+        simhash=item.keys.simhash,
     )
 
 
@@ -112,32 +113,28 @@ class StorePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
-        keep_html = s.getbool("NEWSCRAWL_KEEP_HTML", defaults.NEWSCRAWL_KEEP_HTML)
-        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL", defaults.NEWSCRAWL_DATABASE_URL),
+        s = newscrawl_settings(crawler)
+        keep_html = s.getbool("NEWSCRAWL_KEEP_HTML")
+        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL"),
                                keep_html=keep_html)  # StorageError: fail fast, one line
         writer = BufferedWriter(
             storage,
-            batch_size=s.getint("NEWSCRAWL_DB_BATCH_SIZE", defaults.NEWSCRAWL_DB_BATCH_SIZE),
-            retries=s.getint("NEWSCRAWL_DB_RETRIES", defaults.NEWSCRAWL_DB_RETRIES),
-            retry_delay=s.getfloat("NEWSCRAWL_DB_RETRY_DELAY", defaults.NEWSCRAWL_DB_RETRY_DELAY),
-            spill_path=Path(s.get("NEWSCRAWL_SPILL_PATH", defaults.NEWSCRAWL_SPILL_PATH)),
+            batch_size=s.getint("NEWSCRAWL_DB_BATCH_SIZE"),
+            retries=s.getint("NEWSCRAWL_DB_RETRIES"),
+            retry_delay=s.getfloat("NEWSCRAWL_DB_RETRY_DELAY"),
+            spill_path=Path(s.get("NEWSCRAWL_SPILL_PATH")),
         )
-        days = s.getfloat("NEWSCRAWL_NEAR_DUP_DAYS", defaults.NEWSCRAWL_NEAR_DUP_DAYS)
-        near = s.getbool("NEWSCRAWL_DEDUP_NEAR", defaults.NEWSCRAWL_DEDUP_NEAR) and days > 0
+        days = s.getfloat("NEWSCRAWL_NEAR_DUP_DAYS")
+        near = s.getbool("NEWSCRAWL_DEDUP_NEAR") and days > 0
         return cls(storage, writer, crawler.stats,  # type: ignore[arg-type]
                    keep_html=keep_html,
-                   dedup_against_database=s.getbool("NEWSCRAWL_DEDUP_EXACT",
-                                                    defaults.NEWSCRAWL_DEDUP_EXACT),
+                   dedup_against_database=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
                    near_duplicates=StoredNearDuplicates(
-                       distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE",
-                                         defaults.NEWSCRAWL_NEAR_DUP_DISTANCE),
+                       distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
                        days=days,
-                       limit=s.getint("NEWSCRAWL_NEAR_DUP_STORED_MAX",
-                                      defaults.NEWSCRAWL_NEAR_DUP_STORED_MAX),
+                       limit=s.getint("NEWSCRAWL_NEAR_DUP_STORED_MAX"),
                    ) if near else None,
-                   dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES",
-                                             defaults.NEWSCRAWL_DUST_MIN_ALIASES),
+                   dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES"),
                    signals=crawler.signals)
 
     def open_spider(self, spider: scrapy.Spider) -> Deferred[None] | None:
@@ -203,8 +200,7 @@ class StorePipeline:
                 self.signals.send_catch_log(newscrawl_signals.dust_rule_learned,
                                             site=site, rule=rule)
         if outcome.dropped is not None:
-            reason, other = outcome.dropped
-            self.stats.inc_value(f"newscrawl/rejected/{reason}")
+            reason, other = outcome.dropped  # counted by CrawlReport, as every drop
             what = "same" if reason == "duplicate" else "nearly the same"
             raise Rejected(reason, f"{what} content as {other}, its canonical URL")
         # A page that took over the row of this crawl's earlier copy is not a new article.

@@ -3,12 +3,16 @@
 Settings: ``NEWSCRAWL_MIN_CONTENT_CHARS``, ``NEWSCRAWL_MIN_TITLE_CHARS``,
 ``NEWSCRAWL_DEDUP_EXACT``, ``NEWSCRAWL_DEDUP_NEAR``, ``NEWSCRAWL_NEAR_DUP_DISTANCE``.
 
-Reasons (Scrapy stats ``newscrawl/rejected/<reason>``): the extraction library's
-RejectReason values, ``list_page`` and ``extract_timeout`` (set by ExtractPipeline),
-``too_short``, ``no_title``. A copy of another URL's article (``duplicate``: same content
-hash; ``near_duplicate``: simhash within the distance) is not dropped here but marked
-(``PageItem.copy_of``): StorePipeline decides which URL is canonical, drops the other copy
-and counts it under those reasons.
+Reasons: the extraction library's RejectReason values, ``list_page`` (set by the spider) and
+``extract_timeout`` (set by ExtractPipeline), ``too_short``, ``no_title``. A copy of another
+URL's article (``duplicate``: same content hash; ``near_duplicate``: simhash within the
+distance) is not dropped here but marked (``PageItem.copy_of``): StorePipeline decides which
+URL is canonical and drops the other copy under those reasons. Every drop is counted once, in
+the Scrapy stats ``newscrawl/rejected/<reason>``, by the CrawlReport extension
+(newscrawl/crawl/extensions.py), whichever stage raised it.
+
+The content's weight and hashes are read from ``PageItem.content_keys`` (computed in the
+extraction worker), never computed here.
 """
 
 from __future__ import annotations
@@ -17,12 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import DropItem
 
-from newscrawl import defaults
+from newscrawl.crawl.addon import newscrawl_settings
 from newscrawl.crawl.canonical import more_canonical
-from newscrawl.crawl.dedup import NearDuplicateIndex, simhash
+from newscrawl.crawl.dedup import NearDuplicateIndex
 from newscrawl.crawl.items import CopyOf, PageItem
-from newscrawl.extraction.text import text_weight
-from newscrawl.storage import content_hash
 
 if TYPE_CHECKING:
     from typing import Self
@@ -56,44 +58,32 @@ class ValidatePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        s = crawler.settings
+        s = newscrawl_settings(crawler)
         return cls(
             crawler.stats,  # type: ignore[arg-type]
-            min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS",
-                                        defaults.NEWSCRAWL_MIN_CONTENT_CHARS),
-            min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS",
-                                     defaults.NEWSCRAWL_MIN_TITLE_CHARS),
-            exact=s.getbool("NEWSCRAWL_DEDUP_EXACT", defaults.NEWSCRAWL_DEDUP_EXACT),
-            near=s.getbool("NEWSCRAWL_DEDUP_NEAR", defaults.NEWSCRAWL_DEDUP_NEAR),
-            near_distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE",
-                                   defaults.NEWSCRAWL_NEAR_DUP_DISTANCE),
+            min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
+            min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS"),
+            exact=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
+            near=s.getbool("NEWSCRAWL_DEDUP_NEAR"),
+            near_distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
         )
 
     def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "validate"
-        try:
-            self.check(item)
-        except Rejected as rejected:
-            self.stats.inc_value(f"newscrawl/rejected/{rejected.reason}")
-            raise
+        self.check(item)
         return item
 
     def check(self, item: PageItem) -> None:
         """Raise :class:`Rejected` unless ``item`` is a complete article; mark copies."""
         if item.rejection or item.article is None:
             raise Rejected(item.rejection or "no_article", item.rejection_detail)
-        article = item.article
-        # ExtractPipeline weighs and hashes the content off the reactor thread.
-        weight = (item.content_weight if item.content_weight is not None
-                  else text_weight(article.content))
+        weight = item.keys.weight
         if weight < self.min_content_weight:
             raise Rejected("too_short", f"{weight} weighted chars")
-        if len(article.title.strip()) < self.min_title_chars:
-            raise Rejected("no_title", repr(article.title))
-        if not item.content_hash:
-            item.content_hash = content_hash(article.content)
+        if len(item.article.title.strip()) < self.min_title_chars:
+            raise Rejected("no_title", repr(item.article.title))
         self.check_copies(item)
 
     def check_copies(self, item: PageItem) -> None:
@@ -102,7 +92,7 @@ class ValidatePipeline:
         more canonical URL of the two and remembers the other as an alias."""
         reason, other = "", None
         if self.exact:
-            first = self.seen_hashes.get(item.content_hash)
+            first = self.seen_hashes.get(item.keys.content_hash)
             if first is not None:
                 reason, other = "duplicate", self._current(first)
         if other is None and self.near_index is not None:
@@ -127,16 +117,17 @@ class ValidatePipeline:
 
     @staticmethod
     def _simhash_of(item: PageItem) -> int:
-        if item.simhash is None:
-            item.simhash = simhash(item.article.content if item.article else "")
-        return item.simhash
+        simhash = item.keys.simhash
+        if simhash is None:  # extract_page hashes whenever NEWSCRAWL_DEDUP_NEAR is on
+            raise ValueError(f"{item.url}: no simhash with NEWSCRAWL_DEDUP_NEAR on")
+        return simhash
 
     def _register(self, item: PageItem) -> None:
         self.urls.add(item.url)
         if item.declared_canonical:
             self.declared.add(item.url)
         if self.exact:
-            self.seen_hashes[item.content_hash] = item.url
+            self.seen_hashes[item.keys.content_hash] = item.url
         if self.near_index is not None:
             self.near_index.add(self._simhash_of(item), item.url)
 

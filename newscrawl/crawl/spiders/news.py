@@ -23,6 +23,7 @@ from urllib.parse import urljoin
 import scrapy
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Response, TextResponse
+from twisted.internet import threads
 from twisted.python.failure import Failure
 from w3lib.encoding import http_content_type_encoding
 
@@ -31,8 +32,14 @@ from newscrawl.config import SiteConfig, SitesFileError, load_sites
 from newscrawl.config.fields import suggest
 from newscrawl.config.timezones import site_timezone
 from newscrawl.crawl import signals
+from newscrawl.crawl.addon import install_defaults, newscrawl_settings
 from newscrawl.crawl.anchors import choose_anchor
-from newscrawl.crawl.classify import HEADLINE_MIN_WEIGHT, classify_link, is_pagination
+from newscrawl.crawl.classify import (
+    HEADLINE_MIN_WEIGHT,
+    classify_link,
+    is_pagination,
+    looks_like_list_page,
+)
 from newscrawl.crawl.discovery import (
     extract_links,
     page_shape,
@@ -41,7 +48,7 @@ from newscrawl.crawl.discovery import (
     sitemaps_from_robots,
 )
 from newscrawl.crawl.discovery.feeds import FeedError
-from newscrawl.crawl.discovery.links import Link, PageShape, parse_page
+from newscrawl.crawl.discovery.links import Link, parse_page
 from newscrawl.crawl.discovery.sitemaps import SitemapError
 from newscrawl.crawl.failures import ROBOTS, failure_kind
 from newscrawl.crawl.health import sites_to_skip
@@ -56,6 +63,8 @@ if TYPE_CHECKING:
     from typing import Self
 
     from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
+    from twisted.internet.defer import Deferred
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +73,8 @@ logger = logging.getLogger(__name__)
 ROBOTS_FORBIDDEN = "Forbidden by robots.txt"  # Scrapy's RobotsTxtMiddleware's IgnoreRequest
 
 PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 0}
+# Rejection reason of a candidate article that turned out to be a list page.
+LIST_PAGE = "list_page"
 
 
 class NewsSpider(scrapy.Spider):
@@ -83,22 +94,27 @@ class NewsSpider(scrapy.Spider):
         self.follow_robots_sitemaps = defaults.NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS
 
     @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        super().update_settings(settings)
+        # Scrapy creates the spider before it applies the add-ons: the defaults from_crawler
+        # reads are installed here too, at the add-on's priority.
+        install_defaults(settings)
+
+    @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         spider = super().from_crawler(crawler, *args, **kwargs)
-        settings = crawler.settings
-        path = spider.sites_path or settings.get("NEWSCRAWL_SITES_FILE",
-                                                 defaults.NEWSCRAWL_SITES_FILE)
+        settings = newscrawl_settings(crawler)
+        path = spider.sites_path or settings.get("NEWSCRAWL_SITES_FILE")
         only = ([name.strip() for name in spider.only_arg.split(",") if name.strip()]
                 if spider.only_arg else settings.getlist("NEWSCRAWL_ONLY") or None)
-        spider.max_list_pages = settings.getint("NEWSCRAWL_MAX_LIST_PAGES",
-                                                defaults.NEWSCRAWL_MAX_LIST_PAGES)
-        spider.feed_max_items = settings.getint("NEWSCRAWL_FEED_MAX_ITEMS",
-                                                defaults.NEWSCRAWL_FEED_MAX_ITEMS)
+        spider.max_list_pages = settings.getint("NEWSCRAWL_MAX_LIST_PAGES")
+        spider.feed_max_items = settings.getint("NEWSCRAWL_FEED_MAX_ITEMS")
         spider.follow_robots_sitemaps = settings.getbool(
-            "NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS", defaults.NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS)
+            "NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS")
         sites = load_site_list(path, only)
         skipped = sites_to_skip(settings, sites)
         spider.use_sites([site for site in sites if site.name not in skipped], skipped)
+        crawler.signals.connect(spider.thin_page, signal=signals.thin_page)
         return spider
 
     def use_sites(self, sites: Iterable[SiteConfig],
@@ -268,23 +284,39 @@ class NewsSpider(scrapy.Spider):
                 elif depth < site.max_depth:
                     yield self.make_request(url, site, "list", depth=depth + 1)
 
-    def list_requests_from_page(self, url: str, body: bytes, meta: CrawlMeta,
-                                encoding: str | None) -> tuple[PageShape, list[scrapy.Request]]:
-        """For a fetched "article": its shape, and the requests it yields if it is a list.
+    # --- thin "articles" that are list pages --------------------------------------------------
+    def thin_page(self, item: PageItem) -> Deferred[None]:
+        """The ``thin_page`` signal: a candidate article whose content came out thin. If the
+        page has the shape of a list page, its links are followed as a list's and the item is
+        marked ``list_page``. The page is parsed again, off the reactor thread."""
+        found = threads.deferToThread(self.list_requests_of, item)  # type: ignore[no-untyped-call]
+        deferred: Deferred[list[scrapy.Request] | None] = found
+        return deferred.addCallback(self._follow_list_page, item)
 
-        Called by ExtractPipeline (off the reactor thread) when extraction found little
-        content; the page is followed as a list only within the site's ``max_depth``.
-        """
-        response = TextResponse(url, body=body, encoding=encoding or "",
-                                request=scrapy.Request(url, meta={META_KEY: dict(meta)}))
+    def list_requests_of(self, item: PageItem) -> list[scrapy.Request] | None:
+        """The requests of a fetched "article" that has the shape of a list page (many
+        headline links, no paragraph of its own), else None. Followed within the site's
+        ``max_depth`` only."""
+        meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
+        response = TextResponse(item.url, body=item.body, encoding=item.encoding or "",
+                                request=scrapy.Request(item.url, meta={META_KEY: dict(meta)}))
         tree = parse_page(response.text)
         if tree is None:
-            return PageShape(0, 0), []
+            return None
         shape = page_shape(tree, HEADLINE_MIN_WEIGHT)
-        site = self.site_for(meta)
-        if meta.get("depth", 0) > site.max_depth:
-            return shape, []
-        return shape, list(self.follow_links(extract_links(tree, url), response))
+        if not looks_like_list_page(shape.headline_links, shape.longest_own_block):
+            return None
+        if item.depth > self.site_for(meta).max_depth:
+            return []
+        return list(self.follow_links(extract_links(tree, item.url), response))
+
+    def _follow_list_page(self, requests: list[scrapy.Request] | None, item: PageItem) -> None:
+        if requests is None:
+            return
+        item.rejection = LIST_PAGE
+        item.rejection_detail = f"{len(requests)} links followed"
+        for request in requests:
+            self.crawler.engine.crawl(request)  # type: ignore[union-attr]
 
     # --- helpers -----------------------------------------------------------------------------
     def _count(self, key: str) -> None:
