@@ -65,10 +65,10 @@ class ContentExtractor(Protocol):
 # are ``dataclasses.replace(default_options(name), field=value)``.
 DEFAULT_OPTIONS: dict[str, str] = {
     "density": "newscrawl.extraction.extractors.density_options:DEFAULT_OPTIONS",
-    "tcdt": "newscrawl.extraction.extractors.tcdt_options:DEFAULT_OPTIONS",
+    "tcdt": "newscrawl.extraction.extractors.tcdt.options:DEFAULT_OPTIONS",
     "justext": "newscrawl.extraction.extractors.justext_options:DEFAULT_OPTIONS",
-    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
-    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
+    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe.options:DEFAULT_OPTIONS",
+    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe.options:DEFAULT_OPTIONS",
     "cx": "newscrawl.extraction.extractors.cx_options:DEFAULT_OPTIONS",
     "auto": "newscrawl.extraction.extractors.auto_options:DEFAULT_OPTIONS",
 }

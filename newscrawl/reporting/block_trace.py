@@ -17,12 +17,12 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.blocks import Block
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext, line_blocks, text_density
-from newscrawl.extraction.extractors.boilerpipe_options import (
+from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as BOILERPIPE_DEFAULTS,
 )
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as CX_DEFAULTS
-from newscrawl.extraction.extractors.dependency_tree import analyse, node_path
 from newscrawl.extraction.extractors.justext_options import JustextParams
+from newscrawl.extraction.extractors.tcdt.extractor import analyse, node_path
 from newscrawl.extraction.registry import ContentResult
 
 # Colour classes of the page, in legend order. Which dropped class a block gets is only the
@@ -223,7 +223,7 @@ def trace_justext(doc: Document, blocks: Sequence[Block]) -> tuple[list[BlockDec
 
 def trace_boilerpipe(doc: Document, blocks: Sequence[Block], chain: Sequence[Any]
                      ) -> list[BlockDecision]:
-    from newscrawl.extraction.boilerpipe_filters import run_chain, to_document
+    from newscrawl.extraction.extractors.boilerpipe.filters import run_chain, to_document
 
     start = to_document(doc.title_text, blocks)
     final = run_chain(chain, start)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.extraction.extractors.tcdt_blocks import Block, _runs, select_group
-from newscrawl.extraction.extractors.tcdt_options import (
+from newscrawl.extraction.extractors.tcdt.blocks import Block, _runs, select_group
+from newscrawl.extraction.extractors.tcdt.options import (
     DEFAULT_OPTIONS,
     Decay,
     MergeTest,

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol
 
-from .blocks import Block
-from .text import cjk_count, word_count
+from newscrawl.extraction.blocks import Block
+from newscrawl.extraction.text import cjk_count, word_count
 
 # Column width of a wrapped line, as in boilerpipe's text density.
 WRAP_COLUMNS = 80

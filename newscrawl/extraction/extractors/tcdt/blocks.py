@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from newscrawl.extraction.extractors.tcdt_options import Neighbours, Numerator, TcdtOptions
-from newscrawl.extraction.extractors.tcdt_title import TitleNode
-from newscrawl.extraction.extractors.tcdt_tree import IndexedTree
+from newscrawl.extraction.extractors.tcdt.options import Neighbours, Numerator, TcdtOptions
+from newscrawl.extraction.extractors.tcdt.title import TitleNode
+from newscrawl.extraction.extractors.tcdt.tree import IndexedTree
 
 
 @dataclass(frozen=True, slots=True)
