@@ -23,7 +23,7 @@ from newscrawl.extraction.extractors.boilerpipe.options import (
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as CX_DEFAULTS
 from newscrawl.extraction.extractors.justext_options import JustextParams
 from newscrawl.extraction.extractors.tcdt.extractor import analyse, node_path
-from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.types import ContentResult
 
 # Colour classes of the page, in legend order. Which dropped class a block gets is only the
 # legend's wording: the method decides kept or dropped, the page says what the block looks like.

@@ -18,8 +18,7 @@ from newscrawl.extraction.extractors.boilerpipe.filters import (
     to_document,
 )
 from newscrawl.extraction.extractors.boilerpipe.options import DEFAULT_OPTIONS, BoilerpipeOptions
-from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 
 def content_from_blocks(doc: Document, blocks: Sequence[Block], chain: Sequence[Filter],

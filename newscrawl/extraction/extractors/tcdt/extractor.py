@@ -29,9 +29,8 @@ from newscrawl.extraction.extractors.tcdt.blocks import (
 from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS, TcdtOptions
 from newscrawl.extraction.extractors.tcdt.title import TitleNode, find_title_node
 from newscrawl.extraction.extractors.tcdt.tree import IndexedTree, index_tree
-from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.text import has_cjk
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 
