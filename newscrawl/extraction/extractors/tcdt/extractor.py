@@ -20,8 +20,8 @@ from typing import Any
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.tcdt.blocks import (
-    Block,
     Group,
+    ScoredBlock,
     merge_groups,
     score_blocks,
     select_group,
@@ -46,7 +46,7 @@ class TcdtAnalysis:
 
     tree: IndexedTree
     title: TitleNode
-    blocks: list[Block]
+    blocks: list[ScoredBlock]
     groups: list[Group]
     selected: Group | None
     chinese: bool
