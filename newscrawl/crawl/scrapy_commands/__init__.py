@@ -1,1 +1,1 @@
-"""Project commands (``COMMANDS_MODULE``): ``crawl`` with one-line start-up errors."""
+"""Scrapy project commands (``COMMANDS_MODULE``): ``crawl`` with one-line start-up errors."""
