@@ -8,7 +8,7 @@ explaining costs nothing in a crawl.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,15 +65,6 @@ def inside(element: Element, nodes: set[Element]) -> Element | None:
         if ancestor in nodes:
             return ancestor
     return None
-
-
-def by_nodes(blocks: Sequence[Block], nodes: Iterable[Element], why_kept: str
-             ) -> list[BlockDecision]:
-    """Body when a block lies under one of ``nodes`` (methods that return content nodes)."""
-    node_set = set(nodes)
-    return [BlockDecision(BODY, why_kept) if inside(b.element, node_set) is not None
-            else BlockDecision(dropped_class(b), "outside the content nodes")
-            for b in blocks]
 
 
 def trace_density(doc: Document, blocks: Sequence[Block], result: ContentResult | None
