@@ -66,10 +66,6 @@ class TextBlock:
                          self.wrapped_lines, self.level, self.start, self.end, is_content,
                          labels)
 
-    def merged_with(self, other: TextBlock) -> TextBlock:
-        """This block followed by ``other``: texts joined, counts summed, flags combined."""
-        return merge_run([self, other])
-
 
 def merge_run(run: Sequence[TextBlock]) -> TextBlock:
     """One block for a run of neighbours, built in one pass: fusing pairwise would copy the
