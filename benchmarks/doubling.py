@@ -37,8 +37,8 @@ from newscrawl.extraction.metadata import (
     extract_author,
     extract_publish_time,
 )
-from newscrawl.extraction.registry import ContentResult, available_methods, get_method
-from newscrawl.extraction.types import Rejection
+from newscrawl.extraction.registry import available_methods, get_method
+from newscrawl.extraction.types import ContentResult, Rejection
 
 PARAGRAPH = ("<p>市政府今天公布了新的交通规划方案，涉及多条地铁线路和公交线路的调整，预计明年年底"
              "完工。The plan also covers cycle lanes, bus stops and new park-and-ride sites.</p>")

@@ -245,8 +245,8 @@ def run_label_titles(args: argparse.Namespace) -> None:
 
 
 def run_sweep(args: argparse.Namespace) -> None:
-    from newscrawl.extraction.extractors.dependency_tree import extract_content
-    from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS
+    from newscrawl.extraction.extractors.tcdt.extractor import extract_content
+    from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS
 
     grid = json.loads(args.grid)
     rows = load_rows("cwced_zh")

@@ -28,8 +28,8 @@ from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.trim import NO_TRIM, TrimOptions, link_texts, trim_text
+from newscrawl.extraction.types import ContentResult
 
 REPO = Path(__file__).resolve().parent.parent
 # (dataset directory, page type kept)

@@ -11,10 +11,11 @@ from __future__ import annotations
 # the others.
 METHODS: dict[str, str] = {
     "density": "newscrawl.extraction.extractors.text_density:extract_content",
-    "tcdt": "newscrawl.extraction.extractors.dependency_tree:extract_content",
+    "tcdt": "newscrawl.extraction.extractors.tcdt.extractor:extract_content",
     "justext": "newscrawl.extraction.extractors.justext:extract_content",
-    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe:extract_article_content",
-    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe:extract_default_content",
+    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe.extractor:extract_article_content",
+    "boilerpipe-default":
+        "newscrawl.extraction.extractors.boilerpipe.extractor:extract_default_content",
     "cx": "newscrawl.extraction.extractors.line_blocks:extract_content",
     "auto": "newscrawl.extraction.extractors.auto:extract_content",
 }

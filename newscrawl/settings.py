@@ -9,7 +9,7 @@ BOT_NAME = "newscrawl"
 SPIDER_MODULES = ["newscrawl.crawl.spiders"]
 NEWSPIDER_MODULE = "newscrawl.crawl.spiders"
 ADDONS = {"newscrawl.crawl.addon.NewscrawlAddon": 0}
-COMMANDS_MODULE = "newscrawl.crawl.commands"  # `crawl` with one-line start-up errors
+COMMANDS_MODULE = "newscrawl.crawl.scrapy_commands"  # `crawl` with one-line start-up errors
 # Twisted's own reactor for the platform (epoll on Linux), not Scrapy's default asyncio one:
 # newscrawl uses no asyncio library, and the asyncio bridge wrapped every coroutine in a new
 # future (~25 us each, 65,000 per 2,800 pages). On the farm, alternating runs: reactor CPU

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from newscrawl.evaluation.anchors import TITLE_VARIANTS
 from newscrawl.evaluation.crossval import format_selection, select, site_of
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages, stable_sample
 from newscrawl.evaluation.report import (
@@ -22,7 +21,8 @@ from newscrawl.evaluation.report import (
     rejection_counts,
     summarize,
 )
-from newscrawl.evaluation.runner import PageResult, PredictionSink, evaluate
+from newscrawl.evaluation.runner import PageScore, PredictionSink, evaluate
+from newscrawl.evaluation.simulated_anchors import TITLE_VARIANTS
 from newscrawl.evaluation.systems import (
     PEERS,
     Prediction,
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def cross_validated_choice(pages: list[Page], results: list[PageResult], order: list[str],
+def cross_validated_choice(pages: list[Page], results: list[PageScore], order: list[str],
                            folds: int) -> str:
     """Which system to pick, and how well the pick holds on sites it was not chosen on.
 

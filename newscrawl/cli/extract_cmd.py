@@ -162,7 +162,7 @@ def explain(doc: Any, name: str, result: Article | Rejection, out: IO[str]) -> N
 
 
 def explain_tcdt(doc: Any, out: IO[str]) -> None:
-    from newscrawl.extraction.extractors.dependency_tree import analyse, node_path
+    from newscrawl.extraction.extractors.tcdt.extractor import analyse, node_path
 
     analysis = analyse(doc)
     if analysis is None:

@@ -14,8 +14,8 @@ import sys
 import threading
 from typing import Any
 
-from newscrawl.distributed.commands import CommandError, add_common_options, open_target
-from newscrawl.distributed.schedule import RoundScheduler
+from newscrawl.cli.distributed_target import CommandError, add_common_options, open_target
+from newscrawl.distributed.recrawl_rounds import RoundScheduler
 
 logger = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from newscrawl import defaults
-from newscrawl.distributed.commands import (
+from newscrawl.cli.distributed_target import (
     CommandError,
     add_common_options,
     open_target,

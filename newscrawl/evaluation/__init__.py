@@ -11,12 +11,12 @@ from __future__ import annotations
 from .dataset import DatasetError, Page, load_pages, stable_sample
 from .metric import Scores, bag_scores, title_matches, tokenize
 from .report import Row, format_table, summarize
-from .runner import PageResult, evaluate
+from .runner import PageScore, evaluate
 
 __all__ = [
     "DatasetError",
     "Page",
-    "PageResult",
+    "PageScore",
     "Row",
     "Scores",
     "bag_scores",

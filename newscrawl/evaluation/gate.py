@@ -22,11 +22,11 @@ from pathlib import Path
 
 from newscrawl.extraction.registry import available_methods
 
-from .anchors import TITLE_VARIANTS
 from .dataset import DatasetError, Page, file_sha256, load_pages, stable_sample
 from .datasets import add_data_option, data_root
 from .report import ALL_LANGS, Row, summarize_group
 from .runner import evaluate
+from .simulated_anchors import TITLE_VARIANTS
 from .systems import System, UnavailableSystem, method_system
 
 METRICS = ("f1", "title_em", "title_em_anchor")

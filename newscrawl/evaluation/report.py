@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .metadata import MetadataScore, add_scores
-from .runner import PageResult
+from .runner import PageScore
 
 # A page counts as "well extracted" from this F1 on (the issue's success threshold).
 GOOD_F1 = 0.9
@@ -38,10 +38,10 @@ class Row:
     pages_per_second: float
 
 
-def summarize(results: Iterable[PageResult], order: Sequence[str] = ()) -> list[Row]:
+def summarize(results: Iterable[PageScore], order: Sequence[str] = ()) -> list[Row]:
     """Rows per (system, lang), systems in ``order`` (then by name), plus an ``all`` row per
     system when it ran on pages of several languages."""
-    groups: dict[tuple[str, str], list[PageResult]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[PageScore]] = defaultdict(list)
     langs: dict[str, set[str]] = defaultdict(set)
     for result in results:
         groups[(result.system, result.lang)].append(result)
@@ -58,7 +58,7 @@ def summarize(results: Iterable[PageResult], order: Sequence[str] = ()) -> list[
     return rows
 
 
-def summarize_group(system: str, lang: str, results: Sequence[PageResult]) -> Row:
+def summarize_group(system: str, lang: str, results: Sequence[PageScore]) -> Row:
     scores = [result.scores for result in results if result.scores is not None]
     titles = [result.title_match for result in results if result.title_match is not None]
     seconds = sum(result.seconds for result in results)
@@ -82,7 +82,7 @@ def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def rejection_counts(results: Iterable[PageResult]) -> dict[str, Counter[str]]:
+def rejection_counts(results: Iterable[PageScore]) -> dict[str, Counter[str]]:
     """Per system, how many pages were rejected for each reason."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -120,7 +120,7 @@ METADATA_HEADERS = ("system", "dated", "date", "authored", "author", "author F1"
                     "source")
 
 
-def format_metadata_table(results: Iterable[PageResult], order: Sequence[str] = (), *,
+def format_metadata_table(results: Iterable[PageScore], order: Sequence[str] = (), *,
                           markdown: bool = False) -> str | None:
     """Publish-date, author (same set of names; token F1) and source accuracy per system
     over the pages that carry the label; None when no page carries any."""

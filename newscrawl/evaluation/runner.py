@@ -6,16 +6,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .anchors import anchor_for
 from .dataset import Page
 from .metadata import MetadataScore, score_fields
 from .metric import Scores, title_matches, token_scores, tokenize
 from .progress import ProgressBar
+from .simulated_anchors import anchor_for
 from .systems import Prediction, System
 
 
 @dataclass(frozen=True, slots=True)
-class PageResult:
+class PageScore:
     """One system on one page. ``scores`` is None when the page has no ground-truth body,
     ``title_match`` None when it has no title label."""
 
@@ -40,7 +40,7 @@ def evaluate(
     anchor_mode: str | None = None,
     on_prediction: PredictionSink | None = None,
     progress: bool | None = None,
-) -> list[PageResult]:
+) -> list[PageScore]:
     """Run every system on every page and score it.
 
     The loop is page-major and the system order rotates from page to page, so machine noise
@@ -48,7 +48,7 @@ def evaluate(
     ``anchor_mode`` is None, ``"title-variants"`` or a page field (see :mod:`.anchors`).
     ``seconds`` of each result is CPU time of this process.
     """
-    results: list[PageResult] = []
+    results: list[PageScore] = []
     with ProgressBar(len(pages) * len(systems), "eval", enabled=progress) as bar:
         for index, page in enumerate(pages):
             html = page.read_html()
@@ -64,7 +64,7 @@ def evaluate(
                 seconds = time.process_time() - started
                 if on_prediction is not None:
                     on_prediction(page, system, prediction)
-                results.append(PageResult(
+                results.append(PageScore(
                     page_id=page.id,
                     lang=page.lang,
                     system=system.name,

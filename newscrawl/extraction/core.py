@@ -12,8 +12,8 @@ from newscrawl.method_names import DEFAULT_METHOD
 from . import dom
 from .document import Document, DocumentError, load_document
 from .metadata import choose_title, detect_lang, extract_authors, extract_dates, extract_source
-from .registry import ContentExtractor, ContentResult, canonical_name, check_options, get_method
-from .types import Article, ExtractResult, Rejection, RejectReason
+from .registry import ContentExtractor, canonical_name, check_options, get_method
+from .types import Article, ContentResult, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 

@@ -2,57 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
-
-from lxml.etree import _Element as Element
 
 # The name table lives outside the package so config can validate names without loading it.
 from newscrawl.method_names import ALIASES, METHODS, canonical_name
 
 from .document import Document
-from .types import Rejection
+from .types import ContentResult, Rejection
 
 __all__ = [
     "ALIASES",
     "METHODS",
     "ContentExtractor",
-    "ContentResult",
     "available_methods",
     "canonical_name",
     "get_method",
 ]
-
-
-@dataclass(slots=True)
-class ContentResult:
-    """What a method found: content nodes (document order) and/or their text.
-
-    ``text`` has one paragraph per line. ``nodes`` may be empty for text-only methods (CX),
-    in which case content HTML is built from the text. ``image_span``, when given, is the
-    article's first and last element: its images are those from the first to the end of the
-    last, instead of those under ``nodes`` (block methods and TCDT know their first and last
-    paragraph, and the figures between paragraphs belong to none; ``auto`` keeps its winner's
-    span when it rewrites the text). Only the span is kept: the images are looked up once,
-    for the result that becomes the Article.
-    ``title_hint`` is a title the method itself located (TCDT's title node); the shared title
-    chooser weighs it with the others.
-    """
-
-    text: str
-    nodes: list[Element] = field(default_factory=list)
-    title_hint: str | None = None
-    diagnostics: dict[str, Any] = field(default_factory=dict)
-    method: str = ""
-    image_span: tuple[Element, Element] | None = None
-
-    @property
-    def images_from(self) -> tuple[Element, Element] | None:
-        """The span the article's images come from: ``image_span``, else the nodes' span."""
-        if self.image_span is not None:
-            return self.image_span
-        return (self.nodes[0], self.nodes[-1]) if self.nodes else None
 
 
 class ContentExtractor(Protocol):
@@ -65,10 +31,10 @@ class ContentExtractor(Protocol):
 # are ``dataclasses.replace(default_options(name), field=value)``.
 DEFAULT_OPTIONS: dict[str, str] = {
     "density": "newscrawl.extraction.extractors.density_options:DEFAULT_OPTIONS",
-    "tcdt": "newscrawl.extraction.extractors.tcdt_options:DEFAULT_OPTIONS",
+    "tcdt": "newscrawl.extraction.extractors.tcdt.options:DEFAULT_OPTIONS",
     "justext": "newscrawl.extraction.extractors.justext_options:DEFAULT_OPTIONS",
-    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
-    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe_options:DEFAULT_OPTIONS",
+    "boilerpipe": "newscrawl.extraction.extractors.boilerpipe.options:DEFAULT_OPTIONS",
+    "boilerpipe-default": "newscrawl.extraction.extractors.boilerpipe.options:DEFAULT_OPTIONS",
     "cx": "newscrawl.extraction.extractors.cx_options:DEFAULT_OPTIONS",
     "auto": "newscrawl.extraction.extractors.auto_options:DEFAULT_OPTIONS",
 }

@@ -1,10 +1,14 @@
-"""Result types of the extraction library: an :class:`Article` or a typed :class:`Rejection`."""
+"""Result types of the extraction library: an :class:`Article` or a typed :class:`Rejection`,
+and the :class:`ContentResult` a method hands to the core on the way."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lxml.etree import _Element as Element
 
 
 class RejectReason(StrEnum):
@@ -29,6 +33,36 @@ class Rejection:
 
     def __bool__(self) -> bool:  # lets callers write ``if result:`` for "got an article"
         return False
+
+
+@dataclass(slots=True)
+class ContentResult:
+    """What a method found: content nodes (document order) and/or their text.
+
+    ``text`` has one paragraph per line. ``nodes`` may be empty for text-only methods (CX),
+    in which case content HTML is built from the text. ``image_span``, when given, is the
+    article's first and last element: its images are those from the first to the end of the
+    last, instead of those under ``nodes`` (block methods and TCDT know their first and last
+    paragraph, and the figures between paragraphs belong to none; ``auto`` keeps its winner's
+    span when it rewrites the text). Only the span is kept: the images are looked up once,
+    for the result that becomes the Article.
+    ``title_hint`` is a title the method itself located (TCDT's title node); the shared title
+    chooser weighs it with the others.
+    """
+
+    text: str
+    nodes: list[Element] = field(default_factory=list)
+    title_hint: str | None = None
+    diagnostics: dict[str, Any] = field(default_factory=dict)
+    method: str = ""
+    image_span: tuple[Element, Element] | None = None
+
+    @property
+    def images_from(self) -> tuple[Element, Element] | None:
+        """The span the article's images come from: ``image_span``, else the nodes' span."""
+        if self.image_span is not None:
+            return self.image_span
+        return (self.nodes[0], self.nodes[-1]) if self.nodes else None
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ explaining costs nothing in a crawl.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,13 +17,13 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.blocks import Block
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext, line_blocks, text_density
-from newscrawl.extraction.extractors.boilerpipe_options import (
+from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as BOILERPIPE_DEFAULTS,
 )
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as CX_DEFAULTS
-from newscrawl.extraction.extractors.dependency_tree import analyse, node_path
 from newscrawl.extraction.extractors.justext_options import JustextParams
-from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.extractors.tcdt.extractor import analyse, node_path
+from newscrawl.extraction.types import ContentResult
 
 # Colour classes of the page, in legend order. Which dropped class a block gets is only the
 # legend's wording: the method decides kept or dropped, the page says what the block looks like.
@@ -65,15 +65,6 @@ def inside(element: Element, nodes: set[Element]) -> Element | None:
         if ancestor in nodes:
             return ancestor
     return None
-
-
-def by_nodes(blocks: Sequence[Block], nodes: Iterable[Element], why_kept: str
-             ) -> list[BlockDecision]:
-    """Body when a block lies under one of ``nodes`` (methods that return content nodes)."""
-    node_set = set(nodes)
-    return [BlockDecision(BODY, why_kept) if inside(b.element, node_set) is not None
-            else BlockDecision(dropped_class(b), "outside the content nodes")
-            for b in blocks]
 
 
 def trace_density(doc: Document, blocks: Sequence[Block], result: ContentResult | None
@@ -223,7 +214,7 @@ def trace_justext(doc: Document, blocks: Sequence[Block]) -> tuple[list[BlockDec
 
 def trace_boilerpipe(doc: Document, blocks: Sequence[Block], chain: Sequence[Any]
                      ) -> list[BlockDecision]:
-    from newscrawl.extraction.boilerpipe_filters import run_chain, to_document
+    from newscrawl.extraction.extractors.boilerpipe.filters import run_chain, to_document
 
     start = to_document(doc.title_text, blocks)
     final = run_chain(chain, start)

@@ -16,8 +16,8 @@ from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO_OPTIONS
 from newscrawl.extraction.metadata import authors, dates
 from newscrawl.extraction.metadata.title import rank_titles
-from newscrawl.extraction.registry import ContentResult, available_methods, get_method
-from newscrawl.extraction.types import Article, Rejection, RejectReason
+from newscrawl.extraction.registry import available_methods, get_method
+from newscrawl.extraction.types import Article, ContentResult, Rejection, RejectReason
 
 from . import block_trace
 from .block_trace import BlockDecision

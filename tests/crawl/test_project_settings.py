@@ -20,4 +20,4 @@ def test_twisted_default_reactor_not_the_asyncio_bridge(project_settings):
 
 def test_the_addon_and_commands_are_wired(project_settings):
     assert "newscrawl.crawl.addon.NewscrawlAddon" in project_settings.getdict("ADDONS")
-    assert project_settings.get("COMMANDS_MODULE") == "newscrawl.crawl.commands"
+    assert project_settings.get("COMMANDS_MODULE") == "newscrawl.crawl.scrapy_commands"

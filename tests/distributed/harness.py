@@ -18,7 +18,7 @@ from pathlib import Path
 
 import redis
 
-from newscrawl.distributed.schedule import RoundScheduler
+from newscrawl.distributed.recrawl_rounds import RoundScheduler
 from newscrawl.distributed.seeding import Seeder, build_spider, spider_sites
 from tests.distributed.site_spider import SiteSpider
 

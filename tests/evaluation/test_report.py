@@ -11,12 +11,12 @@ from newscrawl.evaluation.report import (
     rejection_counts,
     summarize,
 )
-from newscrawl.evaluation.runner import PageResult
+from newscrawl.evaluation.runner import PageScore
 
 
 def _result(system, lang, f1, title=None, seconds=0.5, rejection=None, page="p"):
     scores = None if f1 is None else Scores(f1, f1, f1)
-    return PageResult(page, lang, system, scores, title, seconds, rejection)
+    return PageScore(page, lang, system, scores, title, seconds, rejection)
 
 
 RESULTS = [

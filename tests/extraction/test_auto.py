@@ -11,8 +11,8 @@ from lxml import etree
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
-from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.text import tokens
+from newscrawl.extraction.types import ContentResult
 
 
 def candidate(method: str, text: str) -> auto.Candidate:

@@ -8,9 +8,9 @@ import io
 
 import pytest
 
-from newscrawl.extraction import boilerpipe_filters as bf
 from newscrawl.extraction.core import extract
-from newscrawl.extraction.extractors.boilerpipe_options import (
+from newscrawl.extraction.extractors.boilerpipe import filters as bf
+from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as BOILERPIPE_DEFAULTS,
 )
 from newscrawl.extraction.text import word_count

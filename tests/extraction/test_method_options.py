@@ -9,15 +9,16 @@ from dataclasses import replace
 import pytest
 
 from newscrawl.extraction import Article, Rejection, extract, load_document
-from newscrawl.extraction.boilerpipe_filters import TerminatingBlocksFinder
-from newscrawl.extraction.extractors import tcdt_tree, text_density
+from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as AUTO
-from newscrawl.extraction.extractors.boilerpipe_options import DEFAULT_OPTIONS as BOILERPIPE
-from newscrawl.extraction.extractors.boilerpipe_options import with_filter
+from newscrawl.extraction.extractors.boilerpipe.filters import TerminatingBlocksFinder
+from newscrawl.extraction.extractors.boilerpipe.options import DEFAULT_OPTIONS as BOILERPIPE
+from newscrawl.extraction.extractors.boilerpipe.options import with_filter
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as CX
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DENSITY
 from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as JUSTEXT
-from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS as TCDT
+from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
+from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as TCDT
 from newscrawl.extraction.registry import METHODS, default_options
 
 SENTENCE = ("The council approved the transit budget on Tuesday after a long debate about "

@@ -8,10 +8,11 @@ from dataclasses import fields, replace
 import lxml.html
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.extractors import tcdt_tree, text_density
+from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DENSITY
 from newscrawl.extraction.extractors.density_options import DensityOptions
-from newscrawl.extraction.extractors.tcdt_options import TcdtOptions
+from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
+from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.noise import (
     NOISE_MAX_TEXT_SHARE,
     hidden_elements,

@@ -7,11 +7,10 @@ import dataclasses
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.dom import text_content
-from newscrawl.extraction.extractors.dependency_tree import analyse, extract_content
-from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS
-from newscrawl.extraction.extractors.tcdt_tree import index_tree
-from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import Article, Rejection
+from newscrawl.extraction.extractors.tcdt.extractor import analyse, extract_content
+from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS
+from newscrawl.extraction.extractors.tcdt.tree import index_tree
+from newscrawl.extraction.types import Article, ContentResult, Rejection
 
 TITLE = "国家统计局发布今年前三季度经济数据"  # 17 Chinese characters
 PARAGRAPHS = [

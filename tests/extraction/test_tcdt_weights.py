@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.extraction.extractors.tcdt_blocks import Block, _runs, select_group
-from newscrawl.extraction.extractors.tcdt_options import (
+from newscrawl.extraction.extractors.tcdt.blocks import ScoredBlock, _runs, select_group
+from newscrawl.extraction.extractors.tcdt.options import (
     DEFAULT_OPTIONS,
     Decay,
     MergeTest,
@@ -52,8 +52,8 @@ def test_distance_is_normalised_by_page_size() -> None:
     assert DEFAULT_OPTIONS.alpha(100, 10_000) > DEFAULT_OPTIONS.alpha(100, 200)
 
 
-def _block(pos: int, weight: float, tag: str = "p", d: int | None = None) -> Block:
-    return Block(pos, tag, 3, pos - 10 if d is None else d, 1.0, 0, 0, weight)
+def _block(pos: int, weight: float, tag: str = "p", d: int | None = None) -> ScoredBlock:
+    return ScoredBlock(pos, tag, 3, pos - 10 if d is None else d, 1.0, 0, 0, weight)
 
 
 def test_same_tag_neighbours_of_one_magnitude_merge() -> None:

@@ -8,8 +8,8 @@ from newscrawl.extraction import Article, extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.trim import NO_TRIM, TrimOptions, link_texts, trim_text
+from newscrawl.extraction.types import ContentResult
 
 PARAGRAPH = ("The council voted on Tuesday to extend the night bus service to the northern "
              "suburbs, after a year of complaints from shift workers about the last trains.")

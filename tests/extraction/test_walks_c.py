@@ -14,10 +14,11 @@ from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction import blocks, dom, native
 from newscrawl.extraction.document import DocumentError, load_document
-from newscrawl.extraction.extractors import tcdt_tree, text_density
+from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import (
     DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
 )
+from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
 
 
 def dataset_documents():

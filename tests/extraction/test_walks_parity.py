@@ -24,10 +24,11 @@ from lxml import etree
 
 from newscrawl.extraction import blocks, dom, native
 from newscrawl.extraction.document import DocumentError, load_document
-from newscrawl.extraction.extractors import tcdt_tree, text_density
+from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import (
     DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
 )
+from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
 from newscrawl.extraction.metadata import authors
 
 pytestmark = pytest.mark.skipif(native.walks is None, reason="the C walks are not built; "

@@ -40,12 +40,13 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.extractors import boilerpipe, justext
+from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
-from newscrawl.extraction.registry import ContentResult, get_method
+from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
+from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.text import is_mostly_cjk, tokens
 from newscrawl.extraction.trim import trim
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 

@@ -13,18 +13,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from newscrawl.extraction.extractors.boilerpipe_options import (
+from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as DEFAULT_BOILERPIPE,
 )
-from newscrawl.extraction.extractors.boilerpipe_options import BoilerpipeOptions
+from newscrawl.extraction.extractors.boilerpipe.options import BoilerpipeOptions
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS as DEFAULT_CX
 from newscrawl.extraction.extractors.cx_options import CxOptions
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS as DEFAULT_DENSITY
 from newscrawl.extraction.extractors.density_options import DensityOptions
 from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as DEFAULT_JUSTEXT
 from newscrawl.extraction.extractors.justext_options import JustextOptions
-from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS as DEFAULT_TCDT
-from newscrawl.extraction.extractors.tcdt_options import TcdtOptions
+from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFAULT_TCDT
+from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.text import CHINESE_SHARE
 from newscrawl.extraction.trim import DEFAULT_OPTIONS as DEFAULT_TRIM
 from newscrawl.extraction.trim import TrimOptions

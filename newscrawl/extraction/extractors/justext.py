@@ -20,7 +20,6 @@ from newscrawl.extraction.extractors.justext_options import (
     JustextOptions,
     JustextParams,
 )
-from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import (
     is_mostly_cjk,
@@ -28,7 +27,7 @@ from newscrawl.extraction.text import (
     token_count,
     tokens,
 )
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 METHOD = "justext"
 

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.cx_options import DEFAULT_OPTIONS, CxOptions
-from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 METHOD = "cx"
 

@@ -49,8 +49,7 @@ from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.noise import hidden_elements, max_noise_chars, noise_rules
-from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 METHOD = "density"
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from newscrawl.extraction.extractors.tcdt_options import Neighbours, Numerator, TcdtOptions
-from newscrawl.extraction.extractors.tcdt_title import TitleNode
-from newscrawl.extraction.extractors.tcdt_tree import IndexedTree
+from newscrawl.extraction.extractors.tcdt.options import Neighbours, Numerator, TcdtOptions
+from newscrawl.extraction.extractors.tcdt.title import TitleNode
+from newscrawl.extraction.extractors.tcdt.tree import IndexedTree
 
 
 @dataclass(frozen=True, slots=True)
-class Block:
+class ScoredBlock:
     """One candidate content block with the quantities of formulas 1 and 2."""
 
     pos: int
@@ -35,7 +35,7 @@ class Group:
     ``members`` includes zero-weight same-tag siblings lying between weighted members.
     """
 
-    members: tuple[Block, ...]
+    members: tuple[ScoredBlock, ...]
     weight: float
 
     @property
@@ -47,12 +47,12 @@ class Group:
         return self.members[0].d
 
 
-def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> list[Block]:
+def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> list[ScoredBlock]:
     """Formula 1 for every candidate-tag element except ``T`` itself, in preorder."""
     n_nodes = len(tree)
     c_t = max(title.cjk, 1)
     title_ancestors = _ancestors(tree, title.pos)
-    blocks: list[Block] = []
+    blocks: list[ScoredBlock] = []
     for pos, tag in enumerate(tree.tags):
         if tag not in options.block_tags or pos == title.pos or tree.noise[pos]:
             continue
@@ -64,7 +64,7 @@ def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> l
             text = max(text - c_t, 0)
         elif options.numerator == Numerator.LINK_PENALIZED:
             text = text * text // cjk if cjk else 0
-        blocks.append(Block(pos, tag, tree.depth[pos], d, alpha, cjk, tree.text_link_cjk[pos],
+        blocks.append(ScoredBlock(pos, tag, tree.depth[pos], d, alpha, cjk, tree.text_link_cjk[pos],
                             alpha * text / c_t))
     return blocks
 
@@ -78,7 +78,7 @@ def _ancestors(tree: IndexedTree, pos: int) -> set[int]:
     return found
 
 
-def merge_groups(tree: IndexedTree, blocks: list[Block], options: TcdtOptions) -> list[Group]:
+def merge_groups(tree: IndexedTree, blocks: list[ScoredBlock], options: TcdtOptions) -> list[Group]:
     """Maximal runs of same-tag neighbours of the same order of magnitude (A.4.4)."""
     mergeable = blocks if options.merge_containers else _non_containers(tree, blocks, options)
     keep = {b.pos for b in mergeable}
@@ -88,8 +88,8 @@ def merge_groups(tree: IndexedTree, blocks: list[Block], options: TcdtOptions) -
     return groups
 
 
-def _non_containers(tree: IndexedTree, blocks: list[Block],
-                    options: TcdtOptions) -> list[Block]:
+def _non_containers(tree: IndexedTree, blocks: list[ScoredBlock],
+                    options: TcdtOptions) -> list[ScoredBlock]:
     """Blocks with no eligible block (``W >= min_weight``) below them.
 
     Merging is for paragraph-like neighbours; two wrappers of the same tag (the article
@@ -105,24 +105,24 @@ def _non_containers(tree: IndexedTree, blocks: list[Block],
     return [b for b in blocks if b.pos not in containers]
 
 
-def _neighbour_sequences(tree: IndexedTree, blocks: list[Block],
-                         options: TcdtOptions) -> list[list[Block]]:
+def _neighbour_sequences(tree: IndexedTree, blocks: list[ScoredBlock],
+                         options: TcdtOptions) -> list[list[ScoredBlock]]:
     """Ordered lists in which consecutive blocks are neighbours."""
-    sequences: dict[int, list[Block]] = {}
+    sequences: dict[int, list[ScoredBlock]] = {}
     for block in blocks:
         key = tree.parent[block.pos] if options.neighbours == Neighbours.SIBLINGS else block.depth
         sequences.setdefault(key, []).append(block)
     return list(sequences.values())
 
 
-def _runs(sequence: list[Block], options: TcdtOptions) -> list[Group]:
+def _runs(sequence: list[ScoredBlock], options: TcdtOptions) -> list[Group]:
     """Maximal same-tag runs in one neighbour sequence.
 
     Light blocks (``W < passable_weight``; at least the zero-weight ones of the literal rule)
     wait in ``passing`` and join the run only if a weighted member follows them.
     """
     groups: list[Group] = []
-    open_runs: dict[str, tuple[list[Block], list[Block]]] = {}  # tag -> (run, passing)
+    open_runs: dict[str, tuple[list[ScoredBlock], list[ScoredBlock]]] = {}  # tag -> (run, passing)
 
     def close(tag: str) -> None:
         run, _ = open_runs.pop(tag, ([], []))

@@ -1,7 +1,7 @@
 """boilerpipe options: the ArticleExtractor and DefaultExtractor filter chains.
 
 Each filter is a frozen dataclass whose fields are its parameters
-(newscrawl/extraction/boilerpipe_filters.py), so a variant replaces one filter of a chain,
+(filters.py), so a variant replaces one filter of a chain,
 e.g. ``replace(DEFAULT_OPTIONS, article_chain=with_filter(DEFAULT_OPTIONS.article_chain,
 IgnoreBlocksAfterContent(min_words=30)))``, and passes it to the method.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from newscrawl.extraction.boilerpipe_filters import (
+from newscrawl.extraction.extractors.boilerpipe.filters import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
     DensityRulesClassifier,

@@ -14,7 +14,7 @@ from scrapy.utils.project import get_project_settings
 
 from newscrawl.distributed import defaults
 from newscrawl.distributed.connection import RedisUnavailable, connect
-from newscrawl.distributed.schedule import RoundScheduler
+from newscrawl.distributed.recrawl_rounds import RoundScheduler
 from newscrawl.distributed.seeding import Seeder, build_spider, spider_sites
 
 if TYPE_CHECKING:

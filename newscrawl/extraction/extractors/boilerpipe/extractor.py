@@ -1,8 +1,8 @@
 """boilerpipe ArticleExtractor and DefaultExtractor as filter chains (docs/algorithms.md A.6).
 
-A chain is a tuple of filter objects (boilerpipe_filters.py); each filter returns a new
+A chain is a tuple of filter objects (filters.py); each filter returns a new
 TextDocument, so chains are safe to share. The chains are options
-(boilerpipe_options.py).
+(options.py).
 """
 
 from __future__ import annotations
@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from newscrawl.extraction.blocks import Block, segment
-from newscrawl.extraction.boilerpipe_filters import Filter, TextDocument, run_chain, to_document
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.extractors.boilerpipe_options import DEFAULT_OPTIONS, BoilerpipeOptions
-from newscrawl.extraction.registry import ContentResult
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.extractors.boilerpipe.filters import (
+    Filter,
+    TextDocument,
+    run_chain,
+    to_document,
+)
+from newscrawl.extraction.extractors.boilerpipe.options import DEFAULT_OPTIONS, BoilerpipeOptions
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 
 def content_from_blocks(doc: Document, blocks: Sequence[Block], chain: Sequence[Filter],

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import node_text
-from newscrawl.extraction.extractors.tcdt_options import Similarity, TcdtOptions
-from newscrawl.extraction.extractors.tcdt_tree import IndexedTree
+from newscrawl.extraction.extractors.tcdt.options import Similarity, TcdtOptions
+from newscrawl.extraction.extractors.tcdt.tree import IndexedTree
 from newscrawl.extraction.metadata.title import anchor_similarity, anchor_variants
 from newscrawl.extraction.metadata.title_text import lcs_dice
 from newscrawl.extraction.text import cjk_count, tokens

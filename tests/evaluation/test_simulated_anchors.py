@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from newscrawl.evaluation.anchors import (
+from newscrawl.evaluation.dataset import Page
+from newscrawl.evaluation.simulated_anchors import (
     ELLIPSES,
     PREFIXES,
     TITLE_VARIANTS,
@@ -11,7 +12,6 @@ from newscrawl.evaluation.anchors import (
     title_variant,
     truncate,
 )
-from newscrawl.evaluation.dataset import Page
 
 TITLE = "Council approves the new city budget after a long debate"
 

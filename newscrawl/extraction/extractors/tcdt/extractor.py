@@ -19,19 +19,18 @@ from typing import Any
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.extractors.tcdt_blocks import (
-    Block,
+from newscrawl.extraction.extractors.tcdt.blocks import (
     Group,
+    ScoredBlock,
     merge_groups,
     score_blocks,
     select_group,
 )
-from newscrawl.extraction.extractors.tcdt_options import DEFAULT_OPTIONS, TcdtOptions
-from newscrawl.extraction.extractors.tcdt_title import TitleNode, find_title_node
-from newscrawl.extraction.extractors.tcdt_tree import IndexedTree, index_tree
-from newscrawl.extraction.registry import ContentResult
+from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS, TcdtOptions
+from newscrawl.extraction.extractors.tcdt.title import TitleNode, find_title_node
+from newscrawl.extraction.extractors.tcdt.tree import IndexedTree, index_tree
 from newscrawl.extraction.text import has_cjk
-from newscrawl.extraction.types import Rejection, RejectReason
+from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +46,7 @@ class TcdtAnalysis:
 
     tree: IndexedTree
     title: TitleNode
-    blocks: list[Block]
+    blocks: list[ScoredBlock]
     groups: list[Group]
     selected: Group | None
     chinese: bool

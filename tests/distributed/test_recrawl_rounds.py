@@ -7,7 +7,7 @@ import time
 import pytest
 
 from newscrawl.config.sites import SiteConfig
-from newscrawl.distributed.schedule import RoundScheduler
+from newscrawl.distributed.recrawl_rounds import RoundScheduler
 from newscrawl.distributed.seeding import Seeder, build_spider
 from tests.distributed.harness import Crawl
 from tests.distributed.site import serve_site

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol
 
-from .blocks import Block
-from .text import cjk_count, word_count
+from newscrawl.extraction.blocks import Block
+from newscrawl.extraction.text import cjk_count, word_count
 
 # Column width of a wrapped line, as in boilerpipe's text density.
 WRAP_COLUMNS = 80
@@ -65,10 +65,6 @@ class TextBlock:
         return TextBlock(self.text, self.words, self.linked_words, self.wrapped_words,
                          self.wrapped_lines, self.level, self.start, self.end, is_content,
                          labels)
-
-    def merged_with(self, other: TextBlock) -> TextBlock:
-        """This block followed by ``other``: texts joined, counts summed, flags combined."""
-        return merge_run([self, other])
 
 
 def merge_run(run: Sequence[TextBlock]) -> TextBlock:

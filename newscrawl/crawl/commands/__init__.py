@@ -1,1 +1,0 @@
-"""Project commands (``COMMANDS_MODULE``): ``crawl`` with one-line start-up errors."""
