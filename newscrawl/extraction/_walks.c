@@ -1,5 +1,5 @@
 /* The per-element tree walks of newscrawl's extraction, in C: the density method's feature
- * walk (text_density.measure), TCDT's tree index (tcdt_tree.index_tree), the text-block
+ * walk (text_density.measure), TCDT's tree index (tcdt/tree.py index_tree), the text-block
  * segmentation of jusText and boilerpipe (blocks.segment) and two text helpers.
  *
  * Each is the same single pass as its Python version, reading libxml2's tree through lxml's
@@ -863,7 +863,7 @@ static PyObject *bool_list(const char *values, size_t n) {
     return list;
 }
 
-/* tcdt_tree.index_tree: (nodes, tags, depth, parent, cjk, link_cjk, has_reference, end,
+/* tcdt/tree.py index_tree: (nodes, tags, depth, parent, cjk, link_cjk, has_reference, end,
  * text_cjk, text_link_cjk, noise, noise_roots) over the elements of ``body`` in preorder. */
 static PyObject *tcdt_index(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"body", "page_url", "is_self_link", "is_noise", "noise_hints",
@@ -1060,7 +1060,7 @@ static PyMethodDef methods[] = {
     {"elements_with", (PyCFunction)(void (*)(void))elements_with, METH_VARARGS | METH_KEYWORDS,
      "Elements with an attribute containing a substring, in document order."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
-     "TCDT's tree index: the IndexedTree fields as tcdt_tree.index_in_python computes them."},
+     "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -252,11 +252,6 @@ def _year_month(window: str, fetched_at: datetime | None) -> str | None:
     return None
 
 
-def date_in_text(doc: Document) -> str | None:
-    """The first valid date after the headline in the page text (before it: header dates)."""
-    return text_date(doc)
-
-
 def _full_date(window: str, fetched_at: datetime | None,
                patterns: tuple[re.Pattern[str], ...] = _PATTERNS) -> str | None:
     best: tuple[int, str] | None = None
