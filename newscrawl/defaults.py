@@ -96,6 +96,9 @@ DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 8 * 1024 * 1024  # no news article is bigger; a 1 GB response is cut off
 DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
 RETRY_TIMES = 2
+# The spider's errback logs a failure as one line (host, kind, URL, site); Scrapy's own
+# "Gave up retrying" line for the same failure would make two.
+RETRY_GIVE_UP_LOG_LEVEL = "DEBUG"
 # Broad crawl (Scrapy's "broad crawls" advice): the scheduler hands out requests of the hosts
 # with the fewest downloads in flight, so a slow host's backlog does not starve the rest; DNS
 # lookups run in the reactor's thread pool, which must be big enough that hosts waiting on a

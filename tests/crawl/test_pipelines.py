@@ -31,7 +31,7 @@ def make_item(url: str = "http://x.com/2024/05/17/a.html", content: str = LONG_T
 
 def validate_pipeline(**settings):
     crawler = get_crawler(NewsSpider, settings)
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     return build_from_crawler(ValidatePipeline, crawler), crawler.stats
 
 
@@ -134,7 +134,7 @@ def store_pipeline(tmp_path, **settings):
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
         "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
         **settings})
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     pipeline = build_from_crawler(StorePipeline, crawler)
     return pipeline, crawler.stats
 
@@ -227,7 +227,7 @@ def test_database_down_mid_crawl_spills_every_item(tmp_path):
     from newscrawl.storage import BufferedWriter, read_spill
 
     crawler = get_crawler(NewsSpider)
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     spill = tmp_path / "spill.jsonl"
     writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,
                             spill_path=spill, sleep=lambda _s: None)

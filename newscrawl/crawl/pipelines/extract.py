@@ -155,7 +155,7 @@ class ExtractPipeline:
         if threads < 1:
             raise NotConfigured("NEWSCRAWL_EXTRACT_THREADS is 0: extraction is off")
         self.crawler = crawler
-        self.stats: StatsCollector = crawler.stats  # type: ignore[assignment]
+        self.stats: StatsCollector = crawler.stats
         self.resolver = resolver
         self.min_content_weight = min_content_weight
         # The simhash costs ~2.5-4 ms of Python per article: computed here, off the reactor thread.
@@ -187,14 +187,14 @@ class ExtractPipeline:
                    timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT",
                                              defaults.NEWSCRAWL_EXTRACT_TIMEOUT))
 
-    def open_spider(self, spider: scrapy.Spider) -> None:
+    def open_spider(self, spider: scrapy.Spider | None = None) -> None:
         if self.processes:
             # spawn, not fork: the crawler process has live threads and a reactor.
             self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"),
                                       timeout=self.timeout)
         self.pool.start()
 
-    def close_spider(self, spider: scrapy.Spider) -> None:
+    def close_spider(self, spider: scrapy.Spider | None = None) -> None:
         if self.timed_out:
             self.stats.set_value("newscrawl/extract/timed_out", self.timed_out)
         self.pool.stop()
@@ -206,7 +206,7 @@ class ExtractPipeline:
             self.workers.shutdown()
             self.workers = None
 
-    async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
+    async def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "extract"
@@ -225,12 +225,14 @@ class ExtractPipeline:
             self.stats.inc_value(f"newscrawl/extract/{method}/rejected")
             return item
         self.stats.inc_value(f"newscrawl/extract/{method}/seconds_x1000", int(page.seconds * 1000))
-        follow = await self._in_thread(self._list_links, item, spider) if page.thin else None
+        # Scrapy >= 2.14 no longer passes the spider to a pipeline that does not require it.
+        owner = spider or self.crawler.spider
+        follow = await self._in_thread(self._list_links, item, owner) if page.thin else None
         if follow is not None:
             item.rejection = LIST_PAGE
             item.rejection_detail = f"{len(follow)} links followed"
             for request in follow:
-                self.crawler.engine.crawl(request)  # type: ignore[union-attr]
+                self.crawler.engine.crawl(request)
         elif isinstance(page.result, Rejection):
             item.rejection = str(page.result.reason)
             item.rejection_detail = page.result.detail
@@ -269,14 +271,14 @@ class ExtractPipeline:
                          timeout: float = 0.0) -> T:
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
+        deferred = threads.deferToThreadPool(reactor, self.pool,
                                              function, *args)
         if timeout > 0:  # the thread runs on; its late result is dropped
-            deferred.addTimeout(timeout, reactor)  # type: ignore[arg-type]
+            deferred.addTimeout(timeout, reactor)
         return await maybe_deferred_to_future(deferred)
 
     @staticmethod
-    def _list_links(item: PageItem, spider: scrapy.Spider) -> list[scrapy.Request] | None:
+    def _list_links(item: PageItem, spider: scrapy.Spider | None) -> list[scrapy.Request] | None:
         """For a page whose content came out thin: its list links if it has the shape of a
         list page (many headline links, no paragraph of its own), else None."""
         follow_from_page = getattr(spider, "list_requests_from_page", None)
@@ -308,5 +310,5 @@ def deferred_from_future(future: Future[T]) -> Deferred[T]:
 
     # The callback runs in the executor's thread (or here, if the future is done already).
     future.add_done_callback(
-        lambda done: reactor.callFromThread(fire, done))  # type: ignore[attr-defined]
+        lambda done: reactor.callFromThread(fire, done))
     return deferred

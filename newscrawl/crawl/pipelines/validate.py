@@ -58,7 +58,7 @@ class ValidatePipeline:
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = crawler.settings
         return cls(
-            crawler.stats,  # type: ignore[arg-type]
+            crawler.stats,
             min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS",
                                         defaults.NEWSCRAWL_MIN_CONTENT_CHARS),
             min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS",
@@ -69,7 +69,7 @@ class ValidatePipeline:
                                    defaults.NEWSCRAWL_NEAR_DUP_DISTANCE),
         )
 
-    def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
+    def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "validate"
