@@ -109,6 +109,7 @@ DNS_TIMEOUT = 20
 REDIRECT_MAX_TIMES = 5
 COOKIES_ENABLED = False  # news pages need no session; cookies only grow memory
 TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19's other console; it needs the asyncio reactor
 LOG_LEVEL = "INFO"
 # Scrapy starts this many cooperative tasks for every response's output, though a page yields
 # at most one item: 100 (Scrapy's default) was ~10 % of the reactor's profile on the farm.

@@ -119,10 +119,13 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
             self.waiting[netloc].append(turn)
             return await maybe_deferred_to_future(turn)
         self.waiting[netloc] = []
-        parser = await self._fetch(f"{url.scheme}://{netloc}/robots.txt", netloc, request)
-        self.parsers[netloc] = parser
-        for turn in self.waiting.pop(netloc):
-            turn.callback(parser)
+        parser: RobotParser | None = None
+        try:
+            parser = await self._fetch(f"{url.scheme}://{netloc}/robots.txt", netloc, request)
+        finally:  # whatever happened, no request waits for ever
+            self.parsers[netloc] = parser
+            for turn in self.waiting.pop(netloc):
+                turn.callback(parser)
         return parser
 
     async def _fetch(self, url: str, netloc: str, needed_by: Request) -> RobotParser | None:

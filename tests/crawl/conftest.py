@@ -32,7 +32,7 @@ FARM_SETTINGS = {
 # A direct (hostile) farm: names resolved by the farm's resolver, short timeouts so that dead
 # hosts cost seconds.
 DIRECT_FARM_SETTINGS = {
-    "DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
+    "TWISTED_DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
     "DOWNLOAD_TIMEOUT": "2",
     "RETRY_TIMES": "2",  # the crawler's default: a hanging robots.txt is tried three times
 }
