@@ -44,7 +44,7 @@ def crawler_fingerprinter(crawler: Crawler) -> RequestFingerprinterProtocol:
     not started: ``newscrawl seed`` fingerprints start requests with a crawler it never runs.
     """
     try:
-        # Scrapy < 2.19 holds None here until the crawl starts; later releases raise instead.
+        # Scrapy 2.14 and earlier hold None here until the crawl starts; 2.19 raises instead.
         started: RequestFingerprinterProtocol | None = crawler.request_fingerprinter
     except RuntimeError:
         started = None
