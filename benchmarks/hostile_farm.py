@@ -5,7 +5,7 @@
 Starts the farm in direct mode (tests/farm/hostile.py: a share ``--hostile`` of the sites is
 dead, hurt or broken, at the weights of ``MODE_WEIGHTS``), then runs ``scrapy crawl news``
 twice into fresh SQLite files: over every site, and over the healthy sites only. Names resolve
-through the farm's own ``DNS_RESOLVER`` (tests/farm/resolver.py), so the crawler's DNS,
+through the farm's own ``TWISTED_DNS_RESOLVER`` (tests/farm/resolver.py), so the crawler's DNS,
 refused and timeout paths are the real ones. For each crawl it prints wall time, articles/s
 per quarter of the crawl (from the progress lines, one a second), peak RSS (largest process,
 ``ru_maxrss``; and summed over the crawler and its extraction workers), and whether every
@@ -49,7 +49,7 @@ SETTINGS = {
     "NEWSCRAWL_PROGRESS_INTERVAL": "1",
     "NEWSCRAWL_DEDUP_EXACT": "False",
     "NEWSCRAWL_DEDUP_NEAR": "False",
-    "DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
+    "TWISTED_DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
 }
 DOWN_KIND = {"nxdomain": "dns", "refused": "refused", "blackhole": "timeout",
              "trickle": "timeout", "dead_after_home": "timeout"}

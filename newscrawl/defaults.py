@@ -99,6 +99,9 @@ DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 8 * 1024 * 1024  # no news article is bigger; a 1 GB response is cut off
 DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
 RETRY_TIMES = 2
+# The spider's errback logs a failure as one line (host, kind, URL, site); Scrapy's own
+# "Gave up retrying" line for the same failure would make two.
+RETRY_GIVE_UP_LOG_LEVEL = "DEBUG"
 # Broad crawl (Scrapy's "broad crawls" advice): the scheduler hands out requests of the hosts
 # with the fewest downloads in flight, so a slow host's backlog does not starve the rest; DNS
 # lookups run in the reactor's thread pool, which must be big enough that hosts waiting on a
@@ -109,6 +112,7 @@ DNS_TIMEOUT = 20
 REDIRECT_MAX_TIMES = 5
 COOKIES_ENABLED = False  # news pages need no session; cookies only grow memory
 TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19's other console; it needs the asyncio reactor
 LOG_LEVEL = "INFO"
 # Scrapy starts this many cooperative tasks for every response's output, though a page yields
 # at most one item: 100 (Scrapy's default) was ~10 % of the reactor's profile on the farm.

@@ -42,8 +42,6 @@ DOWNLOADER_MIDDLEWARES = {
     "newscrawl.crawl.dust.DustRulesMiddleware": 50,
     "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
     "newscrawl.crawl.robotstxt.SharedRobotsTxtMiddleware": 100,
-    "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
-    "newscrawl.crawl.middlewares.OneLineRetryMiddleware": 550,
     "newscrawl.crawl.hosthealth.HostHealthMiddleware": 560,
 }
 

@@ -131,7 +131,7 @@ class DustRulesMiddleware:
                 "n": len(rules),
                 "rules": "; ".join(f"{site}: {', '.join(sorted(site_rules))}"
                                    for site, site_rules in sorted(rules.items()))})
-        middleware = cls(crawler.stats, rules)  # type: ignore[arg-type]
+        middleware = cls(crawler.stats, rules)
         crawler.signals.connect(middleware.rule_learned,
                                 signal=newscrawl_signals.dust_rule_learned)
         return middleware
@@ -142,7 +142,7 @@ class DustRulesMiddleware:
                     {"site": site, "rule": rule})
 
     def process_request(self, request: scrapy.Request,
-                        spider: scrapy.Spider) -> scrapy.Request | None:
+                        spider: scrapy.Spider | None = None) -> scrapy.Request | None:
         site = crawl_meta(request.meta).get("site")
         rules = self.rules.get(site) if site else None
         if not rules:

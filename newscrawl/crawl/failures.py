@@ -7,6 +7,7 @@ own pipeline.
 
 from __future__ import annotations
 
+from scrapy import exceptions as scrapy_error
 from twisted.internet import error as net_error
 from twisted.python.failure import Failure
 from twisted.web._newclient import ResponseFailed, ResponseNeverReceived
@@ -27,6 +28,12 @@ _BY_TYPE: tuple[tuple[type[BaseException], str], ...] = (
     (net_error.TCPTimedOutError, TIMEOUT),
     (net_error.ConnectionLost, CONNECTION_LOST),
     (net_error.ConnectionDone, CONNECTION_LOST),
+    # Scrapy's download handlers raise these from the Twisted error (their cause, which is
+    # read first); a timeout of Scrapy's own download limit has no cause.
+    (scrapy_error.CannotResolveHostError, DNS),
+    (scrapy_error.DownloadConnectionRefusedError, REFUSED),
+    (scrapy_error.DownloadTimeoutError, TIMEOUT),
+    (scrapy_error.ResponseDataLossError, CONNECTION_LOST),
 )
 
 
@@ -41,6 +48,10 @@ def failure_kind(failure: Failure | BaseException) -> str:
     status = getattr(response, "status", None)
     if isinstance(status, int):
         return http_kind(status)
+    if error is not None and error.__cause__ is not None:  # Scrapy's, raised from Twisted's
+        kind = failure_kind(error.__cause__)
+        if kind != OTHER:
+            return kind
     for error_type, kind in _BY_TYPE:
         if isinstance(error, error_type):
             return kind

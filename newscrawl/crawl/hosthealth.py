@@ -94,12 +94,12 @@ class HostHealthMiddleware:
                                 signal=scrapy_signals.request_scheduled)
         return middleware
 
-    def request_scheduled(self, request: Request, spider: Spider) -> None:
+    def request_scheduled(self, request: Request, spider: Spider | None = None) -> None:
         site = crawl_meta(request.meta).get("site")
         if site:
             self.site_of_netloc.setdefault(urlparse_cached(request).netloc, site)
 
-    def process_request(self, request: Request, spider: Spider) -> None:
+    def process_request(self, request: Request, spider: Spider | None = None) -> None:
         netloc = urlparse_cached(request).netloc
         state = self.hosts.get(netloc)
         if state is not None and state.down_reason is not None:
@@ -107,8 +107,8 @@ class HostHealthMiddleware:
                 self.crawler.stats.inc_value("newscrawl/dropped/host_down")
             raise HostDown(netloc, state.down_reason)
 
-    def process_response(self, request: Request, response: Response, spider: Spider
-                         ) -> Response:
+    def process_response(self, request: Request, response: Response,
+                         spider: Spider | None = None) -> Response:
         netloc = urlparse_cached(request).netloc
         state = self.hosts.get(netloc)
         if state is not None and state.down_reason is None:
@@ -125,8 +125,8 @@ class HostHealthMiddleware:
             state.delay_before_retry_after = None
         return response
 
-    def process_exception(self, request: Request, exception: Exception, spider: Spider
-                          ) -> None:
+    def process_exception(self, request: Request, exception: Exception,
+                          spider: Spider | None = None) -> None:
         if isinstance(exception, IgnoreRequest):
             return
         netloc = urlparse_cached(request).netloc
@@ -147,7 +147,7 @@ class HostHealthMiddleware:
         state.kind = kind
         if state.run >= limit:
             site = crawl_meta(request.meta).get("site") or self.site_of_netloc.get(netloc)
-            self._mark_down(netloc, state, site, spider)
+            self._mark_down(netloc, state, site)
             request.meta["dont_retry"] = True
 
     def _hold_back(self, request: Request, state: HostState, seconds: float) -> None:
@@ -171,8 +171,7 @@ class HostHealthMiddleware:
         state = self.hosts.get(netloc)
         return state is not None and state.down_reason is not None
 
-    def _mark_down(self, netloc: str, state: HostState, site: str | None,
-                   spider: Spider) -> None:
+    def _mark_down(self, netloc: str, state: HostState, site: str | None) -> None:
         state.down_reason = f"{state.kind} x{state.run}"
         logger.warning("Host %(host)s is down (%(reason)s, site %(site)s): its requests are "
                        "dropped from now on",
@@ -181,7 +180,8 @@ class HostHealthMiddleware:
             self.crawler.stats.inc_value("newscrawl/hosts_down")
             self.crawler.stats.inc_value(f"newscrawl/hosts_down/{state.kind}")
         self.crawler.signals.send_catch_log(signals.host_down, host=netloc, site=site,
-                                            reason=state.down_reason, spider=spider)
+                                            reason=state.down_reason,
+                                            spider=self.crawler.spider)
 
 
 def retry_after_seconds(value: bytes | None) -> float | None:

@@ -1,16 +1,11 @@
-"""Downloader middlewares that stand in for Scrapy's where those cost too much per page or
-say too much in the log."""
+"""A downloader middleware that stands in for Scrapy's where that costs too much per page."""
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
-from scrapy.downloadermiddlewares.retry import RetryMiddleware, get_retry_request
 from scrapy.http import HtmlResponse
-
-from .netlog import DemoteToDebug
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -41,29 +36,8 @@ class HeadMetaRefreshMiddleware(MetaRefreshMiddleware):
     rest go through Scrapy's own check, with the same settings.
     """
 
-    def process_response(self, request: Request, response: Response, spider: Spider
-                         ) -> Request | Response:
+    def process_response(self, request: Request, response: Response,
+                         spider: Spider | None = None) -> Request | Response:
         if isinstance(response, HtmlResponse) and not might_refresh(response.body):
             return response
-        return super().process_response(request, response, spider)
-
-
-# "Gave up retrying" is said again, with the failure's kind and site, by the spider's errback.
-retry_logger = logging.getLogger("newscrawl.crawl.retry")
-retry_logger.addFilter(DemoteToDebug())
-
-
-class OneLineRetryMiddleware(RetryMiddleware):
-    """Scrapy's RetryMiddleware whose "Gave up retrying" line is logged at DEBUG only.
-
-    The request's errback logs the failure as one line (host, kind, URL, site); Scrapy's own
-    ERROR line for the same failure made two.
-    """
-
-    def _retry(self, request: Request, reason: str | Exception | type[Exception],
-               spider: Spider) -> Request | None:
-        return get_retry_request(
-            request, reason=reason, spider=spider,
-            max_retry_times=request.meta.get("max_retry_times", self.max_retry_times),
-            priority_adjust=request.meta.get("priority_adjust", self.priority_adjust),
-            logger=retry_logger)
+        return super().process_response(request, response)

@@ -21,16 +21,12 @@ def log_fetch_failure(logger: logging.Logger, url: str, kind: str, failure: Fail
 
 
 def error_message(failure: Failure) -> str:
-    """The failure's message; for Twisted's wrappers (ResponseFailed ...) the first reason's."""
-    reasons = getattr(failure.value, "reasons", None)
+    """The failure's message; for Twisted's wrappers (ResponseFailed ...) the first reason's,
+    and for Scrapy's download exceptions that of the Twisted error they were raised from."""
+    error = failure.value
+    while error is not None and error.__cause__ is not None:
+        error = error.__cause__
+    reasons = getattr(error, "reasons", None)
     if reasons and isinstance(reasons[0], Failure):
         return reasons[0].getErrorMessage()
-    return failure.getErrorMessage()
-
-
-class DemoteToDebug(logging.Filter):
-    """Lets a logger's records through at DEBUG level only (for lines another one repeats)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
-        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+    return failure.getErrorMessage() if error is failure.value else str(error)

@@ -17,18 +17,25 @@ Every request of a host waits for its robots.txt, and waiting requests count aga
 robots.txt fetch therefore has its own bounds, ``NEWSCRAWL_ROBOTS_TIMEOUT`` (seconds, at most
 ``DOWNLOAD_TIMEOUT``) and ``NEWSCRAWL_ROBOTS_RETRY_TIMES``.
 
-Scrapy's rules stay: an unreachable robots.txt allows everything.
+Scrapy's rules stay: an unreachable robots.txt allows everything. The fetch itself is this
+middleware's (Scrapy's logs a failed fetch as an ERROR with a traceback), and so is the wait of
+a host's other requests for it: each waiter gets its own Deferred, as one Deferred awaited as a
+future by several coroutines gives its result to the first only.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from scrapy import Request
+from scrapy import signals as scrapy_signals
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http.request import NO_CALLBACK
+from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.httpobj import urlparse_cached
+from scrapy.utils.misc import build_from_crawler
 from twisted.internet.defer import Deferred
 from twisted.python.failure import Failure
 
@@ -40,7 +47,9 @@ from .meta import crawl_meta
 from .netlog import log_fetch_failure
 
 if TYPE_CHECKING:
-    from scrapy import Request, Spider
+    from collections.abc import Coroutine
+
+    from scrapy import Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.robotstxt import RobotParser
@@ -63,58 +72,97 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         self.site_of_netloc: dict[str, str] = {}
         # host:port -> its robots.txt (2xx), kept until the spider's request for it is answered
         self.fetched: dict[str, Response] = {}
+        # host:port -> its parsed robots.txt; None: unreachable, everything allowed
+        self.parsers: dict[str, RobotParser | None] = {}
+        # host:port -> requests waiting for its robots.txt fetch, one Deferred each
+        self.waiting: dict[str, list[Deferred[RobotParser | None]]] = {}
 
-    def process_request(self, request: Request, spider: Spider  # type: ignore[override]
-                        ) -> Deferred[None] | Deferred[Response] | Response | None:
-        if request.meta.get("dont_obey_robotstxt") and request.callback is NO_CALLBACK:
-            # this middleware's own robots.txt fetch (Scrapy's robot_parser builds it)
-            request.meta.setdefault("download_timeout", self.timeout)
-            request.meta.setdefault("max_retry_times", self.retry_times)
-        if crawl_meta(request.meta).get("kind") != "robots":
-            return super().process_request(request, spider)
+    def process_request(  # type: ignore[override]
+        self, request: Request, spider: Spider | None = None,
+    ) -> Coroutine[Any, Any, Response | None] | None:
+        if crawl_meta(request.meta).get("kind") == "robots":
+            return self._answer(request)
+        if request.meta.get("dont_obey_robotstxt"):
+            if request.callback is NO_CALLBACK:  # this middleware's own robots.txt fetch
+                request.meta.setdefault("download_timeout", self.timeout)
+                request.meta.setdefault("max_retry_times", self.retry_times)
+            return None
+        if request.url.startswith(("data:", "file:")):
+            return None
+        return self._obey(request)
+
+    async def _obey(self, request: Request) -> None:
+        # IgnoreRequest("Forbidden by robots.txt") when the host's rules disallow it
+        self.process_request_2(await self.robot_parser(request), request)
+
+    async def _answer(self, request: Request) -> Response:
+        """The spider's own request for a robots.txt, answered with this middleware's copy."""
+        await self.robot_parser(request)  # starts the one fetch if none did yet
         netloc = urlparse_cached(request).netloc
-        parser = self.robot_parser(request, spider)  # starts the one fetch if none did yet
-        if isinstance(parser, Deferred):
-            return parser.addCallback(lambda _parser: self._answer(request, netloc))
-        return self._answer(request, netloc)
-
-    def _answer(self, request: Request, netloc: str) -> Response:
         response = self.fetched.pop(netloc, None)
         if response is None:
             raise RobotsTxtUnavailable(f"robots.txt of {netloc} could not be fetched")
         return response.replace(url=request.url, request=request)
 
-    def robot_parser(self, request: Request, spider: Spider
-                     ) -> RobotParser | Deferred[RobotParser | None] | None:
+    async def robot_parser(self, request: Request) -> RobotParser | None:
+        url = urlparse_cached(request)
+        netloc = url.netloc
         site = crawl_meta(request.meta).get("site")
         if site:
-            self.site_of_netloc.setdefault(urlparse_cached(request).netloc, site)
-        return super().robot_parser(request, spider)
+            self.site_of_netloc.setdefault(netloc, site)
+        if netloc in self.parsers:
+            return self.parsers[netloc]
+        if netloc in self.waiting:  # another request started the fetch
+            turn: Deferred[RobotParser | None] = Deferred()
+            self.waiting[netloc].append(turn)
+            return await maybe_deferred_to_future(turn)
+        self.waiting[netloc] = []
+        parser: RobotParser | None = None
+        try:
+            parser = await self._fetch(f"{url.scheme}://{netloc}/robots.txt", netloc, request)
+        finally:  # whatever happened, no request waits for ever
+            self.parsers[netloc] = parser
+            for turn in self.waiting.pop(netloc):
+                turn.callback(parser)
+        return parser
 
-    def _parse_robots(self, response: Response, netloc: str, spider: Spider) -> None:
+    async def _fetch(self, url: str, netloc: str, needed_by: Request) -> RobotParser | None:
+        """The host's parsed robots.txt, or None (allow everything) if it cannot be fetched."""
+        robots = Request(url, priority=self.DOWNLOAD_PRIORITY,
+                         meta={"dont_obey_robotstxt": True}, callback=NO_CALLBACK)
+        stats = self.crawler.stats
+        stats.inc_value("robotstxt/request_count")
+        try:
+            response = await self.crawler.engine.download_async(robots)
+        except IgnoreRequest:  # refused by a middleware (a host already marked down)
+            return None
+        except Exception:  # noqa: BLE001 -- any failed fetch is counted; everything allowed
+            failure = Failure()  # type: ignore[no-untyped-call]
+            stats.inc_value(f"robotstxt/exception_count/{failure.type}")
+            self._count_unreachable(robots, failure, failure_kind(failure),
+                                    self.site_of_netloc.get(netloc))
+            return None
+        stats.inc_value("robotstxt/response_count")
+        stats.inc_value(f"robotstxt/response_status_count/{response.status}")
         if response.status >= 500:
             # Unreachable in all but name (RFC 9309 2.3.1.3); Scrapy still allows everything.
             error = Failure(_ServerError(response.status))  # type: ignore[no-untyped-call]
             self._count_unreachable(response.request, error, http_kind(response.status),
-                                    self.site_of_netloc.get(netloc), spider)
+                                    self.site_of_netloc.get(netloc))
         elif 200 <= response.status < 300:
             self.fetched[netloc] = response
-        super()._parse_robots(response, netloc, spider)
-
-    def _logerror(self, failure: Failure, request: Request, spider: Spider) -> Failure:
-        # IgnoreRequest: refused by a middleware (a host already marked down), not a fetch
-        if not isinstance(failure.value, IgnoreRequest):
-            site = self.site_of_netloc.get(urlparse_cached(request).netloc)
-            self._count_unreachable(request, failure, failure_kind(failure), site, spider)
-        return failure
+        parser: RobotParser = build_from_crawler(self._parserimpl, self.crawler, response.body)
+        await self.crawler.signals.send_catch_log_async(
+            signal=scrapy_signals.robots_parsed, robotparser=parser, request=needed_by)
+        return parser
 
     def _count_unreachable(self, request: Request | None, failure: Failure, cause: str,
-                           site: str | None, spider: Spider) -> None:
+                           site: str | None) -> None:
         if request is None:
             return
         self.crawler.signals.send_catch_log(signals.fetch_failed, request=request,
-                                            failure=failure, spider=spider, kind=ROBOTS,
-                                            site=site)
+                                            failure=failure, spider=self.crawler.spider,
+                                            kind=ROBOTS, site=site)
         log_fetch_failure(logger, request.url, f"{ROBOTS} ({cause})", failure, site=site,
                           what="robots.txt unreachable")
 

@@ -59,7 +59,7 @@ class LeaseAckSpiderMiddleware:
         return cls(crawler)
 
     def process_spider_output(
-        self, response: Response, result: Iterable[Any], spider: Spider
+        self, response: Response, result: Iterable[Any], spider: Spider | None = None
     ) -> Iterator[Any]:
         lease = response.meta.get(LEASE_META)
         if lease is None:
@@ -73,7 +73,7 @@ class LeaseAckSpiderMiddleware:
             self._output_finished(lease)
 
     async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider: Spider
+        self, response: Response, result: AsyncIterator[Any], spider: Spider | None = None
     ) -> AsyncIterator[Any]:
         lease = response.meta.get(LEASE_META)
         if lease is None:
@@ -126,9 +126,11 @@ class LeaseAckDownloaderMiddleware:
     def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(crawler)
 
-    def process_exception(self, request: Request, exception: Exception, spider: Spider) -> None:
+    def process_exception(self, request: Request, exception: Exception,
+                          spider: Spider | None = None) -> None:
         lease = request.meta.get(LEASE_META)
         if lease is not None:
             logger.debug("Download of %(request)s failed for good (%(error)r); acknowledging",
-                         {"request": request, "error": exception}, extra={"spider": spider})
+                         {"request": request, "error": exception},
+                         extra={"spider": self.crawler.spider})
             self.crawler.signals.send_catch_log(lease_done, lease=lease)

@@ -38,6 +38,22 @@ CAPACITY_CHECK_EVERY = 1000
 LOCAL_CACHE_SIZE = 100_000
 
 
+def crawler_fingerprinter(crawler: Crawler) -> RequestFingerprinterProtocol:
+    """The crawler's request fingerprinter, or one built from its settings if the crawl has
+    not started: ``newscrawl seed`` fingerprints start requests with a crawler it never runs.
+    """
+    try:
+        # Scrapy 2.14 and earlier hold None here until the crawl starts; 2.19 raises instead.
+        started: RequestFingerprinterProtocol | None = crawler.request_fingerprinter
+    except RuntimeError:
+        started = None
+    if started is not None:
+        return started
+    fingerprinter_class = load_object(crawler.settings["REQUEST_FINGERPRINTER_CLASS"])
+    built: RequestFingerprinterProtocol = build_from_crawler(fingerprinter_class, crawler)
+    return built
+
+
 class BloomDupeFilter(BaseDupeFilter):
     """``request_seen`` answered by a :class:`RedisBloom` keyed ``<prefix>:seen``."""
 
@@ -63,11 +79,9 @@ class BloomDupeFilter(BaseDupeFilter):
             settings.getint("NEWSCRAWL_BLOOM_CAPACITY"),
             settings.getfloat("NEWSCRAWL_BLOOM_ERROR_RATE"),
         )
-        fingerprinter = crawler.request_fingerprinter or build_from_crawler(
-            load_object(settings["REQUEST_FINGERPRINTER_CLASS"]), crawler)
         return cls(
             RedisBloom.shared(server, f"{prefix}:seen", params),
-            fingerprinter,
+            crawler_fingerprinter(crawler),
             debug=settings.getbool("DUPEFILTER_DEBUG"),
         )
 

@@ -34,6 +34,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
+from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy_redis.scheduler import Scheduler as RedisScheduler
 from twisted.internet.task import LoopingCall
@@ -407,9 +408,7 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         )
         if self._heartbeat.running:
             self._heartbeat.stop()
-        engine = self.crawler.engine
-        if engine is not None:
-            engine.close_spider(self.spider, QUEUE_LOST)
+        deferred_from_coro(self.crawler.engine.close_spider_async(reason=QUEUE_LOST))
         return False
 
     def _flush(self) -> int:

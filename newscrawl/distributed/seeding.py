@@ -46,15 +46,11 @@ def build_spider(spider_cls: type[Spider], settings: Settings | dict[str, Any] |
 
 
 def start_requests(spider: Spider) -> list[Request]:
-    """Everything ``spider`` would request at start (``start()`` or ``start_requests()``)."""
-    if type(spider).start is not Spider.start:
-        async def collect() -> list[Any]:
-            return [output async for output in spider.start()]
+    """Everything ``spider`` would request at start (its ``start()``)."""
+    async def collect() -> list[Any]:
+        return [output async for output in spider.start()]
 
-        outputs: Iterable[Any] = asyncio.run(collect())
-    else:
-        outputs = spider.start_requests()
-    return [output for output in outputs if isinstance(output, Request)]
+    return [output for output in asyncio.run(collect()) if isinstance(output, Request)]
 
 
 def site_of(url: str, sites: Sequence[SiteConfig]) -> SiteConfig | None:

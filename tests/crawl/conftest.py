@@ -32,7 +32,7 @@ FARM_SETTINGS = {
 # A direct (hostile) farm: names resolved by the farm's resolver, short timeouts so that dead
 # hosts cost seconds.
 DIRECT_FARM_SETTINGS = {
-    "DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
+    "TWISTED_DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
     "DOWNLOAD_TIMEOUT": "2",
     "RETRY_TIMES": "2",  # the crawler's default: a hanging robots.txt is tried three times
 }
@@ -47,7 +47,7 @@ class CrawlRun:
 
 @pytest.fixture(autouse=True)
 def _reactor() -> None:
-    """get_crawler needs an installed reactor: the one Scrapy 2.13 uses by default."""
+    """get_crawler needs an installed reactor: Scrapy's default (asyncio) one."""
     from scrapy.utils.reactor import install_reactor, is_reactor_installed
 
     if not is_reactor_installed():

@@ -23,7 +23,7 @@ def request(url: str, site: str = "a") -> scrapy.Request:
 def middleware(tmp_path, **settings):
     crawler = newscrawl_crawler(NewsSpider, {
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}", **settings})
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     return build_from_crawler(DustRulesMiddleware, crawler), crawler
 
 

@@ -28,18 +28,17 @@ def page(body: bytes, encoding: str = "utf-8") -> HtmlResponse:
 def test_a_refresh_is_followed_as_scrapy_follows_it(middleware):
     request = Request("https://news.example/a.html")
     response = page(REFRESH + LONG_BODY)
-    got = middleware.process_response(request, response, Spider("news"))
+    got = middleware.process_response(request, response)
     expected = MetaRefreshMiddleware.from_crawler(
         newscrawl_crawler(Spider, {"METAREFRESH_ENABLED": True})).process_response(
-        request, page(REFRESH + LONG_BODY), Spider("news"))
+        request, page(REFRESH + LONG_BODY))
     assert isinstance(got, Request) and isinstance(expected, Request)
     assert got.url == expected.url == "https://news.example/moved.html"
 
 
 def test_a_page_without_refresh_is_passed_on_undecoded(middleware):
     response = page(b"<html><head><title>t</title></head>" + LONG_BODY)
-    assert middleware.process_response(Request(response.url), response,
-                                       Spider("news")) is response
+    assert middleware.process_response(Request(response.url), response) is response
     assert response._cached_ubody is None  # Scrapy's check would have decoded it all
 
 

@@ -42,7 +42,7 @@ def with_hashes(item: PageItem, content_hash: str, simhash: int | None = None) -
 
 def validate_pipeline(**settings):
     crawler = newscrawl_crawler(NewsSpider, settings)
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     return build_from_crawler(ValidatePipeline, crawler), crawler.stats
 
 
@@ -69,7 +69,7 @@ def test_validate_names_every_rejection_reason():
 
 def test_a_rejection_is_counted_once_whichever_stage_drops_it():
     crawler = newscrawl_crawler(NewsSpider)  # its extensions, CrawlReport among them, listen
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     [report] = [e for e in crawler.extensions.middlewares if isinstance(e, CrawlReport)]
     validate = build_from_crawler(ValidatePipeline, crawler)
 
@@ -178,7 +178,7 @@ def store_pipeline(tmp_path, **settings):
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
         "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
         **settings})
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     pipeline = build_from_crawler(StorePipeline, crawler)
     return pipeline, crawler.stats
 
@@ -271,7 +271,7 @@ def test_database_down_mid_crawl_spills_every_item(tmp_path):
     from newscrawl.storage import BufferedWriter, read_spill
 
     crawler = newscrawl_crawler(NewsSpider)
-    crawler.stats.open_spider(None)
+    crawler.stats.open_spider()
     spill = tmp_path / "spill.jsonl"
     writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,
                             spill_path=spill, sleep=lambda _s: None)

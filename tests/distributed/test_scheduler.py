@@ -12,6 +12,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.settings import Settings
 from scrapy.utils.reactor import install_reactor, is_reactor_installed
 from scrapy.utils.test import get_crawler
+from twisted.internet.defer import succeed
 
 from newscrawl.distributed.acks import LEASE_META, lease_done
 from newscrawl.distributed.addon import apply_distributed_settings
@@ -228,8 +229,9 @@ class ClosingEngine:
     def __init__(self) -> None:
         self.closed: list[str] = []
 
-    def close_spider(self, spider, reason):
+    def close_spider_async(self, *, reason):
         self.closed.append(reason)
+        return succeed(None)  # awaitable, like the engine's coroutine, and already done
 
 
 def test_a_flushed_queue_stops_the_worker_with_one_error(make_scheduler, server, prefix,

@@ -1,41 +1,83 @@
-"""The pin: scrapy 2.13.4 + scrapy-redis 0.9.1 work together on the real local Redis.
+"""What newscrawl takes from scrapy-redis, checked on the real local Redis under the pinned Scrapy.
 
-Scrapy >= 2.19 no longer calls ``start_requests()``, which RedisSpider uses to read its first
-batch of start URLs from Redis; this fails if an upgrade breaks that path.
+newscrawl's distributed crawl has its own scheduler, fair leased queue, Bloom seen set and
+seeding; it does not use scrapy-redis's RedisSpider (whose ``start_requests()`` Scrapy no longer
+calls). What it does take from scrapy-redis:
+
+* the queue entry format, ``picklecompat`` over ``Request.to_dict(spider=...)``: an entry
+  newscrawl queues is one scrapy-redis's own queue reads, and the other way round;
+* the Scheduler base class, built with a Redis client and ``persist=True``.
+
+A Scrapy or scrapy-redis upgrade that changes either fails here.
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from importlib.metadata import version
+import ast
 from pathlib import Path
 
 import pytest
+from scrapy import Request
+from scrapy.utils.test import get_crawler
+from scrapy_redis.queue import FifoQueue
+from scrapy_redis.scheduler import Scheduler as RedisScheduler
 
-from tests.distributed.site import serve_site
+from newscrawl.crawl.spiders.news import NewsSpider
+from newscrawl.distributed.codec import decode_request, encode_request
+from newscrawl.distributed.scheduler import DistributedScheduler
+from tests.farm import FarmModel, write_sites_file
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_versions_are_the_pinned_ones():
-    assert version("scrapy") == "2.13.4"
-    assert version("scrapy-redis") == "0.9.1"
+REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.slow
-def test_redis_spider_crawls_start_urls_pushed_to_redis(server, prefix, tmp_path):
-    out = tmp_path / "fetched.txt"
-    with serve_site(articles=3) as site:
-        server.lpush(f"{prefix}:start_urls", site.list_url)
-        result = subprocess.run(
-            [sys.executable, "-m", "tests.distributed.redis_spider_run", REDIS_URL, prefix,
-             str(out)], check=False, cwd=REPO_ROOT, capture_output=True, text=True,
-            timeout=120)
-    assert result.returncode == 0, result.stderr[-3000:]
-    fetched = dict(line.split() for line in out.read_text().splitlines())
-    # Read by start_requests(), not by the spider_idle fallback that would also find it.
-    assert fetched.get(site.list_url) == "True", result.stderr[-3000:]
-    assert fetched.get(f"{site.base}/a/0") == "False"  # followed through the scrapy-redis queue
-    assert server.llen(f"{prefix}:start_urls") == 0
+@pytest.fixture
+def spider(tmp_path) -> NewsSpider:
+    sites = write_sites_file(FarmModel(2, 2), tmp_path / "sites.yaml")
+    return NewsSpider.from_crawler(get_crawler(NewsSpider), sites=str(sites))
+
+
+def article_request(spider: NewsSpider) -> Request:
+    return spider.make_request("http://s000.farm.test/2024/05/01/x.html", spider.sites["s000"],
+                               "article", anchor_text="标题 Headline")
+
+
+def same_request(a: Request, b: Request) -> bool:
+    return (a.url, a.callback, a.errback, a.meta, a.priority, a.dont_filter) == (
+        b.url, b.callback, b.errback, b.meta, b.priority, b.dont_filter)
+
+
+def test_an_entry_newscrawl_queues_is_read_by_the_scrapy_redis_queue(server, prefix, spider):
+    request = article_request(spider)
+    server.lpush(f"{prefix}:q", encode_request(request, spider))
+    again = FifoQueue(server, spider, f"{prefix}:q").pop()
+    assert again is not None and same_request(again, request)
+    assert again.callback == spider.parse_article
+
+
+def test_an_entry_the_scrapy_redis_queue_pushes_is_read_by_newscrawl(server, prefix, spider):
+    request = article_request(spider)
+    FifoQueue(server, spider, f"{prefix}:q").push(request)
+    payload = server.rpop(f"{prefix}:q")
+    assert same_request(decode_request(payload, spider), request)
+
+
+def test_the_scheduler_is_scrapy_redis_scheduler_keeping_the_shared_state(server, prefix):
+    crawler = get_crawler(NewsSpider, {"REDIS_URL": "redis://127.0.0.1:6379/0",
+                                       "NEWSCRAWL_REDIS_PREFIX": prefix})
+    scheduler = DistributedScheduler.from_crawler(crawler)
+    assert isinstance(scheduler, RedisScheduler)
+    assert scheduler.persist is True  # a closing worker leaves queue and seen set to the others
+    assert scheduler.server.ping()
+
+
+def test_newscrawl_takes_nothing_else_from_scrapy_redis():
+    """The two tests above cover every scrapy-redis name the package imports."""
+    imported = set()
+    for path in (REPO / "newscrawl").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scrapy_redis"):
+                imported |= {f"{node.module}.{alias.name}" for alias in node.names}
+            elif isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names
+                             if alias.name.startswith("scrapy_redis")}
+    assert imported == {"scrapy_redis.picklecompat", "scrapy_redis.scheduler.Scheduler"}

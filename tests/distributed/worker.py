@@ -32,13 +32,13 @@ class JsonLinesStore:
     def from_crawler(cls, crawler: Any) -> JsonLinesStore:
         return cls(crawler.settings["TEST_OUT"])
 
-    def open_spider(self, spider: Any) -> None:
+    def open_spider(self) -> None:
         self.file = Path(self.path).open("a", encoding="utf-8")  # noqa: SIM115 (closed below)
 
-    def close_spider(self, spider: Any) -> None:
+    def close_spider(self) -> None:
         self.file.close()
 
-    def process_item(self, item: Any, spider: Any) -> Any:
+    def process_item(self, item: Any) -> Any:
         self.file.write(json.dumps({"url": item["url"], "pid": os.getpid()}) + "\n")
         self.file.flush()
         return item
@@ -54,10 +54,10 @@ class SqlStore:
     def from_crawler(cls, crawler: Any) -> SqlStore:
         return cls(crawler.settings["TEST_DATABASE"])
 
-    def close_spider(self, spider: Any) -> None:
+    def close_spider(self) -> None:
         self.storage.close()
 
-    def process_item(self, item: Any, spider: Any) -> Any:
+    def process_item(self, item: Any) -> Any:
         title = item["title"] or ""
         content = f"{title} body"
         self.storage.write([ArticleRecord(url=item["url"], site="test", title=title,
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="plain Scrapy scheduler, no Redis (baseline)")
     parser.add_argument("--database", help="also upsert items into this news database URL")
     args = parser.parse_args(argv)
-    process = CrawlerProcess(worker_settings(args), install_root_handler=True)
+    process = CrawlerProcess(worker_settings(args))
     process.crawl(SiteSpider, site=args.site)
     process.start()
     return 0

@@ -22,7 +22,7 @@ broken (articles are lost, each loss counted; nothing crashes)
   ``wrong_charset``  GBK pages served as ``charset=utf-8`` (what a crawl makes of them is
                      not asserted)
 
-Names resolve through :class:`tests.farm.resolver.FarmResolver` (Scrapy's ``DNS_RESOLVER``),
+Names resolve through :class:`tests.farm.resolver.FarmResolver` (Scrapy's ``TWISTED_DNS_RESOLVER``),
 so the crawler's own DNS, refused and timeout paths are the ones exercised.
 """
 

@@ -1,7 +1,7 @@
-"""FarmResolver: Scrapy's ``DNS_RESOLVER`` for crawls of the farm in direct mode.
+"""FarmResolver: Scrapy's ``TWISTED_DNS_RESOLVER`` for crawls of the farm in direct mode.
 
 ``*.farm.test`` resolves to 127.0.0.1; every other name fails with DNSLookupError at once, as a
-name that does not exist does. Use ``-s DNS_RESOLVER=tests.farm.resolver.FarmResolver``.
+name that does not exist does. Use ``-s TWISTED_DNS_RESOLVER=tests.farm.resolver.FarmResolver``.
 """
 
 from __future__ import annotations

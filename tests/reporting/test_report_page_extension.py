@@ -21,7 +21,7 @@ ONLY_OURS = {"EXTENSIONS_BASE": {}, "EXTENSIONS": {
 
 @pytest.fixture(autouse=True)
 def _reactor() -> None:
-    """get_crawler needs an installed reactor: the one Scrapy 2.13 uses by default."""
+    """get_crawler needs an installed reactor: Scrapy's default (asyncio) one."""
     from scrapy.utils.reactor import install_reactor, is_reactor_installed
 
     if not is_reactor_installed():

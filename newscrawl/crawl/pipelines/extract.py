@@ -150,7 +150,7 @@ class ExtractPipeline:
         if threads < 1:
             raise NotConfigured("NEWSCRAWL_EXTRACT_THREADS is 0: extraction is off")
         self.crawler = crawler
-        self.stats: StatsCollector = crawler.stats  # type: ignore[assignment]
+        self.stats: StatsCollector = crawler.stats
         self.resolver = resolver
         self.min_content_weight = min_content_weight
         self.near_dedup = near_dedup  # the simhash is computed in extract_page
@@ -175,14 +175,14 @@ class ExtractPipeline:
                    processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES")),
                    timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT"))
 
-    def open_spider(self, spider: scrapy.Spider) -> None:
+    def open_spider(self, spider: scrapy.Spider | None = None) -> None:
         if self.processes:
             # spawn, not fork: the crawler process has live threads and a reactor.
             self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"),
                                       timeout=self.timeout)
         self.pool.start()
 
-    def close_spider(self, spider: scrapy.Spider) -> None:
+    def close_spider(self, spider: scrapy.Spider | None = None) -> None:
         if self.timed_out:
             self.stats.set_value("newscrawl/extract/timed_out", self.timed_out)
         self.pool.stop()
@@ -194,7 +194,7 @@ class ExtractPipeline:
             self.workers.shutdown()
             self.workers = None
 
-    async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
+    async def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "extract"
@@ -257,10 +257,10 @@ class ExtractPipeline:
                          timeout: float = 0.0) -> T:
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
+        deferred = threads.deferToThreadPool(reactor, self.pool,
                                              function, *args)
         if timeout > 0:  # the thread runs on; its late result is dropped
-            deferred.addTimeout(timeout, reactor)  # type: ignore[arg-type]
+            deferred.addTimeout(timeout, reactor)
         return await maybe_deferred_to_future(deferred)
 
     async def _tell_thin(self, item: PageItem) -> None:
@@ -291,5 +291,5 @@ def deferred_from_future(future: Future[T]) -> Deferred[T]:
 
     # The callback runs in the executor's thread (or here, if the future is done already).
     future.add_done_callback(
-        lambda done: reactor.callFromThread(fire, done))  # type: ignore[attr-defined]
+        lambda done: reactor.callFromThread(fire, done))
     return deferred

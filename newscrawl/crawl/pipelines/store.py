@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.signalmanager import SignalManager
     from scrapy.statscollectors import StatsCollector
-    from twisted.internet.defer import Deferred
 
 logger = logging.getLogger(__name__)
 
@@ -126,7 +125,7 @@ class StorePipeline:
         )
         days = s.getfloat("NEWSCRAWL_NEAR_DUP_DAYS")
         near = s.getbool("NEWSCRAWL_DEDUP_NEAR") and days > 0
-        return cls(storage, writer, crawler.stats,  # type: ignore[arg-type]
+        return cls(storage, writer, crawler.stats,
                    keep_html=keep_html,
                    dedup_against_database=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
                    near_duplicates=StoredNearDuplicates(
@@ -137,14 +136,15 @@ class StorePipeline:
                    dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES"),
                    signals=crawler.signals)
 
-    def open_spider(self, spider: scrapy.Spider) -> Deferred[None] | None:
+    async def open_spider(self, spider: scrapy.Spider | None = None) -> None:
         self.pool.start()
         if self.near_duplicates is None:
-            return None
+            return
         from twisted.internet import reactor
 
-        return threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
-                                         self._load_stored_simhashes, self.near_duplicates)
+        await maybe_deferred_to_future(threads.deferToThreadPool(
+            reactor, self.pool, self._load_stored_simhashes,
+            self.near_duplicates))
 
     def _load_stored_simhashes(self, config: StoredNearDuplicates) -> None:
         """In the database thread, before the first item: index recent stored simhashes."""
@@ -164,14 +164,14 @@ class StorePipeline:
         logger.info("Loaded %d simhash(es) of articles stored since %s for near-duplicate "
                     "checks", len(stored), since.strftime("%Y-%m-%d %H:%M UTC"))
 
-    def close_spider(self, spider: scrapy.Spider) -> Deferred[None]:
-        """Flush the last batch in the database thread; Scrapy waits for the Deferred."""
+    async def close_spider(self, spider: scrapy.Spider | None = None) -> None:
+        """Flush the last batch in the database thread; Scrapy waits for it."""
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool,  # type: ignore[arg-type]
+        deferred = threads.deferToThreadPool(reactor, self.pool,
                                              self.writer.close)
         deferred.addBoth(self._closed)
-        return deferred
+        await maybe_deferred_to_future(deferred)
 
     def _closed(self, result: Any) -> Any:
         self.pool.stop()
@@ -180,7 +180,7 @@ class StorePipeline:
             self.stats.set_value(f"newscrawl/db/{key}", value)
         return result  # a flush failure (spill file unwritable) stays an error
 
-    async def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
+    async def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "store"
@@ -188,7 +188,7 @@ class StorePipeline:
 
         record = to_record(item, keep_html=self.keep_html)
         outcome: StoreOutcome = await maybe_deferred_to_future(threads.deferToThreadPool(
-            reactor, self.pool, self._store, record,  # type: ignore[arg-type]
+            reactor, self.pool, self._store, record,
             item.copy_of, item.fetched_url, item.declared_canonical))
         if outcome.new_aliases:
             self.stats.inc_value("newscrawl/canonical/aliases", outcome.new_aliases)

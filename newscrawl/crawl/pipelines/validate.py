@@ -60,7 +60,7 @@ class ValidatePipeline:
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = newscrawl_settings(crawler)
         return cls(
-            crawler.stats,  # type: ignore[arg-type]
+            crawler.stats,
             min_content_weight=s.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
             min_title_chars=s.getint("NEWSCRAWL_MIN_TITLE_CHARS"),
             exact=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
@@ -68,7 +68,7 @@ class ValidatePipeline:
             near_distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
         )
 
-    def process_item(self, item: Any, spider: scrapy.Spider) -> Any:
+    def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
         if not isinstance(item, PageItem):
             return item
         item.stage = "validate"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
+from twisted.internet.defer import Deferred
 from twisted.python.failure import Failure
 
 from newscrawl.config import SitesFileError
@@ -46,8 +47,10 @@ class Command(ScrapyCrawlCommand):
             raise UsageError("give exactly one spider name, e.g. `scrapy crawl news`")
         assert self.crawler_process
         crawl_defer = self.crawler_process.crawl(args[0], **opts.spargs)
+        # Scrapy's Deferred-based CrawlerProcess (Twisted's own reactor: newscrawl/settings.py)
+        # has already failed a crawl that cannot start.
         result = getattr(crawl_defer, "result", None)
-        if isinstance(result, Failure):
+        if isinstance(crawl_defer, Deferred) and isinstance(result, Failure):
             self.exitcode = 1
             error = startup_error(result.value)
             if error is not None:
