@@ -289,7 +289,7 @@ class NewsSpider(scrapy.Spider):
         """The ``thin_page`` signal: a candidate article whose content came out thin. If the
         page has the shape of a list page, its links are followed as a list's and the item is
         marked ``list_page``. The page is parsed again, off the reactor thread."""
-        found = threads.deferToThread(self.list_requests_of, item)  # type: ignore[no-untyped-call]
+        found = threads.deferToThread(self.list_requests_of, item)
         deferred: Deferred[list[scrapy.Request] | None] = found
         return deferred.addCallback(self._follow_list_page, item)
 
@@ -316,7 +316,7 @@ class NewsSpider(scrapy.Spider):
         item.rejection = LIST_PAGE
         item.rejection_detail = f"{len(requests)} links followed"
         for request in requests:
-            self.crawler.engine.crawl(request)  # type: ignore[union-attr]
+            self.crawler.engine.crawl(request)
 
     # --- helpers -----------------------------------------------------------------------------
     def _count(self, key: str) -> None:
