@@ -24,19 +24,25 @@ from newscrawl.extraction.dom import link_text_length, paragraph_text
 
 @dataclass(frozen=True, slots=True)
 class ThreadOptions:
-    """When a chosen region is taken for one post of a thread; ``min_posts=None``: never."""
+    """When a chosen region is taken for one post of a thread. Defaults: the variant
+    cross-validation kept (docs/benchmarks/precision.md); ``min_posts=None``: never."""
 
     # Repeats of the post element (the chosen one included) that make a thread.
-    min_posts: int | None = None
+    min_posts: int | None = 4
     # Characters (spaces excluded) each repeat needs to count as a post.
-    min_post_chars: int = 80
+    min_post_chars: int = 40
     # Ancestors of the chosen node looked at as the post element (0: the node itself only).
-    max_climb: int = 3
+    max_climb: int = 2
     # Share of a post's characters inside links above which it is a link list, not a post.
     max_link_share: float = 0.5
+    # The posts together must hold this many times the chosen post's characters: a region
+    # that is most of the repeats' text (an article body among a page builder's widgets of
+    # the same class) is the content itself, not one post among many.
+    min_growth: float = 2.0
 
 
-NO_THREAD = ThreadOptions()
+DEFAULT_OPTIONS = ThreadOptions()
+NO_THREAD = ThreadOptions(min_posts=None)
 
 
 def depth_of(el: Element) -> int:
@@ -64,16 +70,20 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
                  if peer.get("class") == signature and depth_of(peer) == depth]
         if len(peers) < options.min_posts:
             continue
-        posts = [peer for peer in peers if is_post(peer, options)]
-        if el in posts and len(posts) >= options.min_posts:
+        lengths = {peer: post_length(peer, options) for peer in peers}
+        posts = [peer for peer in peers if lengths[peer]]
+        if (el in lengths and lengths[el] and len(posts) >= options.min_posts
+                and sum(lengths.values()) >= options.min_growth * lengths[el]):
             return posts
     return None
 
 
-def is_post(el: Element, options: ThreadOptions) -> bool:
+def post_length(el: Element, options: ThreadOptions) -> int:
+    """``el``'s characters (spaces excluded) when it reads as a post, else 0."""
     length = visible_length(paragraph_text(el))
-    return (length >= options.min_post_chars
-            and link_text_length(el) <= options.max_link_share * length)
+    if length < options.min_post_chars or link_text_length(el) > options.max_link_share * length:
+        return 0
+    return length
 
 
 def thread_text(nodes: Sequence[Element], options: ThreadOptions) -> str | None:

@@ -12,7 +12,8 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.registry import ContentResult
 from newscrawl.extraction.thread import NO_THREAD, ThreadOptions, posts_of, thread_text
 
-ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5)
+ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5,
+                   min_growth=1.0)
 PROSE = "This reply says something about the question with enough words to be a post. "
 
 
@@ -59,7 +60,7 @@ def test_a_lone_region_is_no_thread():
     assert thread_text([], ON) is None
 
 
-def test_off_by_default_and_below_the_post_count():
+def test_off_and_below_the_post_count():
     node = first_post_body(thread_page(3))
     assert thread_text([node], NO_THREAD) is None
     assert thread_text([node], replace(ON, min_posts=4)) is None
@@ -83,9 +84,18 @@ def test_repeats_at_another_depth_do_not_count():
     assert thread_text([node], ON) is None
 
 
-def test_auto_keeps_the_whole_thread_when_enabled():
-    doc = load_document(thread_page(4).encode())
-    plain = auto.extract_content(doc)
-    expanded = auto.extract_content(doc, replace(DEFAULT_AUTO, thread=ON))
+def test_auto_keeps_the_whole_thread_by_default():
+    doc = load_document(thread_page(5).encode())
+    expanded = auto.extract_content(doc)
+    plain = auto.extract_content(doc, replace(DEFAULT_AUTO, thread=NO_THREAD))
     assert isinstance(plain, ContentResult) and isinstance(expanded, ContentResult)
-    assert "Post 3" in expanded.text and "Post 0" in expanded.text
+    assert "Post 4" in expanded.text and "Post 0" in expanded.text
+    assert "Post 4" not in plain.text
+
+
+def test_a_region_holding_most_of_the_repeats_text_is_the_content_itself():
+    # An article body among a page builder's short widgets of the same class.
+    article = f"<p>Post 0. {PROSE * 12}</p>"
+    node = first_post_body(thread_page([article, f"<p>{PROSE}</p>", f"<p>{PROSE}</p>"]))
+    assert thread_text([node], replace(ON, min_growth=1.5)) is None
+    assert thread_text([node], ON) is not None
