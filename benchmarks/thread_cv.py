@@ -50,11 +50,12 @@ class Scored:
 def variants() -> dict[str, ThreadOptions]:
     """Expansion off first, then every combination of the thresholds."""
     found = {"off": NO_THREAD}
-    for posts, chars, climb, links, growth in itertools.product(
-            (2, 3, 4), (40, 80), (2, 4), (0.3, 0.5), (1.0, 1.5, 2.0, 3.0)):
-        found[f"posts={posts},chars={chars},climb={climb},links={links},growth={growth}"] = (
-            ThreadOptions(min_posts=posts, min_post_chars=chars, max_climb=climb,
-                          max_link_share=links, min_growth=growth))
+    for posts, chars, climb, links, growth, common in itertools.product(
+            (2, 3, 4), (40, 80), (2, 4), (0.3, 0.5), (1.0, 1.5, 2.0, 3.0), (False, True)):
+        found[f"posts={posts},chars={chars},climb={climb},links={links},growth={growth},"
+              f"common={int(common)}"] = ThreadOptions(
+            min_posts=posts, min_post_chars=chars, max_climb=climb, max_link_share=links,
+            min_growth=growth, from_common_ancestor=common)
     return found
 
 

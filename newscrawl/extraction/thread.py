@@ -39,6 +39,9 @@ class ThreadOptions:
     # that is most of the repeats' text (an article body among a page builder's widgets of
     # the same class) is the content itself, not one post among many.
     min_growth: float = 2.0
+    # Start from the nearest common ancestor of the region's first and last node instead of
+    # its first node: block methods (jusText, boilerpipe) give one node per paragraph.
+    from_common_ancestor: bool = False
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -78,6 +81,12 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
     return None
 
 
+def common_ancestor(first: Element, last: Element) -> Element | None:
+    """The deepest element holding both ``first`` and ``last`` (either may be it)."""
+    around_first = {first, *first.iterancestors()}  # the proxies stay alive in the set
+    return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
+
+
 def post_length(el: Element, options: ThreadOptions) -> int:
     """``el``'s characters (spaces excluded) when it reads as a post, else 0."""
     length = visible_length(paragraph_text(el))
@@ -91,7 +100,8 @@ def thread_text(nodes: Sequence[Element], options: ThreadOptions) -> str | None:
     of a thread; None otherwise (the region's own text stands)."""
     if not nodes:
         return None
-    posts = posts_of(nodes[0], options)
+    start = common_ancestor(nodes[0], nodes[-1]) if options.from_common_ancestor else nodes[0]
+    posts = posts_of(start, options) if start is not None else None
     if posts is None:
         return None
     return "\n".join(text for text in (paragraph_text(post) for post in posts) if text)

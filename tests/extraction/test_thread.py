@@ -99,3 +99,12 @@ def test_a_region_holding_most_of_the_repeats_text_is_the_content_itself():
     node = first_post_body(thread_page([article, f"<p>{PROSE}</p>", f"<p>{PROSE}</p>"]))
     assert thread_text([node], replace(ON, min_growth=1.5)) is None
     assert thread_text([node], ON) is not None
+
+
+def test_a_region_of_paragraphs_starts_from_their_common_ancestor():
+    page = thread_page([f"<p>Post 0. {PROSE}</p><p>{PROSE}</p>", f"<p>Post 1. {PROSE}</p>",
+                        f"<p>Post 2. {PROSE}</p>"])
+    paragraphs = load_document(page.encode()).root.findall(".//div[@class='post-body']/p")[:2]
+    assert thread_text(paragraphs, replace(ON, max_climb=0)) is None
+    text = thread_text(paragraphs, replace(ON, max_climb=0, from_common_ancestor=True))
+    assert text is not None and "Post 2" in text
