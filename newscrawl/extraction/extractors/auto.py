@@ -19,6 +19,9 @@ Signals, all measurable on the page itself:
   by the article parts they share.
 * **line clean-up** — repeated paragraphs and short boilerplate lines
   (ICP numbers, copyright, pagination, "source:" bylines) are dropped from the winner.
+* **threads** — a winner that is one post of a discussion thread (one of several same-class
+  elements at one depth, each a post's worth of prose) becomes every post's text
+  (:mod:`newscrawl.extraction.thread`), before the clean-up.
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
