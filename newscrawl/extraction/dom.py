@@ -78,6 +78,11 @@ _ATTRIBUTE = re.compile(r"""[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]*)
 # Attribute names strip_attributes can address; others ("{a}", "{% if x %}") are removed
 # element by element.
 _PLAIN_ATTRIBUTE_NAME = re.compile(r"[^{}\s]+")
+# End tags of <body> and <html>. libxml2 stops at a </html> and puts what follows a </body>
+# outside <body>; a page that carries one in the middle (a template closing the document
+# before the footer's widgets, an include with its own skeleton) loses the rest. Browsers
+# (HTML5 "after body" mode) put that content back into <body>, which dropping the tags does.
+_DOCUMENT_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
@@ -91,7 +96,7 @@ def parse_html(text: str) -> Element | None:
     # lxml rejects str input that carries an XML encoding declaration.
     text = re.sub(r"^\s*<\?xml[^>]*>", "", text[:512]) + text[512:] if text.lstrip().startswith(
         "<?xml") else text
-    text = cap_attributes(text.replace("\x00", ""))
+    text = drop_document_ends(cap_attributes(text.replace("\x00", "")))
     if not text or text.isspace():
         return None
     try:
@@ -100,6 +105,21 @@ def parse_html(text: str) -> Element | None:
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return None
     return root if root is not None and isinstance(root.tag, str) else None
+
+
+def drop_document_ends(text: str) -> str:
+    """``text`` without ``</body>`` and ``</html>`` tags, so nothing after one is lost.
+
+    The parser closes both at the end of the input anyway; a page whose content follows
+    such a tag (a premature end) keeps that content inside ``<body>``, as browsers show it.
+    """
+    first = _DOCUMENT_END.search(text)
+    if first is None:
+        return text
+    # Most pages end with "</body></html>" and a few blank lines: only the text after the
+    # first end tag is rewritten, and the page is copied only when something follows it.
+    rest = _DOCUMENT_END.sub("", text[first.end():])
+    return text[: first.start()] + rest if rest and not rest.isspace() else text
 
 
 def cap_attributes(text: str) -> str:

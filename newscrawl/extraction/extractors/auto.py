@@ -19,6 +19,9 @@ Signals, all measurable on the page itself:
   by the article parts they share.
 * **line clean-up** — repeated paragraphs and short boilerplate lines
   (ICP numbers, copyright, pagination, "source:" bylines) are dropped from the winner.
+* **threads** — a winner that is one post of a discussion thread (one of several same-class
+  elements at one depth, each a post's worth of prose) becomes every post's text
+  (:mod:`newscrawl.extraction.thread`), before the clean-up.
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
@@ -45,6 +48,7 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOp
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.text import is_mostly_cjk, tokens
+from newscrawl.extraction.thread import thread_text
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -216,6 +220,16 @@ def clean_lines(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     return "\n".join(kept)
 
 
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """The vote's outcome on a page, before the winner's text is cleaned and trimmed."""
+
+    winner: Candidate
+    agreement: float
+    candidates: list[Candidate]
+    decided_early: bool
+
+
 def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
                     ) -> ContentResult | Rejection:
     """Registry entry ``auto``."""
@@ -232,6 +246,14 @@ def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
                              method=METHOD, image_span=result.image_span,
                              diagnostics={"auto_winner": "density",
                                           "auto_reason": "outsized page"})
+    vote = run_vote(doc, options)
+    if vote is None:
+        return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
+    return finish(vote, doc, options)
+
+
+def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | None:
+    """Run the methods in stages and pick the winner; None when no method found content."""
     shared = _shared_runners(doc, options)
     candidates: list[Candidate] = []
     ran: set[str] = set()
@@ -265,9 +287,22 @@ def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
         if candidates:
             winner, agreement = choose(candidates, None if chinese else weights, options)
     if winner is None:
-        return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-    text = clean_lines(winner.result.text, options) if options.clean_lines else winner.result.text
-    text = trim(text, doc, options.trim)
+        return None
+    return Vote(winner, agreement, candidates, decided_early)
+
+
+def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> str:
+    """The winner's text (every post, when it is one post of a thread), cleaned and trimmed."""
+    text = thread_text(vote.winner.result.nodes, options.thread) or vote.winner.result.text
+    text = clean_lines(text, options) if options.clean_lines else text
+    return trim(text, doc, options.trim)
+
+
+def finish(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+           ) -> ContentResult | Rejection:
+    """The result for the vote's winner."""
+    winner, candidates = vote.winner, vote.candidates
+    text = winner_text(vote, doc, options)
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
     # The winner's nodes still describe the content only if no line was dropped; they (or
@@ -276,9 +311,9 @@ def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
     return ContentResult(
         text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
         image_span=winner.result.image_span if nodes else image_span(winner, candidates),
-        diagnostics={"auto_winner": winner.method, "auto_agreement": round(agreement, 3),
+        diagnostics={"auto_winner": winner.method, "auto_agreement": round(vote.agreement, 3),
                      "auto_candidates": [c.method for c in candidates],
-                     "auto_early_exit": decided_early})
+                     "auto_early_exit": vote.decided_early})
 
 
 def is_chinese(candidates: Sequence[Candidate],

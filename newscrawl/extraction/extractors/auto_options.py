@@ -26,6 +26,8 @@ from newscrawl.extraction.extractors.justext_options import JustextOptions
 from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFAULT_TCDT
 from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.text import CHINESE_SHARE
+from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
+from newscrawl.extraction.thread import ThreadOptions
 from newscrawl.extraction.trim import DEFAULT_OPTIONS as DEFAULT_TRIM
 from newscrawl.extraction.trim import TrimOptions
 
@@ -98,6 +100,9 @@ class AutoOptions:
     comment_heading: re.Pattern[str] = COMMENT_HEADING
     # What is trimmed from the winner after the line clean-up (docs/benchmarks/trim.md).
     trim: TrimOptions = DEFAULT_TRIM
+    # When the winner is one post of a thread, every post's text replaces it
+    # (newscrawl/extraction/thread.py, docs/benchmarks/precision.md).
+    thread: ThreadOptions = DEFAULT_THREAD
     # Body text beyond which only density runs. The longest body in the datasets is
     # 389,348 chars; the hostile 20 MB test page is above 1.3 M.
     max_voting_text_chars: int = 1_000_000

@@ -1,0 +1,116 @@
+"""Whether keeping every post of a thread carries over to unseen sites: a grouped CV sweep.
+
+``auto``'s vote runs once per page; every variant of :class:`ThreadOptions` (thread
+expansion off first, then each combination of its thresholds) turns the winner into text
+(``auto.winner_text``: thread expansion, line clean-up, trim) and is scored with the eval
+metric. One variant is chosen for all sets together by ``crossval.select`` (5 folds grouped
+by site): articles must not lose what forum threads gain. Per set, the script prints the
+in-sample figure of the chosen variant and the cross-validated one (each page scored with
+the variant picked without its fold).
+
+    python3 benchmarks/thread_cv.py [--data DIR] [--folds 5]
+
+``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
+``datasets/``); wcxb_dev is read twice, its articles and its forum threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from newscrawl.evaluation.crossval import format_selection, grouped_folds, select, site_of
+from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.metric import token_scores, tokenize
+from newscrawl.evaluation.report import FAILED_F1
+from newscrawl.extraction.document import DocumentError, load_document
+from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.thread import NO_THREAD, ThreadOptions
+
+REPO = Path(__file__).resolve().parent.parent
+# (name, dataset directory, page type kept)
+SETS = (("wcxb articles", "wcxb_dev", "article"), ("wcxb forums", "wcxb_dev", "forum"),
+        ("cwced_zh", "cwced_zh", None), ("gne_zh", "gne_zh", None))
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One page: its set, site and F1 under every variant."""
+
+    dataset: str
+    site: str
+    f1: dict[str, float]
+
+
+def variants() -> dict[str, ThreadOptions]:
+    """Expansion off first, then every combination of the thresholds."""
+    found = {"off": NO_THREAD}
+    for posts, chars, climb, links, growth, common in itertools.product(
+            (2, 3, 4), (40, 80), (2, 4), (0.3, 0.5), (1.0, 1.5, 2.0, 3.0), (False, True)):
+        found[f"posts={posts},chars={chars},climb={climb},links={links},growth={growth},"
+              f"common={int(common)}"] = ThreadOptions(
+            min_posts=posts, min_post_chars=chars, max_climb=climb, max_link_share=links,
+            min_growth=growth, from_common_ancestor=common)
+    return found
+
+
+def score_page(dataset: str, page: Page, options: dict[str, ThreadOptions]) -> Scored:
+    truth = tokenize(page.text)
+    site = site_of(page.url, page.id)
+    try:
+        doc = load_document(page.read_html(), url=page.url)
+    except DocumentError:
+        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+    vote = auto.run_vote(doc) if doc.body is not None else None
+    if vote is None:
+        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+    known: dict[str, float] = {}  # most variants leave most pages as they were
+    f1: dict[str, float] = {}
+    for name, option in options.items():
+        text = auto.winner_text(vote, doc, replace(DEFAULT_AUTO, thread=option))
+        if text not in known:
+            known[text] = token_scores(tokenize(text), truth).f1
+        f1[name] = known[text]
+    return Scored(dataset, site, f1)
+
+
+def line(name: str, values: Sequence[float]) -> str:
+    failed = sum(value < FAILED_F1 for value in values) / len(values)
+    return f"{name:<18} F1 {sum(values) / len(values):.4f}  F1<{FAILED_F1} {failed:.3f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO / "datasets")
+    parser.add_argument("--folds", type=int, default=5)
+    args = parser.parse_args(argv)
+    options = variants()
+    pages: list[Scored] = []
+    for name, directory, page_type in SETS:
+        pages.extend(score_page(name, page, options) for page in
+                     load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
+                     if page.text)
+    groups = [f"{page.dataset}:{page.site}" for page in pages]
+    scores = {name: [page.f1[name] for page in pages] for name in options}
+    selection = select(scores, groups, args.folds)
+    print(format_selection(selection, label="thread variant"))
+    folds = grouped_folds(groups, args.folds)
+    held_out = [page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, folds,
+                                                                            strict=True)]
+    chosen = selection.in_sample_choice
+    for name, _, _ in SETS:
+        indices = [i for i, page in enumerate(pages) if page.dataset == name]
+        print(f"{name} ({len(indices)} pages)")
+        print("  off               " + line("", [scores["off"][i] for i in indices]))
+        print(f"  in-sample {chosen}: " + line("", [scores[chosen][i] for i in indices]))
+        print("  cross-validated   " + line("", [held_out[i] for i in indices]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""Keep every post of a discussion thread when the chosen region is one post of it.
+
+On a forum thread or a Q&A page the densest single region is usually the first post (or the
+accepted answer), and a method that picks one region keeps only it. A thread shows itself in
+the markup: the chosen node, or one of its few nearest ancestors, is one of several elements
+with the same tag and the same ``class`` at the same depth of the tree, each holding a post's
+worth of prose (most of its text outside links). When that holds, the text is every such
+element's text in document order instead of the chosen region's.
+
+Nothing here names a forum engine; the signal is repeated structure with substantial text
+in each repeat. Which thresholds are on was chosen by site-grouped cross-validation over
+articles and threads (benchmarks/thread_cv.py, docs/benchmarks/precision.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import link_text_length, paragraph_text
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadOptions:
+    """When a chosen region is taken for one post of a thread. Defaults: the variant
+    cross-validation kept (docs/benchmarks/precision.md); ``min_posts=None``: never."""
+
+    # Repeats of the post element (the chosen one included) that make a thread.
+    min_posts: int | None = 4
+    # Characters (spaces excluded) each repeat needs to count as a post.
+    min_post_chars: int = 40
+    # Ancestors of the chosen node looked at as the post element (0: the node itself only).
+    max_climb: int = 2
+    # Share of a post's characters inside links above which it is a link list, not a post.
+    max_link_share: float = 0.5
+    # The posts together must hold this many times the chosen post's characters: a region
+    # that is most of the repeats' text (an article body among a page builder's widgets of
+    # the same class) is the content itself, not one post among many.
+    min_growth: float = 2.0
+    # Start from the nearest common ancestor of the region's first and last node instead of
+    # its first node: block methods (jusText, boilerpipe) give one node per paragraph.
+    from_common_ancestor: bool = False
+
+
+DEFAULT_OPTIONS = ThreadOptions()
+NO_THREAD = ThreadOptions(min_posts=None)
+
+
+def depth_of(el: Element) -> int:
+    return sum(1 for _ in el.iterancestors())
+
+
+def visible_length(text: str) -> int:
+    return len(text) - text.count(" ") - text.count("\n")
+
+
+def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
+    """The repeated post elements ``node`` belongs to, in document order, or None."""
+    if options.min_posts is None:
+        return None
+    root = node.getroottree().getroot()
+    climbed = [node, *node.iterancestors()][: options.max_climb + 1]
+    for el in climbed:
+        if el is root or el.tag in ("body", "html"):
+            return None
+        signature = el.get("class")
+        if not signature or not signature.strip():
+            continue
+        depth = depth_of(el)
+        peers = [peer for peer in root.iter(el.tag)
+                 if peer.get("class") == signature and depth_of(peer) == depth]
+        if len(peers) < options.min_posts:
+            continue
+        lengths = {peer: post_length(peer, options) for peer in peers}
+        posts = [peer for peer in peers if lengths[peer]]
+        if (el in lengths and lengths[el] and len(posts) >= options.min_posts
+                and sum(lengths.values()) >= options.min_growth * lengths[el]):
+            return posts
+    return None
+
+
+def common_ancestor(first: Element, last: Element) -> Element | None:
+    """The deepest element holding both ``first`` and ``last`` (either may be it)."""
+    around_first = {first, *first.iterancestors()}  # the proxies stay alive in the set
+    return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
+
+
+def post_length(el: Element, options: ThreadOptions) -> int:
+    """``el``'s characters (spaces excluded) when it reads as a post, else 0."""
+    length = visible_length(paragraph_text(el))
+    if length < options.min_post_chars or link_text_length(el) > options.max_link_share * length:
+        return 0
+    return length
+
+
+def thread_text(nodes: Sequence[Element], options: ThreadOptions) -> str | None:
+    """Every post's text, one paragraph a line, when ``nodes`` (a chosen region) is one post
+    of a thread; None otherwise (the region's own text stands)."""
+    if not nodes:
+        return None
+    start = common_ancestor(nodes[0], nodes[-1]) if options.from_common_ancestor else nodes[0]
+    posts = posts_of(start, options) if start is not None else None
+    if posts is None:
+        return None
+    return "\n".join(text for text in (paragraph_text(post) for post in posts) if text)

@@ -1,0 +1,110 @@
+"""Thread expansion: a chosen post of a thread becomes every post of it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction import load_document
+from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.thread import NO_THREAD, ThreadOptions, posts_of, thread_text
+from newscrawl.extraction.types import ContentResult
+
+ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5,
+                   min_growth=1.0)
+PROSE = "This reply says something about the question with enough words to be a post. "
+
+
+def thread_page(posts: int | list[str]) -> str:
+    """A thread page; ``posts``: how many posts of prose, or each post body's HTML."""
+    bodies = posts if isinstance(posts, list) else [
+        f"<p>Post {index}. {PROSE * (3 if index == 0 else 1)}</p>" for index in range(posts)]
+    items = "".join(
+        f"<div class='post'><span class='user'>user{index}</span>"
+        f"<div class='post-body'>{body}</div></div>" for index, body in enumerate(bodies))
+    return (f"<html><body><nav><a href='/'>Home</a> <a href='/f'>Forum</a></nav>"
+            f"<div class='thread'>{items}</div></body></html>")
+
+
+def first_post_body(html: str) -> Element:
+    """The node a one-region method picks: the first post's body."""
+    node = load_document(html.encode()).root.find(".//div[@class='post-body']")
+    assert node is not None
+    return node
+
+
+def test_every_post_of_a_thread_is_kept_in_document_order():
+    node = first_post_body(thread_page(4))
+    text = thread_text([node], ON)
+    assert text is not None
+    assert [line.split(".")[0] for line in text.split("\n")] == [
+        "Post 0", "Post 1", "Post 2", "Post 3"]
+    assert "user1" not in text  # the post body repeats, not the post with its byline
+
+
+def test_climbs_to_the_repeated_ancestor_when_the_node_has_no_class():
+    html = thread_page(3).replace("<div class='post-body'>", "<div><section>").replace(
+        "</p></div></div>", "</p></section></div></div>")
+    doc = load_document(html.encode())
+    node = doc.root.find(".//section")
+    posts = posts_of(node, ON)
+    assert posts is not None and len(posts) == 3
+    assert posts_of(node, replace(ON, max_climb=0)) is None
+
+
+def test_a_lone_region_is_no_thread():
+    node = first_post_body(thread_page(1))
+    assert thread_text([node], ON) is None
+    assert thread_text([], ON) is None
+
+
+def test_off_and_below_the_post_count():
+    node = first_post_body(thread_page(3))
+    assert thread_text([node], NO_THREAD) is None
+    assert thread_text([node], replace(ON, min_posts=4)) is None
+
+
+def test_short_or_link_only_repeats_are_not_posts():
+    first = f"<p>Post 0. {PROSE * 3}</p>"
+    node = first_post_body(thread_page([first, "<p>Thanks!</p>", "<p>+1</p>"]))
+    assert thread_text([node], ON) is None  # the others are too short to be posts
+    linked = f"<p><a href='/x'>Post 1. {PROSE}</a></p>"
+    node = first_post_body(thread_page([first, linked, f"<p>Post 2. {PROSE}</p>"]))
+    text = thread_text([node], ON)
+    assert text is not None and "Post 1" not in text and "Post 2" in text
+
+
+def test_repeats_at_another_depth_do_not_count():
+    html = thread_page(1).replace(
+        "</div></body>", f"</div><aside><div><div><div class='post-body'><p>{PROSE}</p></div>"
+        "</div></div></aside></body>")
+    node = first_post_body(html)
+    assert thread_text([node], ON) is None
+
+
+def test_auto_keeps_the_whole_thread_by_default():
+    doc = load_document(thread_page(5).encode())
+    expanded = auto.extract_content(doc)
+    plain = auto.extract_content(doc, replace(DEFAULT_AUTO, thread=NO_THREAD))
+    assert isinstance(plain, ContentResult) and isinstance(expanded, ContentResult)
+    assert "Post 4" in expanded.text and "Post 0" in expanded.text
+    assert "Post 4" not in plain.text
+
+
+def test_a_region_holding_most_of_the_repeats_text_is_the_content_itself():
+    # An article body among a page builder's short widgets of the same class.
+    article = f"<p>Post 0. {PROSE * 12}</p>"
+    node = first_post_body(thread_page([article, f"<p>{PROSE}</p>", f"<p>{PROSE}</p>"]))
+    assert thread_text([node], replace(ON, min_growth=1.5)) is None
+    assert thread_text([node], ON) is not None
+
+
+def test_a_region_of_paragraphs_starts_from_their_common_ancestor():
+    page = thread_page([f"<p>Post 0. {PROSE}</p><p>{PROSE}</p>", f"<p>Post 1. {PROSE}</p>",
+                        f"<p>Post 2. {PROSE}</p>"])
+    paragraphs = load_document(page.encode()).root.findall(".//div[@class='post-body']/p")[:2]
+    assert thread_text(paragraphs, replace(ON, max_climb=0)) is None
+    text = thread_text(paragraphs, replace(ON, max_climb=0, from_common_ancestor=True))
+    assert text is not None and "Post 2" in text
