@@ -94,6 +94,8 @@ def worker_settings(redis_url: str, workdir: Path, number: int,
         "NEWSCRAWL_SPILL_PATH": workdir / f"spill-{number}.jsonl",
         "NEWSCRAWL_EXTRACT_PROCESSES": 0, "NEWSCRAWL_DEDUP_EXACT": False,
         "NEWSCRAWL_DEDUP_NEAR": False, "NEWSCRAWL_PROGRESS_INTERVAL": 0,
+        # A loaded machine must not turn a slow extraction into a rejected article.
+        "NEWSCRAWL_EXTRACT_TIMEOUT": 60,
         "DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
         "AUTOTHROTTLE_ENABLED": 0, "DOWNLOAD_DELAY": 0,
         "CONCURRENT_REQUESTS": args.concurrency,
