@@ -52,6 +52,9 @@ logger = logging.getLogger(__name__)
 
 PRIORITY = 560
 UNHEALABLE = frozenset({DNS, REFUSED, TLS})
+# Request meta key: the site of the request's host, for requests that carry no crawl meta (the
+# robots middleware's own robots.txt fetch, which may come before any request of the host).
+HOST_SITE_KEY = "newscrawl_host_site"
 
 
 class HostDown(IgnoreRequest):
@@ -152,7 +155,8 @@ class HostHealthMiddleware:
         state.run = state.run + 1 if state.kind == kind else 1
         state.kind = kind
         if state.run >= limit:
-            site = crawl_meta(request.meta).get("site") or self.site_of_netloc.get(netloc)
+            site = (crawl_meta(request.meta).get("site") or request.meta.get(HOST_SITE_KEY)
+                    or self.site_of_netloc.get(netloc))
             self._mark_down(netloc, state, site, spider)
             request.meta["dont_retry"] = True
 

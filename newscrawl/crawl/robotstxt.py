@@ -17,14 +17,25 @@ Every request of a host waits for its robots.txt, and waiting requests count aga
 robots.txt fetch therefore has its own bounds, ``NEWSCRAWL_ROBOTS_TIMEOUT`` (seconds, at most
 ``DOWNLOAD_TIMEOUT``) and ``NEWSCRAWL_ROBOTS_RETRY_TIMES``.
 
+Scrapy fetches a host's robots.txt when the host's first request comes up, and the scheduler
+brings hosts up one after the other (in the order of their names, among equally busy ones), so
+on a broad crawl the last hosts are first tried near the end: a dead one among them keeps the
+crawl open for its robots.txt timeouts and then its pages' after the healthy hosts are done.
+With ``NEWSCRAWL_ROBOTS_PREFETCH`` (N > 0) the robots.txt of every host of every site's start
+requests is fetched from the moment the spider opens, N at a time: a dead host shows it (and
+a name that does not resolve or a refused port is marked down, hosthealth.py) while the
+healthy rest is being crawled, and a host's first pages need not wait for its robots.txt.
+
 Scrapy's rules stay: an unreachable robots.txt allows everything.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
+from scrapy import signals as scrapy_signals
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http.request import NO_CALLBACK
@@ -36,6 +47,7 @@ from newscrawl import defaults
 
 from . import signals
 from .failures import ROBOTS, failure_kind, http_kind
+from .hosthealth import HOST_SITE_KEY
 from .meta import crawl_meta
 from .netlog import log_fetch_failure
 
@@ -65,6 +77,27 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         self.site_of_netloc: dict[str, str] = {}
         # host:port -> its robots.txt (2xx), kept until the spider's request for it is answered
         self.fetched: dict[str, Response] = {}
+        self.prefetch = settings.getint("NEWSCRAWL_ROBOTS_PREFETCH",
+                                        defaults.NEWSCRAWL_ROBOTS_PREFETCH)
+        if self.prefetch > 0:
+            crawler.signals.connect(self.prefetch_all, signal=scrapy_signals.spider_opened)
+
+    def prefetch_all(self, spider: Spider) -> None:
+        """Start fetching the robots.txt of every start request's host, ``prefetch`` at a time
+        (each one done starts the next), in the order of the spider's sites."""
+        requests = start_requests_of(spider)
+
+        def start_next(_result: object = None) -> None:
+            for request in requests:
+                if urlparse_cached(request).netloc in self._parsers:
+                    continue  # fetched or being fetched already
+                parser = self.robot_parser(request, spider)
+                if isinstance(parser, Deferred):
+                    parser.addBoth(start_next)
+                    return
+
+        for _ in range(self.prefetch):
+            start_next()
 
     def process_request(self, request: Request, spider: Spider  # type: ignore[override]
                         ) -> Deferred[None] | Deferred[Response] | Response | None:
@@ -72,6 +105,9 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
             # this middleware's own robots.txt fetch (Scrapy's robot_parser builds it)
             request.meta.setdefault("download_timeout", self.timeout)
             request.meta.setdefault("max_retry_times", self.retry_times)
+            site = self.site_of_netloc.get(urlparse_cached(request).netloc)
+            if site:  # a dead host found by this fetch is reported under its site
+                request.meta.setdefault(HOST_SITE_KEY, site)
         if crawl_meta(request.meta).get("kind") != "robots":
             return super().process_request(request, spider)
         netloc = urlparse_cached(request).netloc
@@ -119,6 +155,17 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
                                             site=site)
         log_fetch_failure(logger, request.url, f"{ROBOTS} ({cause})", failure, site=site,
                           what="robots.txt unreachable")
+
+
+def start_requests_of(spider: Spider) -> Iterator[Request]:
+    """The start requests of each of the spider's ``sites`` (NewsSpider and the spiders of the
+    tests expose ``sites`` and ``build_start_requests(site)``); none for other spiders."""
+    sites: Any = getattr(spider, "sites", None)
+    build = getattr(spider, "build_start_requests", None)
+    if not isinstance(sites, dict) or build is None:
+        return
+    for site in sites.values():
+        yield from build(site)
 
 
 class _ServerError(Exception):

@@ -44,14 +44,14 @@ class FarmCrawl:
                                "--prefix", self.prefix])
         assert code == 0
 
-    def start_worker(self, idle: float = 4.0) -> subprocess.Popen[bytes]:
+    def start_worker(self, idle: float = 4.0, **extra: object) -> subprocess.Popen[bytes]:
         log = (self.workdir / f"worker-{len(self.workers)}.log").open("wb")
         settings: dict[str, object] = {
             "NEWSCRAWL_REDIS_URL": REDIS_URL, "NEWSCRAWL_REDIS_PREFIX": self.prefix,
             "NEWSCRAWL_IDLE_CLOSE_SECONDS": idle, "NEWSCRAWL_LEASE_SECONDS": 10,
             "NEWSCRAWL_HEARTBEAT_SECONDS": 2, "NEWSCRAWL_DATABASE_URL": self.database,
             "NEWSCRAWL_SPILL_PATH": self.workdir / "spill.jsonl", "AUTOTHROTTLE_ENABLED": 0,
-            "DOWNLOAD_DELAY": 0, "LOG_LEVEL": "DEBUG", "NEWSCRAWL_PROGRESS_INTERVAL": 0,
+            "DOWNLOAD_DELAY": 0, "LOG_LEVEL": "DEBUG", "NEWSCRAWL_PROGRESS_INTERVAL": 0, **extra,
         }
         if self.handle.direct:  # site URLs carry the farm's port; the farm resolves the names
             settings["DNS_RESOLVER"] = "tests.farm.resolver.FarmResolver"
