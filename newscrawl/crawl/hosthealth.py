@@ -144,17 +144,17 @@ class HostHealthMiddleware:
             request.meta["dont_retry"] = True  # in flight when the host went down
             return
         kind = failure_kind(exception)
-        if kind == TIMEOUT and request.meta.get("dont_obey_robotstxt"):
-            # A robots.txt that hangs says nothing of the pages: some servers hang on that one
-            # path only (Scrapy then allows everything), so its retries must not kill the host.
-            return
         limit = self.limits.get(kind, 0)
         if limit < 1:
             state.run = 0
             return
         state.run = state.run + 1 if state.kind == kind else 1
         state.kind = kind
-        if state.run >= limit:
+        # A robots.txt that hangs is no verdict on its own: some servers hang on that one path
+        # only (Scrapy then allows everything). Its timeouts count toward the run, so that the
+        # host's first page timing out too gives it up, but only a page's failure can end it.
+        robots_timeout = kind == TIMEOUT and request.meta.get("dont_obey_robotstxt")
+        if state.run >= limit and not robots_timeout:
             site = (crawl_meta(request.meta).get("site") or request.meta.get(HOST_SITE_KEY)
                     or self.site_of_netloc.get(netloc))
             self._mark_down(netloc, state, site, spider)

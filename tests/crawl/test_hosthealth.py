@@ -136,14 +136,30 @@ def test_retry_after_date_in_the_past_means_no_wait():
 
 
 def test_a_robots_txt_that_hangs_does_not_mark_its_host_down(middleware):
-    """Some servers hang on /robots.txt only; Scrapy's retries of it are no verdict on the host,
-    and the pages' own timeouts still count."""
+    """Some servers hang on /robots.txt only; Scrapy's retries of it are no verdict on the host:
+    its pages answering starts the count again."""
     spider = Spider("s")
     robots = Request("http://odd.example/robots.txt", meta={"dont_obey_robotstxt": True})
     for _ in range(5):
         middleware.process_exception(robots, net_error.TimeoutError(), spider)
     assert not middleware.is_down("odd.example")
-    for _ in range(3):
-        middleware.process_exception(request("http://odd.example/a"), net_error.TimeoutError(),
-                                     spider)
+    page = request("http://odd.example/a")
+    middleware.process_response(page, Response(page.url), spider)
+    for _ in range(2):
+        middleware.process_exception(page, net_error.TimeoutError(), spider)
+    assert not middleware.is_down("odd.example")
+    middleware.process_exception(page, net_error.TimeoutError(), spider)
     assert middleware.is_down("odd.example")
+
+
+def test_robots_txt_timeouts_then_a_page_timeout_give_the_host_up(middleware):
+    """A host whose robots.txt hung and whose first page hangs too is dead: the robots.txt
+    timeouts count toward the run (3 timeouts here), a page's completes it."""
+    spider = Spider("s")
+    robots = Request("http://dead.example/robots.txt", meta={"dont_obey_robotstxt": True})
+    for _ in range(2):
+        middleware.process_exception(robots, net_error.TimeoutError(), spider)
+    assert not middleware.is_down("dead.example")
+    middleware.process_exception(request("http://dead.example/"), net_error.TimeoutError(),
+                                 spider)
+    assert middleware.is_down("dead.example")
