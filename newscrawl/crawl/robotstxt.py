@@ -21,10 +21,11 @@ Scrapy fetches a host's robots.txt when the host's first request comes up, and t
 brings hosts up one after the other (in the order of their names, among equally busy ones), so
 on a broad crawl the last hosts are first tried near the end: a dead one among them keeps the
 crawl open for its robots.txt timeouts and then its pages' after the healthy hosts are done.
-With ``NEWSCRAWL_ROBOTS_PREFETCH`` (N > 0) the robots.txt of every host of every site's start
-requests is fetched from the moment the spider opens, N at a time: a dead host shows it (and
-a name that does not resolve or a refused port is marked down, hosthealth.py) while the
-healthy rest is being crawled, and a host's first pages need not wait for its robots.txt.
+With ``NEWSCRAWL_ROBOTS_PREFETCH`` (N > 0, default 16) the robots.txt of every host of every
+site's start requests is fetched from the moment the spider opens, N at a time: a dead host
+shows it (a name that does not resolve or a refused port is marked down, hosthealth.py; a
+robots.txt that timed out counts toward its host's timeouts) while the healthy rest is being
+crawled, and a host's first pages need not wait for its robots.txt.
 
 Scrapy's rules stay: an unreachable robots.txt allows everything.
 """
