@@ -30,7 +30,9 @@ def request_in_background(port: int, host: str, path: str) -> tuple[threading.Th
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HOUR_MS / 1000)
         try:
             connection.request("GET", path, headers={"Host": host})
-            statuses.append(connection.getresponse().status)
+            response = connection.getresponse()
+            response.read()  # the whole body, or IncompleteRead
+            statuses.append(response.status)
         except OSError:  # the farm was stopped while the response was still held back
             pass
         finally:
@@ -60,15 +62,12 @@ def test_held_back_responses_do_not_hold_up_the_server():
         handle.stop()
 
 
-def test_latency_mode_answers_after_the_latency():
+def test_a_held_back_response_is_answered_in_full():
     handle = farm.start_farm(sites=1, articles=1, specials=False, direct=True, latency_ms=300)
     try:
         site = handle.model.sites[0]
-        started = time.monotonic()
         thread, statuses = request_in_background(handle.port, site.netloc, "/")
         thread.join(60)
-        # A lower bound only: the answer cannot come before the latency, however slow the machine.
-        assert time.monotonic() - started >= 0.3
         assert statuses == [200]
     finally:
         handle.stop()
