@@ -63,6 +63,10 @@ NEWSCRAWL_FEED_MAX_ITEMS = 200  # a feed or sitemap longer than this is cut (new
 # so a robots.txt that hangs gets a shorter timeout (at most DOWNLOAD_TIMEOUT) and one retry.
 NEWSCRAWL_ROBOTS_TIMEOUT = 10.0
 NEWSCRAWL_ROBOTS_RETRY_TIMES = 1
+# robots.txt fetches started as the spider opens, for every start request's host, this many at
+# a time (0: each host's when its first request comes up, Scrapy's way); see crawl/robotstxt.py.
+# A quarter of CONCURRENT_REQUESTS: hosts that hang hold at most that many slots.
+NEWSCRAWL_ROBOTS_PREFETCH = 16
 
 # --- dead hosts (newscrawl/crawl/hosthealth.py) --------------------------------------------
 # Consecutive failures that do not heal within a crawl (DNS, refused, TLS) after which a host is

@@ -14,9 +14,10 @@ HTTP error page) proves the host alive and starts the count again. From then on:
 - :data:`newscrawl.crawl.signals.host_down` names the host, its site and the reason once, for
   the report.
 
-A 429 or 503 answer with ``Retry-After`` (seconds, at most ``NEWSCRAWL_RETRY_AFTER_MAX``)
-raises the host's download delay to that many seconds until its next successful answer, so the
-retry Scrapy makes waits as the server asked; other hosts keep their rate.
+A 429 or 503 answer with ``Retry-After`` (seconds or an HTTP date, at most
+``NEWSCRAWL_RETRY_AFTER_MAX`` seconds) raises the host's download delay to that many seconds
+until its next successful answer, so the retry Scrapy makes waits as the server asked; other
+hosts keep their rate.
 
 It sits just above RetryMiddleware (550), so it sees a failure before Retry decides.
 """
@@ -25,6 +26,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING
 
 from scrapy import signals as scrapy_signals
@@ -50,6 +53,9 @@ logger = logging.getLogger(__name__)
 
 PRIORITY = 560
 UNHEALABLE = frozenset({DNS, REFUSED, TLS})
+# Request meta key: the site of the request's host, for requests that carry no crawl meta (the
+# robots middleware's own robots.txt fetch, which may come before any request of the host).
+HOST_SITE_KEY = "newscrawl_host_site"
 
 
 class HostDown(IgnoreRequest):
@@ -114,7 +120,8 @@ class HostHealthMiddleware:
         if state is not None and state.down_reason is None:
             state.run = 0
         if response.status in (429, 503):
-            wait = retry_after_seconds(response.headers.get(b"Retry-After"))
+            wait = retry_after_seconds(response.headers.get(b"Retry-After"),
+                                       response.headers.get(b"Date"))
             if wait is not None and self.retry_after_max > 0:
                 self._hold_back(request, state or self.hosts.setdefault(netloc, HostState()),
                                 min(wait, self.retry_after_max))
@@ -135,18 +142,19 @@ class HostHealthMiddleware:
             request.meta["dont_retry"] = True  # in flight when the host went down
             return
         kind = failure_kind(exception)
-        if kind == TIMEOUT and request.meta.get("dont_obey_robotstxt"):
-            # A robots.txt that hangs says nothing of the pages: some servers hang on that one
-            # path only (Scrapy then allows everything), so its retries must not kill the host.
-            return
         limit = self.limits.get(kind, 0)
         if limit < 1:
             state.run = 0
             return
         state.run = state.run + 1 if state.kind == kind else 1
         state.kind = kind
-        if state.run >= limit:
-            site = crawl_meta(request.meta).get("site") or self.site_of_netloc.get(netloc)
+        # A robots.txt that hangs is no verdict on its own: some servers hang on that one path
+        # only (Scrapy then allows everything). Its timeouts count toward the run, so that the
+        # host's first page timing out too gives it up, but only a page's failure can end it.
+        robots_timeout = kind == TIMEOUT and request.meta.get("dont_obey_robotstxt")
+        if state.run >= limit and not robots_timeout:
+            site = (crawl_meta(request.meta).get("site") or request.meta.get(HOST_SITE_KEY)
+                    or self.site_of_netloc.get(netloc))
             self._mark_down(netloc, state, site)
             request.meta["dont_retry"] = True
 
@@ -184,16 +192,48 @@ class HostHealthMiddleware:
                                             spider=self.crawler.spider)
 
 
-def retry_after_seconds(value: bytes | None) -> float | None:
-    """Seconds of a ``Retry-After: 120`` header; None for none, a date or garbage.
+def retry_after_seconds(value: bytes | None, date: bytes | None = None,
+                        now: datetime | None = None) -> float | None:
+    """Seconds to wait by a ``Retry-After`` header: ``120`` or an HTTP date (RFC 9110 10.2.3).
 
-    The HTTP-date form is rare on 429/503 answers and would need the server's clock to agree
-    with ours; it is left to Scrapy's ordinary retry.
+    A date is taken relative to the response's own ``Date`` header when it has a valid one, so
+    the server's clock need not agree with ours; else relative to ``now`` (default: the current
+    time). A date already past means no wait (0). None for no header or one that is neither form.
     """
     if not value:
         return None
+    text = value.decode("latin-1").strip()
     try:
-        seconds = float(value.decode("latin-1").strip())
+        seconds = float(text)
     except ValueError:
-        return None
+        until = http_date(text)
+        if until is None:
+            return None
+        sent = http_date(date.decode("latin-1").strip()) if date else None
+        reference = sent or now or datetime.now(UTC)
+        return max((until - reference).total_seconds(), 0.0)
     return seconds if seconds >= 0 else None
+
+
+# The two obsolete HTTP-date forms a recipient must still accept (RFC 9110 5.6.7); the
+# preferred IMF-fixdate is parsed by email.utils.
+_OBSOLETE_DATE_FORMATS = ("%A, %d-%b-%y %H:%M:%S GMT", "%a %b %d %H:%M:%S %Y")
+
+
+def http_date(text: str) -> datetime | None:
+    """An HTTP date (IMF-fixdate, RFC 850 or asctime form) as an aware UTC datetime, or None."""
+    try:
+        parsed = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        parsed = None
+    if parsed is None:
+        squeezed = " ".join(text.split())  # asctime pads a one-digit day with a space
+        for form in _OBSOLETE_DATE_FORMATS:
+            try:
+                parsed = datetime.strptime(squeezed, form)
+                break
+            except ValueError:
+                continue
+    if parsed is None:
+        return None
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)

@@ -17,6 +17,16 @@ Every request of a host waits for its robots.txt, and waiting requests count aga
 robots.txt fetch therefore has its own bounds, ``NEWSCRAWL_ROBOTS_TIMEOUT`` (seconds, at most
 ``DOWNLOAD_TIMEOUT``) and ``NEWSCRAWL_ROBOTS_RETRY_TIMES``.
 
+A host's robots.txt is fetched when the host's first request comes up, and the scheduler
+brings hosts up one after the other (in the order of their names, among equally busy ones), so
+on a broad crawl the last hosts are first tried near the end: a dead one among them keeps the
+crawl open for its robots.txt timeouts and then its pages' after the healthy hosts are done.
+With ``NEWSCRAWL_ROBOTS_PREFETCH`` (N > 0, default 16) the robots.txt of every host of every
+site's start requests is fetched from the moment the spider opens, N at a time: a dead host
+shows it (a name that does not resolve or a refused port is marked down, hosthealth.py; a
+robots.txt that timed out counts toward its host's timeouts) while the healthy rest is being
+crawled, and a host's first pages need not wait for its robots.txt.
+
 Scrapy's rules stay: an unreachable robots.txt allows everything. The fetch itself is this
 middleware's (Scrapy's logs a failed fetch as an ERROR with a traceback), and so is the wait of
 a host's other requests for it: each waiter gets its own Deferred, as one Deferred awaited as a
@@ -26,6 +36,7 @@ future by several coroutines gives its result to the first only.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from scrapy import Request
@@ -43,6 +54,7 @@ from newscrawl.crawl.addon import newscrawl_settings
 
 from . import signals
 from .failures import ROBOTS, failure_kind, http_kind
+from .hosthealth import HOST_SITE_KEY
 from .meta import crawl_meta
 from .netlog import log_fetch_failure
 
@@ -76,6 +88,32 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         self.parsers: dict[str, RobotParser | None] = {}
         # host:port -> requests waiting for its robots.txt fetch, one Deferred each
         self.waiting: dict[str, list[Deferred[RobotParser | None]]] = {}
+        self.prefetch = settings.getint("NEWSCRAWL_ROBOTS_PREFETCH")
+        if self.prefetch > 0:
+            crawler.signals.connect(self.prefetch_all, signal=scrapy_signals.spider_opened)
+
+    def prefetch_all(self, spider: Spider) -> None:
+        """Start fetching the robots.txt of every start request's host, ``prefetch`` at a time
+        (each one done starts the next), in the order of the spider's sites."""
+        requests = start_requests_of(spider)
+
+        def start_next(_result: object = None) -> None:
+            for request in requests:
+                netloc = urlparse_cached(request).netloc
+                if netloc in self.parsers or netloc in self.waiting:
+                    continue  # fetched or being fetched already
+                fetch = Deferred.fromCoroutine(self.robot_parser(request))
+                fetch.addErrback(self._prefetch_failed, request)
+                fetch.addBoth(start_next)
+                return
+
+        for _ in range(self.prefetch):
+            start_next()
+
+    def _prefetch_failed(self, failure: Failure, request: Request) -> None:
+        # _fetch counts every failed fetch itself; this is a bug of ours, said once per host.
+        logger.error("robots.txt prefetch for %(url)s failed: %(error)s",
+                     {"url": request.url, "error": failure.getErrorMessage()})
 
     def process_request(  # type: ignore[override]
         self, request: Request, spider: Spider | None = None,
@@ -86,6 +124,9 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
             if request.callback is NO_CALLBACK:  # this middleware's own robots.txt fetch
                 request.meta.setdefault("download_timeout", self.timeout)
                 request.meta.setdefault("max_retry_times", self.retry_times)
+                site = self.site_of_netloc.get(urlparse_cached(request).netloc)
+                if site:  # a dead host found by this fetch is reported under its site
+                    request.meta.setdefault(HOST_SITE_KEY, site)
             return None
         if request.url.startswith(("data:", "file:")):
             return None
@@ -165,6 +206,17 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
                                             kind=ROBOTS, site=site)
         log_fetch_failure(logger, request.url, f"{ROBOTS} ({cause})", failure, site=site,
                           what="robots.txt unreachable")
+
+
+def start_requests_of(spider: Spider) -> Iterator[Request]:
+    """The start requests of each of the spider's ``sites`` (NewsSpider and the spiders of the
+    tests expose ``sites`` and ``build_start_requests(site)``); none for other spiders."""
+    sites: Any = getattr(spider, "sites", None)
+    build = getattr(spider, "build_start_requests", None)
+    if not isinstance(sites, dict) or build is None:
+        return
+    for site in sites.values():
+        yield from build(site)
 
 
 class _ServerError(Exception):

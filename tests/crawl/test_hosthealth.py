@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from scrapy import Request, Spider
 from scrapy import signals as scrapy_signals
@@ -105,20 +107,59 @@ def test_the_site_of_a_request_without_meta_comes_from_the_scheduled_requests(cr
 
 @pytest.mark.parametrize(("header", "seconds"), [
     (b"120", 120.0), (b" 1 ", 1.0), (b"0", 0.0), (None, None), (b"", None), (b"-3", None),
-    (b"Wed, 21 Oct 2015 07:28:00 GMT", None)])
+    (b"soon", None), (b"Wed, 32 Oct 2015 07:28:00 GMT", None)])
 def test_retry_after_seconds(header, seconds):
     assert retry_after_seconds(header) == seconds
 
 
+SENT = b"Wed, 21 Oct 2015 07:28:00 GMT"
+
+
+@pytest.mark.parametrize("header", [
+    b"Wed, 21 Oct 2015 07:30:00 GMT",  # IMF-fixdate, the preferred form
+    b"Wednesday, 21-Oct-15 07:30:00 GMT",  # RFC 850, obsolete but to be accepted
+    b"Wed Oct 21 07:30:00 2015",  # asctime, likewise
+])
+def test_retry_after_as_an_http_date_counts_from_the_responses_own_date(header):
+    assert retry_after_seconds(header, date=SENT) == 120.0
+
+
+def test_retry_after_date_without_a_date_header_counts_from_now():
+    now = datetime(2015, 10, 21, 7, 29, 0, tzinfo=UTC)
+    assert retry_after_seconds(b"Wed, 21 Oct 2015 07:30:00 GMT", now=now) == 60.0
+    assert retry_after_seconds(b"Wed, 21 Oct 2015 07:30:00 GMT", date=b"garbage",
+                               now=now) == 60.0
+
+
+def test_retry_after_date_in_the_past_means_no_wait():
+    assert retry_after_seconds(b"Wed, 21 Oct 2015 07:00:00 GMT", date=SENT) == 0.0
+
+
 def test_a_robots_txt_that_hangs_does_not_mark_its_host_down(middleware):
-    """Some servers hang on /robots.txt only; Scrapy's retries of it are no verdict on the host,
-    and the pages' own timeouts still count."""
+    """Some servers hang on /robots.txt only; Scrapy's retries of it are no verdict on the host:
+    its pages answering starts the count again."""
     spider = Spider("s")
     robots = Request("http://odd.example/robots.txt", meta={"dont_obey_robotstxt": True})
     for _ in range(5):
         middleware.process_exception(robots, net_error.TimeoutError(), spider)
     assert not middleware.is_down("odd.example")
-    for _ in range(3):
-        middleware.process_exception(request("http://odd.example/a"), net_error.TimeoutError(),
-                                     spider)
+    page = request("http://odd.example/a")
+    middleware.process_response(page, Response(page.url), spider)
+    for _ in range(2):
+        middleware.process_exception(page, net_error.TimeoutError(), spider)
+    assert not middleware.is_down("odd.example")
+    middleware.process_exception(page, net_error.TimeoutError(), spider)
     assert middleware.is_down("odd.example")
+
+
+def test_robots_txt_timeouts_then_a_page_timeout_give_the_host_up(middleware):
+    """A host whose robots.txt hung and whose first page hangs too is dead: the robots.txt
+    timeouts count toward the run (3 timeouts here), a page's completes it."""
+    spider = Spider("s")
+    robots = Request("http://dead.example/robots.txt", meta={"dont_obey_robotstxt": True})
+    for _ in range(2):
+        middleware.process_exception(robots, net_error.TimeoutError(), spider)
+    assert not middleware.is_down("dead.example")
+    middleware.process_exception(request("http://dead.example/"), net_error.TimeoutError(),
+                                 spider)
+    assert middleware.is_down("dead.example")

@@ -44,19 +44,23 @@ class FarmCrawl:
                                "--prefix", self.prefix])
         assert code == 0
 
-    def start_worker(self, idle: float = 4.0) -> subprocess.Popen[bytes]:
+    def start_worker(self, idle: float = 4.0, **extra: object) -> subprocess.Popen[bytes]:
         log = (self.workdir / f"worker-{len(self.workers)}.log").open("wb")
-        settings = {
+        settings: dict[str, object] = {
             "NEWSCRAWL_REDIS_URL": REDIS_URL, "NEWSCRAWL_REDIS_PREFIX": self.prefix,
             "NEWSCRAWL_IDLE_CLOSE_SECONDS": idle, "NEWSCRAWL_LEASE_SECONDS": 10,
             "NEWSCRAWL_HEARTBEAT_SECONDS": 2, "NEWSCRAWL_DATABASE_URL": self.database,
             "NEWSCRAWL_SPILL_PATH": self.workdir / "spill.jsonl", "AUTOTHROTTLE_ENABLED": 0,
-            "DOWNLOAD_DELAY": 0, "LOG_LEVEL": "DEBUG", "NEWSCRAWL_PROGRESS_INTERVAL": 0,
+            "DOWNLOAD_DELAY": 0, "LOG_LEVEL": "DEBUG", "NEWSCRAWL_PROGRESS_INTERVAL": 0, **extra,
         }
+        if self.handle.direct:  # site URLs carry the farm's port; the farm resolves the names
+            settings["TWISTED_DNS_RESOLVER"] = "tests.farm.resolver.FarmResolver"
+            env = {k: v for k, v in os.environ.items() if k.lower() != "http_proxy"}
+        else:
+            env = {**os.environ, "http_proxy": self.handle.proxy_url, "no_proxy": ""}
         command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={self.sites}"]
         for name, value in settings.items():
             command += ["-s", f"{name}={value}"]
-        env = {**os.environ, "http_proxy": self.handle.proxy_url, "no_proxy": ""}
         process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log,
                                    stderr=subprocess.STDOUT)
         self.workers.append(process)

@@ -8,12 +8,18 @@ import sys
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Self
+from typing import Any, NamedTuple, Self
 
 from .model import FarmArticle, FarmModel
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0  # loading the page pool takes a few seconds on a busy machine
+
+
+class FarmTraffic(NamedTuple):
+    requests: int  # every request the server answered, control requests included
+    first_request_at: float  # time.time() of the first and last site request (0: none yet)
+    last_request_at: float
 
 
 class FarmHandle(tuple[str, int, Callable[[], None]]):
@@ -50,10 +56,16 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
         """How many requests the server got for ``path``, by host name."""
         return self._control_get(f"hits?path={path}")
 
-    def _control_get(self, command: str) -> dict[str, int]:
+    def served(self) -> FarmTraffic:
+        """Site requests served so far, and when the first and the last of them came in."""
+        state = self._control_get("ping")
+        return FarmTraffic(int(state["requests"]), state["first_request_at"],
+                           state["last_request_at"])
+
+    def _control_get(self, command: str) -> dict[str, Any]:
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
         with opener.open(f"{self.proxy_url}/__farm__/{command}", timeout=10) as response:
-            result: dict[str, int] = json.load(response)
+            result: dict[str, Any] = json.load(response)
         return result
 
     def publish(self, site: str | None = None, count: int = 1) -> list[FarmArticle]:
@@ -94,17 +106,18 @@ def launch_server(command: list[str], what: str
 
 def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
                specials: bool = True, direct: bool = False, hostile: float = 0.0,
-               modes: list[str] | None = None) -> FarmHandle:
+               modes: list[str] | None = None, latency_ms: float = 0.0) -> FarmHandle:
     """Start a farm server in a child process on a free port of 127.0.0.1.
 
     ``direct``: site URLs carry the port and are crawled without a proxy, names resolved by
-    tests/farm/resolver.py; ``hostile``/``modes`` give sites failure modes (hostile.py).
+    tests/farm/resolver.py; ``hostile``/``modes`` give sites failure modes (hostile.py);
+    ``latency_ms`` holds every site response back that long (server.py).
     """
     model = FarmModel(sites, articles, pool=pool, specials=specials, hostile=hostile,
                       modes=modes)
     command = [sys.executable, "-m", "tests.farm.server", "--sites", str(sites),
                "--articles", str(articles), "--pool", pool, "--hostile", str(hostile),
-               "--modes", ",".join(modes or [])]
+               "--modes", ",".join(modes or []), "--latency-ms", str(latency_ms)]
     if not specials:
         command.append("--no-specials")
     if direct:
