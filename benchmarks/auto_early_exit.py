@@ -28,28 +28,29 @@ from newscrawl.extraction import Rejection, extract
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 
 
-def early_options(pair: tuple[str, str], threshold: float | None, *, chinese: bool
-                  ) -> AutoOptions:
+def early_options(pair: tuple[str, str], threshold: float | None, *, chinese: bool) -> AutoOptions:
     """auto's default options with this early pair and threshold (None: no early exit)."""
     if chinese:
-        return replace(DEFAULT_OPTIONS, early_pair_chinese=pair,
-                       early_agreement_chinese=threshold)
+        return replace(DEFAULT_OPTIONS, early_pair_chinese=pair, early_agreement_chinese=threshold)
     return replace(DEFAULT_OPTIONS, early_pair=pair, early_agreement=threshold)
 
 
-def run(pages: list, pair: tuple[str, str], threshold: float, *, chinese: bool
-        ) -> tuple[float, float, float, float, float]:
+def run(
+    pages: list, pair: tuple[str, str], threshold: float, *, chinese: bool
+) -> tuple[float, float, float, float, float]:
     """(F1, CPU ms per page) of ``auto`` with this early exit on ``pages``, then the same
     without it, and the share of pages the early pair decided: each page runs both ways back
     to back, so machine noise hits both alike."""
-    variants = {True: early_options(pair, threshold, chinese=chinese),
-                False: early_options(pair, None, chinese=chinese)}
+    variants = {
+        True: early_options(pair, threshold, chinese=chinese),
+        False: early_options(pair, None, chinese=chinese),
+    }
     f1 = {True: 0.0, False: 0.0}
     cpu = {True: 0.0, False: 0.0}
     decided = 0
     for index, (page, html) in enumerate(pages):
         truth = tokenize(page.text)
-        for early in ((True, False) if index % 2 else (False, True)):
+        for early in (True, False) if index % 2 else (False, True):
             started = time.process_time()
             result = extract(html, url=page.url, method="auto", options=variants[early])
             cpu[early] += time.process_time() - started
@@ -58,8 +59,13 @@ def run(pages: list, pair: tuple[str, str], threshold: float, *, chinese: bool
             if early and not isinstance(result, Rejection):
                 decided += bool(result.diagnostics.get("auto_early_exit"))
     count = len(pages)
-    return (f1[True] / count, cpu[True] * 1000 / count, f1[False] / count,
-            cpu[False] * 1000 / count, decided / count)
+    return (
+        f1[True] / count,
+        cpu[True] * 1000 / count,
+        f1[False] / count,
+        cpu[False] * 1000 / count,
+        decided / count,
+    )
 
 
 def main() -> int:
@@ -67,15 +73,21 @@ def main() -> int:
     parser.add_argument("--pairs", default="density+cx,density+justext,density+boilerpipe")
     parser.add_argument("--thresholds", default="0.85,0.9,0.93,0.95,0.97")
     parser.add_argument("--limit", type=int, default=None)
-    parser.add_argument("--chinese", action="store_true",
-                        help="the Chinese pages' pair and threshold, on cwced_zh")
+    parser.add_argument(
+        "--chinese", action="store_true", help="the Chinese pages' pair and threshold, on cwced_zh"
+    )
     add_data_option(parser)
     args = parser.parse_args()
     dataset = "cwced_zh" if args.chinese else "wcxb_dev"
-    pages = [(page, page.read_html())
-             for page in load_pages(pages_file(dataset, args.data), limit=args.limit,
-                                    page_type=None if args.chinese else "article")
-             if page.text]
+    pages = [
+        (page, page.read_html())
+        for page in load_pages(
+            pages_file(dataset, args.data),
+            limit=args.limit,
+            page_type=None if args.chinese else "article",
+        )
+        if page.text
+    ]
     print(f"{len(pages)} {dataset} pages with a labelled body\n")
     print("| early pair | agreement | F1 | exited early | auto CPU ms/page | baseline ms/page |")
     print("|---|---|---|---|---|---|")
@@ -90,10 +102,14 @@ def main() -> int:
             return 2
         for threshold_text in args.thresholds.split(","):
             threshold = float(threshold_text)
-            f1, ms, base_f1, base_ms, decided = run(pages, (pair[0], pair[1]), threshold,
-                                                    chinese=args.chinese)
-            print(f"| {pair_text} | {threshold} | {f1:.4f} (off: {base_f1:.4f}) |"
-                  f" {decided:.0%} | {ms:.1f} | {base_ms:.1f} |", flush=True)
+            f1, ms, base_f1, base_ms, decided = run(
+                pages, (pair[0], pair[1]), threshold, chinese=args.chinese
+            )
+            print(
+                f"| {pair_text} | {threshold} | {f1:.4f} (off: {base_f1:.4f}) |"
+                f" {decided:.0%} | {ms:.1f} | {base_ms:.1f} |",
+                flush=True,
+            )
     return 0
 
 

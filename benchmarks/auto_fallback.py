@@ -39,10 +39,13 @@ def rules() -> dict[str, tuple[Rule, str]]:
         for ratio in (0.2, 0.3, 0.4, 0.5):
             found[f"short<{ratio},{pick}"] = (
                 lambda w, cs, _s, r=ratio: w.size < r * statistics.median(c.size for c in cs),
-                pick)
+                pick,
+            )
         for level in (0.2, 0.35, 0.5):
             found[f"disagree<{level},{pick}"] = (
-                lambda _w, _cs, scores, a=level: min(scores.values()) < a, pick)
+                lambda _w, _cs, scores, a=level: min(scores.values()) < a,
+                pick,
+            )
     return found
 
 
@@ -78,29 +81,47 @@ def main(argv: list[str] | None = None) -> int:
             base = token_scores(tokenize(chosen), truth).f1
             scores["none"].append(base)
             order = DEFAULT_AUTO.method_order
-            candidates = (auto.run_methods(doc, order, auto._shared_runners(doc))
-                          if doc.body is not None else [])
+            candidates = (
+                auto.run_methods(doc, order, auto._shared_runners(doc))
+                if doc.body is not None
+                else []
+            )
             chinese = auto.is_chinese(candidates)
-            agreements = (auto.agreements(candidates, None if chinese else DEFAULT_AUTO.weights)
-                          if len(candidates) > 1 else {})
-            winner = next((c for c in candidates if c.result.text
-                           and auto.clean_lines(c.result.text) and result is not None
-                           and isinstance(result, ContentResult)
-                           and c.method == result.diagnostics.get("auto_winner")), None)
+            agreements = (
+                auto.agreements(candidates, None if chinese else DEFAULT_AUTO.weights)
+                if len(candidates) > 1
+                else {}
+            )
+            winner = next(
+                (
+                    c
+                    for c in candidates
+                    if c.result.text
+                    and auto.clean_lines(c.result.text)
+                    and result is not None
+                    and isinstance(result, ContentResult)
+                    and c.method == result.diagnostics.get("auto_winner")
+                ),
+                None,
+            )
             for name, (suspicious, pick) in variants.items():
                 value = base
-                if winner is not None and agreements and suspicious(winner, candidates,
-                                                                    agreements):
-                    text = trim(auto.clean_lines(fallback(candidates, pick).result.text), doc,
-                                TrimOptions())
+                if winner is not None and agreements and suspicious(winner, candidates, agreements):
+                    text = trim(
+                        auto.clean_lines(fallback(candidates, pick).result.text), doc, TrimOptions()
+                    )
                     value = token_scores(tokenize(text), truth).f1
                 scores[name].append(value)
         print(f"{directory}: {len(groups)} pages")
         for name, values in scores.items():
             failed = sum(value < FAILED_F1 for value in values) / len(values)
             print(f"  {name:<24} F1 {sum(values) / len(values):.4f}  F1<{FAILED_F1} {failed:.3f}")
-        print("  " + format_selection(select(scores, groups, args.folds),
-                                      label="fallback").replace("\n", "\n  "))
+        print(
+            "  "
+            + format_selection(select(scores, groups, args.folds), label="fallback").replace(
+                "\n", "\n  "
+            )
+        )
     return 0
 
 

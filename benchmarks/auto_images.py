@@ -33,8 +33,10 @@ def main() -> int:
         if isinstance(density, Article) and density.images and not auto.images:
             lost[winner] += 1
     print(f"pages by auto's winner: {dict(winners.most_common())}")
-    print(f"density has images, auto none: {sum(lost.values())} pages, by winner "
-          f"{dict(lost.most_common())}")
+    print(
+        f"density has images, auto none: {sum(lost.values())} pages, by winner "
+        f"{dict(lost.most_common())}"
+    )
     return 0
 
 

@@ -49,22 +49,33 @@ _STATS = re.compile(r"Dumping Scrapy stats:\n(\{.*?\})", re.DOTALL)
 
 def crawl(proxy: str, sites: Path, db_url: str, workdir: Path) -> tuple[dict[str, object], float]:
     command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={sites}"]
-    for name, value in {**SETTINGS, "NEWSCRAWL_DATABASE_URL": db_url,
-                        "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl")}.items():
+    for name, value in {
+        **SETTINGS,
+        "NEWSCRAWL_DATABASE_URL": db_url,
+        "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
+    }.items():
         command += ["-s", f"{name}={value}"]
-    env = {**os.environ, "http_proxy": proxy, "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
-           "PYTHONPATH": str(REPO_ROOT)}
+    env = {
+        **os.environ,
+        "http_proxy": proxy,
+        "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        "PYTHONPATH": str(REPO_ROOT),
+    }
     env.pop("no_proxy", None)
     env.pop("NO_PROXY", None)
     started = time.monotonic()
-    done = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run(
+        command, cwd=workdir, env=env, capture_output=True, text=True, check=False
+    )
     seconds = time.monotonic() - started
     if done.returncode != 0:
         sys.exit(f"crawl failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
     match = _STATS.search(done.stderr)
-    stats = ast.literal_eval(re.sub(r"datetime\.datetime\([^)]*\)", "None", match.group(1))
-                             ) if match else {}
+    stats = (
+        ast.literal_eval(re.sub(r"datetime\.datetime\([^)]*\)", "None", match.group(1)))
+        if match
+        else {}
+    )
     return stats, seconds
 
 
@@ -78,8 +89,9 @@ def stored_urls(db_url: str) -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sites", type=int, default=50)
     parser.add_argument("--articles", type=int, default=20)
     parser.add_argument("--database", help="database URL (default: a fresh SQLite file)")
@@ -92,21 +104,27 @@ def main(argv: list[str] | None = None) -> int:
             sites = write_sites_file(farm.model, workdir / "sites.yaml")  # type: ignore[arg-type]
             expected = set(farm.model.expected())  # type: ignore[attr-defined]
             copies = farm.model.non_canonical()  # type: ignore[attr-defined]
-            print(f"copies farm: {args.sites} sites x {args.articles} articles "
-                  f"= {len(expected)} articles; database {db_url.split('?')[0]}")
-            print("crawl  wall s  rows  under non-canonical URL  canonical missing  "
-                  "duplicate fetches  aliases  re-keyed  DUST rewrites")
+            print(
+                f"copies farm: {args.sites} sites x {args.articles} articles "
+                f"= {len(expected)} articles; database {db_url.split('?')[0]}"
+            )
+            print(
+                "crawl  wall s  rows  under non-canonical URL  canonical missing  "
+                "duplicate fetches  aliases  re-keyed  DUST rewrites"
+            )
             before = fetch_counts(farm)
             for run in (1, 2):
                 stats, seconds = crawl(farm.proxy_url, sites, db_url, workdir)
                 after = fetch_counts(farm)
                 stored = stored_urls(db_url)
-                print(f"{run:<5}  {seconds:6.1f}  {len(stored):4d}  "
-                      f"{len(stored & copies):23d}  {len(expected - stored):17d}  "
-                      f"{duplicate_fetches(before, after):17d}  "
-                      f"{stats.get('newscrawl/canonical/aliases', 0):7}  "
-                      f"{stats.get('newscrawl/canonical/rekeyed', 0):8}  "
-                      f"{stats.get('newscrawl/dust/rewritten', 0):13}")
+                print(
+                    f"{run:<5}  {seconds:6.1f}  {len(stored):4d}  "
+                    f"{len(stored & copies):23d}  {len(expected - stored):17d}  "
+                    f"{duplicate_fetches(before, after):17d}  "
+                    f"{stats.get('newscrawl/canonical/aliases', 0):7}  "
+                    f"{stats.get('newscrawl/canonical/rekeyed', 0):8}  "
+                    f"{stats.get('newscrawl/dust/rewritten', 0):13}"
+                )
                 before = after
     finally:
         farm.stop()

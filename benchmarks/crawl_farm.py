@@ -79,14 +79,13 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def _cpu_seconds(pid: int, *, reaped_children: bool = True, thread: int | None = None
-                 ) -> float:
+def _cpu_seconds(pid: int, *, reaped_children: bool = True, thread: int | None = None) -> float:
     """User+system CPU of a running process (and of the children it has reaped), or of one
     of its threads (``thread``: its native id)."""
     stat = Path(f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat")
     fields = stat.read_text().rsplit(")", 1)[1].split()
     # fields[11:15]: utime, stime, cutime, cstime (stat fields 14-17)
-    return sum(int(value) for value in fields[11:15 if reaped_children else 13]) / _CLOCK_TICKS
+    return sum(int(value) for value in fields[11 : 15 if reaped_children else 13]) / _CLOCK_TICKS
 
 
 class PeakRss(threading.Thread):
@@ -105,8 +104,9 @@ class PeakRss(threading.Thread):
             self.peak_kb = max(self.peak_kb, _tree_rss_kb(self.pid))
             try:  # the last sample before exit: the reactor's own share, workers excluded
                 self.own_cpu_s = _cpu_seconds(self.pid, reaped_children=False)
-                self.main_thread_cpu_s = _cpu_seconds(self.pid, reaped_children=False,
-                                                      thread=self.pid)
+                self.main_thread_cpu_s = _cpu_seconds(
+                    self.pid, reaped_children=False, thread=self.pid
+                )
             except OSError:
                 continue
 
@@ -150,8 +150,9 @@ def spy_breakdown(raw: str, top: int = 5) -> str:
         if not stack or not count.isdigit():
             continue
         frames = stack.split(";")
-        by_role[role_of(frames)][re.sub(r" \(.*/(?:site-packages|lib/python3\.\d+)/", " (",
-                                        frames[-1])] += int(count)
+        by_role[role_of(frames)][
+            re.sub(r" \(.*/(?:site-packages|lib/python3\.\d+)/", " (", frames[-1])
+        ] += int(count)
     total = sum(sum(counter.values()) for counter in by_role.values()) or 1
     rows = ["| where | share of samples | busiest functions (own time) |", "|---|---|---|"]
     for role, counter in sorted(by_role.items(), key=lambda item: -sum(item[1].values())):
@@ -166,11 +167,13 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     workdir = Path(tempfile.mkdtemp(prefix="crawl-farm-"))
     try:
         sites = write_sites_file(farm.model, workdir / "sites.yaml", method=args.method)
-        settings = {**THROUGHPUT_SETTINGS,
-                    "NEWSCRAWL_DATABASE_URL": f"sqlite:///{workdir}/news.db",
-                    "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
-                    "NEWSCRAWL_DEDUP_EXACT": str(args.dedup),
-                    "NEWSCRAWL_DEDUP_NEAR": str(args.dedup)}
+        settings = {
+            **THROUGHPUT_SETTINGS,
+            "NEWSCRAWL_DATABASE_URL": f"sqlite:///{workdir}/news.db",
+            "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
+            "NEWSCRAWL_DEDUP_EXACT": str(args.dedup),
+            "NEWSCRAWL_DEDUP_NEAR": str(args.dedup),
+        }
         if args.extract_processes is not None:
             settings["NEWSCRAWL_EXTRACT_PROCESSES"] = str(args.extract_processes)
         settings.update(args.setting)
@@ -179,16 +182,30 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             spy = shutil.which("py-spy")
             if spy is None:
                 raise SystemExit("py-spy is not installed: pip install -r requirements-dev.txt")
-            command = [spy, "record", "--subprocesses", "--threads", "--nonblocking",
-                       "--format", "raw", "--output", str(workdir / "spy.txt"), "--",
-                       *command]
+            command = [
+                spy,
+                "record",
+                "--subprocesses",
+                "--threads",
+                "--nonblocking",
+                "--format",
+                "raw",
+                "--output",
+                str(workdir / "spy.txt"),
+                "--",
+                *command,
+            ]
         if args.profile:
             command += ["-m", "cProfile", "-o", str(workdir / "crawl.prof")]
         command += ["-m", "scrapy", "crawl", "news", "-a", f"sites={sites}"]
         for name, value in settings.items():
             command += ["-s", f"{name}={value}"]
-        env = {**os.environ, "http_proxy": farm.proxy_url,
-               "SCRAPY_SETTINGS_MODULE": "newscrawl.settings", "PYTHONPATH": str(REPO_ROOT)}
+        env = {
+            **os.environ,
+            "http_proxy": farm.proxy_url,
+            "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+            "PYTHONPATH": str(REPO_ROOT),
+        }
         log_path = workdir / "crawl.log"
         farm_cpu_before = _cpu_seconds(farm.process.pid)
         started = time.monotonic()
@@ -210,7 +227,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         extract_ms = sum(v for k, v in stats.items() if k.endswith("/seconds_x1000"))
         cpu = usage.ru_utime + usage.ru_stime
         result: dict[str, object] = {
-            "sites": args.sites, "articles_per_site": args.articles,
+            "sites": args.sites,
+            "articles_per_site": args.articles,
             "expected_articles": len(farm.model.expected()),
             "stored_articles": stored,
             "pages": stats.get("response_received_count"),
@@ -225,8 +243,11 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "farm_cpu_s_per_article": round(farm_cpu / max(stored, 1), 4),
             "peak_rss_mb_largest_process": round(usage.ru_maxrss / 1024, 1),
             "peak_rss_mb_all_processes": round(sampler.peak_kb / 1024, 1),
-            "rejected": {k.rsplit("/", 1)[1]: v for k, v in stats.items()
-                         if k.startswith("newscrawl/rejected/")},
+            "rejected": {
+                k.rsplit("/", 1)[1]: v
+                for k, v in stats.items()
+                if k.startswith("newscrawl/rejected/")
+            },
             "log": str(log_path),
         }
         if args.py_spy:
@@ -240,23 +261,37 @@ def run(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sites", type=int, default=1000)
     parser.add_argument("--articles", type=int, default=20)
-    parser.add_argument("--method", default=None, help="extraction method (default: the "
-                        "crawler's, auto falling back to density)")
+    parser.add_argument(
+        "--method",
+        default=None,
+        help="extraction method (default: the crawler's, auto falling back to density)",
+    )
     parser.add_argument("--dedup", action="store_true", help="keep duplicate detection on")
-    parser.add_argument("--extract-processes", type=int, default=None,
-                        help="NEWSCRAWL_EXTRACT_PROCESSES (default: the crawler's, one per "
-                        "core; 0 extracts in threads)")
-    parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
-                        type=setting_assignment,
-                        help="an extra Scrapy setting for the crawl (repeatable)")
+    parser.add_argument(
+        "--extract-processes",
+        type=int,
+        default=None,
+        help="NEWSCRAWL_EXTRACT_PROCESSES (default: the crawler's, one per "
+        "core; 0 extracts in threads)",
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        type=setting_assignment,
+        help="an extra Scrapy setting for the crawl (repeatable)",
+    )
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--profile-rows", type=int, default=30)
-    parser.add_argument("--py-spy", action="store_true",
-                        help="sample all threads and worker processes with py-spy")
+    parser.add_argument(
+        "--py-spy", action="store_true", help="sample all threads and worker processes with py-spy"
+    )
     args = parser.parse_args()
     print(json.dumps(run(args), indent=2, ensure_ascii=False))
     return 0

@@ -49,8 +49,9 @@ def page_f1(pages: list[Page], htmls: list[bytes], options: DensityOptions) -> l
     scores = []
     for page, html in zip(pages, htmls, strict=True):
         result = extract(html, url=page.url, method="density", options=options)
-        scores.append(bag_scores(result.content if isinstance(result, Article) else "",
-                                 page.text).f1)
+        scores.append(
+            bag_scores(result.content if isinstance(result, Article) else "", page.text).f1
+        )
     return scores
 
 
@@ -58,8 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default="cwced_zh,wcxb_dev")
     parser.add_argument("--metadata", action="store_true", help="only date/author accuracy")
-    parser.add_argument("--folds", type=int, default=0,
-                        help="also choose a variant by K-fold cross-validation grouped by site")
+    parser.add_argument(
+        "--folds",
+        type=int,
+        default=0,
+        help="also choose a variant by K-fold cross-validation grouped by site",
+    )
     add_data_option(parser)
     args = parser.parse_args(argv)
     for name in args.sets.split(","):

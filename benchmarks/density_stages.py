@@ -56,13 +56,13 @@ def run(rounds: int) -> tuple[dict[str, float], int]:
             timed("read <head>", read_head, doc)
             timed("clean tree", dom.clean_tree, root)
             content_root = timed("content root", text_density.content_root, doc)
-            features, excluded = timed("density walk (measure)", text_density.measure,
-                                       content_root)
+            features, excluded = timed("density walk (measure)", text_density.measure, content_root)
             winner = text_density.best_node(features)
             if winner is None:
                 continue
-            content = timed("paragraph text", dom.paragraph_text, winner.element,
-                            exclude=set(excluded))
+            content = timed(
+                "paragraph text", dom.paragraph_text, winner.element, exclude=set(excluded)
+            )
             timed("sanitised content HTML", dom.sanitized_html, [winner.element], url)
             timed("images", dom.image_urls, [winner.element], url)
             timed("title", choose_title, doc, hint=None)
@@ -82,8 +82,10 @@ def main() -> int:
     for stage, value in seconds.items():
         print(f"{stage:24s} {1000 * value / pages:6.2f} ms/page")
     print(f"{'bare parsing (baseline)':24s} {1000 * baseline / pages:6.2f} ms/page")
-    print(f"{'density, all stages':24s} {1000 * ours / pages:6.2f} ms/page "
-          f"= {ours / baseline:.2f}x bare parsing")
+    print(
+        f"{'density, all stages':24s} {1000 * ours / pages:6.2f} ms/page "
+        f"= {ours / baseline:.2f}x bare parsing"
+    )
     return 0
 
 

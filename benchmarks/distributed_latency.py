@@ -76,10 +76,12 @@ def redis_counters(client: redis.Redis) -> tuple[int, int, float]:
     ``total_commands_processed`` alike), so scripts are counted apart to tell the two apart.
     """
     cpu, commandstats = client.info("cpu"), client.info("commandstats")
-    executed = sum(int(entry["calls"]) for name, entry in commandstats.items()
-                   if name != "cmdstat_info")
-    scripts = sum(int(commandstats.get(f"cmdstat_{name}", {}).get("calls", 0))
-                  for name in ("evalsha", "eval"))
+    executed = sum(
+        int(entry["calls"]) for name, entry in commandstats.items() if name != "cmdstat_info"
+    )
+    scripts = sum(
+        int(commandstats.get(f"cmdstat_{name}", {}).get("calls", 0)) for name in ("evalsha", "eval")
+    )
     return executed, scripts, float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"])
 
 
@@ -90,22 +92,28 @@ def worker_command(sites: Path, settings: dict[str, object]) -> list[str]:
     return command
 
 
-def worker_settings(redis_url: str, workdir: Path, number: int,
-                    args: argparse.Namespace) -> dict[str, object]:
+def worker_settings(
+    redis_url: str, workdir: Path, number: int, args: argparse.Namespace
+) -> dict[str, object]:
     return {
-        "NEWSCRAWL_REDIS_URL": redis_url, "NEWSCRAWL_REDIS_PREFIX": PREFIX,
+        "NEWSCRAWL_REDIS_URL": redis_url,
+        "NEWSCRAWL_REDIS_PREFIX": PREFIX,
         "NEWSCRAWL_IDLE_CLOSE_SECONDS": 3,
         "NEWSCRAWL_DATABASE_URL": f"sqlite:///{workdir / f'news-{number}.db'}",
         "NEWSCRAWL_SPILL_PATH": workdir / f"spill-{number}.jsonl",
-        "NEWSCRAWL_EXTRACT_PROCESSES": 0, "NEWSCRAWL_DEDUP_EXACT": False,
-        "NEWSCRAWL_DEDUP_NEAR": False, "NEWSCRAWL_PROGRESS_INTERVAL": 0,
+        "NEWSCRAWL_EXTRACT_PROCESSES": 0,
+        "NEWSCRAWL_DEDUP_EXACT": False,
+        "NEWSCRAWL_DEDUP_NEAR": False,
+        "NEWSCRAWL_PROGRESS_INTERVAL": 0,
         # A loaded machine must not turn a slow extraction into a rejected article.
         "NEWSCRAWL_EXTRACT_TIMEOUT": 60,
         "TWISTED_DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
-        "AUTOTHROTTLE_ENABLED": 0, "DOWNLOAD_DELAY": 0,
+        "AUTOTHROTTLE_ENABLED": 0,
+        "DOWNLOAD_DELAY": 0,
         "CONCURRENT_REQUESTS": args.concurrency,
         "CONCURRENT_REQUESTS_PER_DOMAIN": args.per_host,
-        "TELNETCONSOLE_ENABLED": False, "LOG_LEVEL": "INFO",
+        "TELNETCONSOLE_ENABLED": False,
+        "LOG_LEVEL": "INFO",
     }
 
 
@@ -131,24 +139,49 @@ def run(redis_url: str, workers: int, args: argparse.Namespace, workdir: Path) -
     client = redis.Redis.from_url(redis_url)
     client.flushall()
     load_before = os.getloadavg()[0]
-    farm: FarmHandle = start_farm(args.sites, args.articles, specials=False, direct=True,
-                                  latency_ms=args.latency_ms)
+    farm: FarmHandle = start_farm(
+        args.sites, args.articles, specials=False, direct=True, latency_ms=args.latency_ms
+    )
     processes: list[subprocess.Popen[bytes]] = []
     try:
         sites = write_sites_file(farm.model, workdir / "sites.yaml", method="density")
-        env = {**{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
-               "SCRAPY_SETTINGS_MODULE": "newscrawl.settings", "PYTHONPATH": str(REPO_ROOT)}
+        env = {
+            **{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
+            "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+            "PYTHONPATH": str(REPO_ROOT),
+        }
         logs = [workdir / f"worker-{n}.log" for n in range(workers)]
         for number, log_path in enumerate(logs):
             with log_path.open("wb") as log:
-                processes.append(subprocess.Popen(
-                    worker_command(sites, worker_settings(redis_url, workdir, number, args)),
-                    cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT))
+                processes.append(
+                    subprocess.Popen(
+                        worker_command(sites, worker_settings(redis_url, workdir, number, args)),
+                        cwd=workdir,
+                        env=env,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                    )
+                )
         wait_for_lines(logs, OPENED, timeout=180)
         executed, scripts, redis_cpu = redis_counters(client)
-        subprocess.run([sys.executable, "-m", "newscrawl", "seed", "-a", f"sites={sites}",
-                        "--redis", redis_url, "--prefix", PREFIX],
-                       cwd=workdir, env=env, check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "newscrawl",
+                "seed",
+                "-a",
+                f"sites={sites}",
+                "--redis",
+                redis_url,
+                "--prefix",
+                PREFIX,
+            ],
+            cwd=workdir,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         # Worker CPU is counted from here: start-up (imports, Scrapy) is left out.
         cpu_before = children_cpu() + sum(process_cpu(p.pid) for p in processes)
         for process in processes:
@@ -169,18 +202,26 @@ def run(redis_url: str, workers: int, args: argparse.Namespace, workdir: Path) -
     articles = len(set(urls))
     seconds = traffic.last_request_at - traffic.first_request_at
     result = RunResult(
-        workers=workers, articles=articles, expected=len(expected),
-        stored_twice=len(urls) - articles, requests=traffic.requests, seconds=round(seconds, 1),
+        workers=workers,
+        articles=articles,
+        expected=len(expected),
+        stored_twice=len(urls) - articles,
+        requests=traffic.requests,
+        seconds=round(seconds, 1),
         articles_per_s=round(articles / seconds, 2),
         worker_cpu_ms_per_article=round(worker_cpu * 1000 / articles, 1),
         commands_per_article=round((executed_after - executed) / articles, 1),
         scripts_per_article=round((scripts_after - scripts) / articles, 1),
         redis_cpu_ms_per_article=round((redis_cpu_after - redis_cpu) * 1000 / articles, 2),
         redis_cpu_share=round((redis_cpu_after - redis_cpu) / seconds, 3),
-        load_before=round(load_before, 1))
+        load_before=round(load_before, 1),
+    )
     if set(urls) != expected:
-        print(f"warning: {len(expected - set(urls))} expected articles missing, "
-              f"{len(set(urls) - expected)} unexpected stored", file=sys.stderr)
+        print(
+            f"warning: {len(expected - set(urls))} expected articles missing, "
+            f"{len(set(urls) - expected)} unexpected stored",
+            file=sys.stderr,
+        )
     for path in workdir.iterdir():  # the next run starts from nothing
         path.unlink()
     return result
@@ -200,13 +241,16 @@ def children_cpu() -> float:
 
 def summary(results: list[RunResult]) -> str:
     """A Markdown table of the medians per worker count, speed-up against one worker."""
-    header = ("| workers | runs | articles/s (median; each run) | speed-up | worker CPU "
-              "ms/article | Redis commands/article (of them scripts) | Redis CPU ms/article | "
-              "Redis CPU, share of one core |")
+    header = (
+        "| workers | runs | articles/s (median; each run) | speed-up | worker CPU "
+        "ms/article | Redis commands/article (of them scripts) | Redis CPU ms/article | "
+        "Redis CPU, share of one core |"
+    )
     rows = [header, "|---|---|---|---|---|---|---|---|"]
     counts = sorted({r.workers for r in results})
-    median = {n: statistics.median(r.articles_per_s for r in results if r.workers == n)
-              for n in counts}
+    median = {
+        n: statistics.median(r.articles_per_s for r in results if r.workers == n) for n in counts
+    }
     for n in counts:
         mine = [r for r in results if r.workers == n]
 
@@ -218,13 +262,15 @@ def summary(results: list[RunResult]) -> str:
             f"({', '.join(f'{r.articles_per_s:.1f}' for r in mine)}) | "
             f"{median[n] / median[counts[0]]:.2f}x | {mid('worker_cpu_ms_per_article'):.1f} | "
             f"{mid('commands_per_article'):.1f} ({mid('scripts_per_article'):.1f}) | "
-            f"{mid('redis_cpu_ms_per_article'):.2f} | {mid('redis_cpu_share'):.1%} |")
+            f"{mid('redis_cpu_ms_per_article'):.2f} | {mid('redis_cpu_share'):.1%} |"
+        )
     return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sites", type=int, default=100)
     parser.add_argument("--articles", type=int, default=20, help="articles per site")
     parser.add_argument("--latency-ms", type=float, default=200.0)
@@ -243,9 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     workdir = base / "run"
     workdir.mkdir()
     results: list[RunResult] = []
-    print(f"{os.cpu_count()} CPUs; farm {args.sites} sites x {args.articles} articles, "
-          f"{args.latency_ms:.0f} ms per response; per worker {args.concurrency} requests in "
-          f"flight, {args.per_host} per host", flush=True)
+    print(
+        f"{os.cpu_count()} CPUs; farm {args.sites} sites x {args.articles} articles, "
+        f"{args.latency_ms:.0f} ms per response; per worker {args.concurrency} requests in "
+        f"flight, {args.per_host} per host",
+        flush=True,
+    )
     with spare_redis(base, persistent=False) as (redis_url, _restart):
         for _round in range(args.repeat):
             for workers in counts:

@@ -82,23 +82,36 @@ def main(argv: list[str] | None = None) -> int:
             if before_chars == after_chars:
                 continue
             labelled = bool(page.text)
-            changed.append((page, before_chars, after_chars,
-                            auto_f1(before, page) if labelled else None,
-                            auto_f1(after, page) if labelled else None))
+            changed.append(
+                (
+                    page,
+                    before_chars,
+                    after_chars,
+                    auto_f1(before, page) if labelled else None,
+                    auto_f1(after, page) if labelled else None,
+                )
+            )
         print(f"{directory}: {len(pages)} pages, body text changed on {len(changed)}")
         for page, before_chars, after_chars, f1_before, f1_after in changed:
-            scores = ("no label" if f1_before is None or f1_after is None
-                      else f"auto F1 {f1_before:.3f} -> {f1_after:.3f}")
-            print(f"  {page.id:<40} {page.page_type or '-':<10} body chars {before_chars:>7}"
-                  f" -> {after_chars:>7}  {scores}")
+            scores = (
+                "no label"
+                if f1_before is None or f1_after is None
+                else f"auto F1 {f1_before:.3f} -> {f1_after:.3f}"
+            )
+            print(
+                f"  {page.id:<40} {page.page_type or '-':<10} body chars {before_chars:>7}"
+                f" -> {after_chars:>7}  {scores}"
+            )
         scored = [(b, a) for _, _, _, b, a in changed if b is not None and a is not None]
         if scored:
             mean_before = sum(b for b, _ in scored) / len(scored)
             mean_after = sum(a for _, a in scored) / len(scored)
             failed_before = sum(b < FAILED_F1 for b, _ in scored)
             failed_after = sum(a < FAILED_F1 for _, a in scored)
-            print(f"  labelled changed pages {len(scored)}: auto F1 {mean_before:.4f} -> "
-                  f"{mean_after:.4f}; F1<{FAILED_F1} {failed_before} -> {failed_after}")
+            print(
+                f"  labelled changed pages {len(scored)}: auto F1 {mean_before:.4f} -> "
+                f"{mean_after:.4f}; F1<{FAILED_F1} {failed_before} -> {failed_after}"
+            )
     return 0
 
 

@@ -40,39 +40,83 @@ from newscrawl.extraction.metadata import (
 from newscrawl.extraction.registry import available_methods, get_method
 from newscrawl.extraction.types import ContentResult, Rejection
 
-PARAGRAPH = ("<p>市政府今天公布了新的交通规划方案，涉及多条地铁线路和公交线路的调整，预计明年年底"
-             "完工。The plan also covers cycle lanes, bus stops and new park-and-ride sites.</p>")
-ARTICLE = "<article><h1>交通规划公布</h1><p class='byline'>记者 王明 2024-05-01 10:30</p>" + (
-    PARAGRAPH * 12) + "<img src='/img/a.jpg'></article>"
+PARAGRAPH = (
+    "<p>市政府今天公布了新的交通规划方案，涉及多条地铁线路和公交线路的调整，预计明年年底"
+    "完工。The plan also covers cycle lanes, bus stops and new park-and-ride sites.</p>"
+)
+ARTICLE = (
+    "<article><h1>交通规划公布</h1><p class='byline'>记者 王明 2024-05-01 10:30</p>"
+    + (PARAGRAPH * 12)
+    + "<img src='/img/a.jpg'></article>"
+)
 STAGES = ("load", "content", "title", "date", "author", "lang", "html", "images")
 
 
 def page(head: str, body: str) -> str:
-    return (f"<html><head><meta charset='utf-8'>{head}</head><body><div class='nav'>"
-            f"<a href='/'>首页</a></div>{body}<div class='footer'>版权所有</div></body></html>")
+    return (
+        f"<html><head><meta charset='utf-8'>{head}</head><body><div class='nav'>"
+        f"<a href='/'>首页</a></div>{body}<div class='footer'>版权所有</div></body></html>"
+    )
 
 
 # Each shape turns a size n into a page; n doubles from one step to the next.
 SHAPES: dict[str, tuple[int, Callable[[int], str]]] = {
     "long_title": (2000, lambda n: page(f"<title>{'新闻标题 - ' * n}</title>", ARTICLE)),
     # An unclosed <title>: libxml2 makes the rest of the page its text.
-    "title_unclosed": (300, lambda n: page("", ARTICLE + "<title>交通规划公布 | 新闻中心"
-                                          + "<a href='/x'>频道</a> - 栏目 | " * 4 * n)),
-    "many_paragraphs": (300, lambda n: page("<title>交通规划公布</title>",
-                                            "<div class='content'>" + PARAGRAPH * n + "</div>")),
+    "title_unclosed": (
+        300,
+        lambda n: page(
+            "",
+            ARTICLE + "<title>交通规划公布 | 新闻中心" + "<a href='/x'>频道</a> - 栏目 | " * 4 * n,
+        ),
+    ),
+    "many_paragraphs": (
+        300,
+        lambda n: page(
+            "<title>交通规划公布</title>", "<div class='content'>" + PARAGRAPH * n + "</div>"
+        ),
+    ),
     # 32 to 256 levels: libxml2 caps the tree at 255, deeper markup is flattened.
-    "deep_nesting": (32, lambda n: page("<title>交通规划公布</title>",
-                                        "<div><span>层</span>" * n + ARTICLE + "</div>" * n)),
-    "many_links": (1000, lambda n: page("<title>交通规划公布</title>", "<ul>" + "".join(
-        f"<li><a href='/news/{i}.html'>相关新闻标题第{i}条</a></li>" for i in range(n))
-        + "</ul>" + ARTICLE)),
-    "huge_text_node": (3000, lambda n: page("<title>交通规划公布</title>",
-                                            "<div><p>" + "交通规划方案，" * n + "</p></div>"
-                                            + ARTICLE)),
-    "many_attributes": (1000, lambda n: page("<title>交通规划公布</title>", "<article>" + "".join(
-        f"<p data-k{i}='v' {{a{i}}}='x' onclick='f()' title='t{i}'>第{i}段：" + PARAGRAPH[3:]
-        for i in range(n // 10)) + "<img " + " ".join(f"data-x{i}='{i}'" for i in range(n))
-        + " src='/a.jpg'></article>")),
+    "deep_nesting": (
+        32,
+        lambda n: page(
+            "<title>交通规划公布</title>", "<div><span>层</span>" * n + ARTICLE + "</div>" * n
+        ),
+    ),
+    "many_links": (
+        1000,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<ul>"
+            + "".join(
+                f"<li><a href='/news/{i}.html'>相关新闻标题第{i}条</a></li>" for i in range(n)
+            )
+            + "</ul>"
+            + ARTICLE,
+        ),
+    ),
+    "huge_text_node": (
+        3000,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<div><p>" + "交通规划方案，" * n + "</p></div>" + ARTICLE,
+        ),
+    ),
+    "many_attributes": (
+        1000,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<article>"
+            + "".join(
+                f"<p data-k{i}='v' {{a{i}}}='x' onclick='f()' title='t{i}'>第{i}段："
+                + PARAGRAPH[3:]
+                for i in range(n // 10)
+            )
+            + "<img "
+            + " ".join(f"data-x{i}='{i}'" for i in range(n))
+            + " src='/a.jpg'></article>",
+        ),
+    ),
 }
 
 
@@ -120,8 +164,9 @@ def time_stages(html: bytes, method: str, repeats: int, load_seconds: float) -> 
     return Timing(seconds)
 
 
-def metadata_stages(doc: Document, result: ContentResult, seconds: dict[str, float],
-                    repeats: int) -> None:
+def metadata_stages(
+    doc: Document, result: ContentResult, seconds: dict[str, float], repeats: int
+) -> None:
     seconds["title"] = cpu(lambda: choose_title(doc, hint=result.title_hint), repeats)
     seconds["date"] = cpu(lambda: extract_publish_time(doc), repeats)
     seconds["author"] = cpu(lambda: extract_author(doc, result.text), repeats)
@@ -130,8 +175,7 @@ def metadata_stages(doc: Document, result: ContentResult, seconds: dict[str, flo
         seconds["html"] = cpu(lambda: dom.sanitized_html(result.nodes, doc.url), repeats)
     span = result.images_from
     if span is not None:
-        seconds["images"] = cpu(lambda: dom.image_urls(dom.images_between(*span), doc.url),
-                                repeats)
+        seconds["images"] = cpu(lambda: dom.image_urls(dom.images_between(*span), doc.url), repeats)
 
 
 def ratio(times: list[float]) -> float:
@@ -139,8 +183,9 @@ def ratio(times: list[float]) -> float:
     points = [math.log2(max(t, 1e-6)) for t in times]
     mean_x = (len(points) - 1) / 2
     mean_y = sum(points) / len(points)
-    slope = (sum((x - mean_x) * (y - mean_y) for x, y in enumerate(points))
-             / sum((x - mean_x) ** 2 for x in range(len(points))))
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in enumerate(points)) / sum(
+        (x - mean_x) ** 2 for x in range(len(points))
+    )
     return float(2**slope)
 
 
@@ -156,19 +201,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     methods = args.methods.split(",")
     flagged = 0
-    print(f"ratio per doubling ({args.doublings} doublings; '!' = above {args.limit} with "
-          f">= {args.floor} s at the largest size)")
-    print(f"{'shape':16} {'method':18} {'KB':>11} {'total s':>15} {'total':>6}  "
-          + " ".join(f"{stage:>8}" for stage in STAGES))
+    print(
+        f"ratio per doubling ({args.doublings} doublings; '!' = above {args.limit} with "
+        f">= {args.floor} s at the largest size)"
+    )
+    print(
+        f"{'shape':16} {'method':18} {'KB':>11} {'total s':>15} {'total':>6}  "
+        + " ".join(f"{stage:>8}" for stage in STAGES)
+    )
     for shape in args.shapes.split(","):
         base, build = SHAPES[shape]
         sizes = [max(1, round(base * args.scale)) * 2**step for step in range(args.doublings + 1)]
         pages = [build(n).encode("utf-8") for n in sizes]
-        loads = [cpu(lambda html=html: load_document(html, url="https://example.com/a.html"),
-                     args.repeats) for html in pages]
+        loads = [
+            cpu(
+                lambda html=html: load_document(html, url="https://example.com/a.html"),
+                args.repeats,
+            )
+            for html in pages
+        ]
         for method in methods:
-            timings = [time_stages(html, method, args.repeats, load)
-                       for html, load in zip(pages, loads, strict=True)]
+            timings = [
+                time_stages(html, method, args.repeats, load)
+                for html, load in zip(pages, loads, strict=True)
+            ]
             first, last = timings[0], timings[-1]
             cells = []
             for stage in ("total", *STAGES):
@@ -180,8 +236,11 @@ def main(argv: list[str] | None = None) -> int:
                 cells.append(f"{value:5.2f}{'!' if bad else ' '}" if b >= 0.0005 else "    - ")
             kb = f"{len(pages[0]) // 1024}-{len(pages[-1]) // 1024}"
             seconds = f"{first.total:.3f}-{last.total:.3f}"
-            print(f"{shape:16} {method:18} {kb:>11} {seconds:>15} {cells[0]:>6}  "
-                  + " ".join(f"{cell:>8}" for cell in cells[1:]), flush=True)
+            print(
+                f"{shape:16} {method:18} {kb:>11} {seconds:>15} {cells[0]:>6}  "
+                + " ".join(f"{cell:>8}" for cell in cells[1:]),
+                flush=True,
+            )
     print(f"{flagged} ratio(s) above {args.limit}")
     return 1 if flagged else 0
 

@@ -125,13 +125,15 @@ def report(seconds: dict[str, float], runs: int, markdown: bool) -> str:
     header = ("system", "pages/s", "ms/page", "x GNE", "slower than parsing")
     lines: list[tuple[str, ...]] = [header]
     for name, pages_per_second in sorted(rate.items(), key=lambda item: -item[1]):
-        lines.append((
-            name,
-            f"{pages_per_second:.1f}",
-            f"{1000 / pages_per_second:.2f}",
-            f"{pages_per_second / gne:.2f}" if gne else "-",
-            f"{parse / pages_per_second:.2f}x" if parse else "-",
-        ))
+        lines.append(
+            (
+                name,
+                f"{pages_per_second:.1f}",
+                f"{1000 / pages_per_second:.2f}",
+                f"{pages_per_second / gne:.2f}" if gne else "-",
+                f"{parse / pages_per_second:.2f}x" if parse else "-",
+            )
+        )
     checks = []
     for target in TARGETS:
         if target.system not in rate or target.baseline not in rate:
@@ -139,8 +141,10 @@ def report(seconds: dict[str, float], runs: int, markdown: bool) -> str:
             continue
         ratio = rate[target.system] / rate[target.baseline]
         verdict = "PASS" if ratio >= target.factor else "FAIL"
-        checks.append(f"{target.label}: {verdict} ({target.system}/{target.baseline} pages/s "
-                      f"ratio {ratio:.2f}, needs >= {target.factor:.2f})")
+        checks.append(
+            f"{target.label}: {verdict} ({target.system}/{target.baseline} pages/s "
+            f"ratio {ratio:.2f}, needs >= {target.factor:.2f})"
+        )
     return _table(lines, markdown) + "\n\n" + "\n".join(checks)
 
 
@@ -149,16 +153,25 @@ def _table(lines: list[tuple[str, ...]], markdown: bool) -> str:
         out = ["| " + " | ".join(lines[0]) + " |", "|" + "---|" * len(lines[0])]
         return "\n".join([*out, *("| " + " | ".join(line) + " |" for line in lines[1:])])
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    return "\n".join("  ".join(cell.rjust(w) if i else cell.ljust(w)
-                               for i, (cell, w) in enumerate(zip(line, widths, strict=True)))
-                     for line in lines)
+    return "\n".join(
+        "  ".join(
+            cell.rjust(w) if i else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        )
+        for line in lines
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--wcxb", type=int, default=DEFAULT_WCXB_PAGES,
-                        help="wcxb_dev article pages to add (deterministic sample)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--wcxb",
+        type=int,
+        default=DEFAULT_WCXB_PAGES,
+        help="wcxb_dev article pages to add (deterministic sample)",
+    )
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
     parser.add_argument("--methods", help="comma-separated (default: every method that imports)")
     parser.add_argument("--markdown", action="store_true")

@@ -51,11 +51,15 @@ SETTINGS = {
     "NEWSCRAWL_DEDUP_NEAR": "False",
     "TWISTED_DNS_RESOLVER": "tests.farm.resolver.FarmResolver",
 }
-DOWN_KIND = {"nxdomain": "dns", "refused": "refused", "blackhole": "timeout",
-             "trickle": "timeout", "dead_after_home": "timeout"}
+DOWN_KIND = {
+    "nxdomain": "dns",
+    "refused": "refused",
+    "blackhole": "timeout",
+    "trickle": "timeout",
+    "dead_after_home": "timeout",
+}
 _STAMP = r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
-_PROGRESS = re.compile(_STAMP + r" .*(?:Progress|Crawl finished).*? articles (\d+) ",
-                       re.MULTILINE)
+_PROGRESS = re.compile(_STAMP + r" .*(?:Progress|Crawl finished).*? articles (\d+) ", re.MULTILINE)
 _OPENED = re.compile(_STAMP + r" .*Spider opened", re.MULTILINE)
 _DOWN = re.compile(r"^  (s\d+): \S+ down \((\w+) x\d+\)$", re.MULTILINE)
 
@@ -64,8 +68,9 @@ def quarter_rates(log: str) -> list[float]:
     """Articles/s in each quarter of the crawl, from the cumulative counts of the progress
     lines (the count at a time is the last one logged before it)."""
     opened = _OPENED.search(log)
-    points = [(datetime.fromisoformat(stamp), int(count))
-              for stamp, count in _PROGRESS.findall(log)]
+    points = [
+        (datetime.fromisoformat(stamp), int(count)) for stamp, count in _PROGRESS.findall(log)
+    ]
     if opened is None or not points:
         return []
     start = datetime.fromisoformat(opened.group(1))
@@ -78,8 +83,9 @@ def quarter_rates(log: str) -> list[float]:
         return max((count for when, count in series if when <= t), default=0)
 
     quarter = duration / 4
-    return [round((count_at((q + 1) * quarter) - count_at(q * quarter)) / quarter, 1)
-            for q in range(4)]
+    return [
+        round((count_at((q + 1) * quarter) - count_at(q * quarter)) / quarter, 1) for q in range(4)
+    ]
 
 
 def longest_silence(log: str) -> float:
@@ -89,8 +95,9 @@ def longest_silence(log: str) -> float:
     return max(((b - a).total_seconds() for a, b in itertools.pairwise(stamps)), default=0.0)
 
 
-def crawl(farm: FarmHandle, names: list[str], workdir: Path, label: str,
-          extra: dict[str, str]) -> tuple[dict[str, object], str, Path]:
+def crawl(
+    farm: FarmHandle, names: list[str], workdir: Path, label: str, extra: dict[str, str]
+) -> tuple[dict[str, object], str, Path]:
     model = farm.model
     keep = set(names)
     sites_file = workdir / f"sites-{label}.yaml"
@@ -102,12 +109,18 @@ def crawl(farm: FarmHandle, names: list[str], workdir: Path, label: str,
     sites_file.write_text(head + "sites:\n" + "".join(chosen), encoding="utf-8")
     db = workdir / f"{label}.db"
     command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={sites_file}"]
-    for name, value in {**SETTINGS, "NEWSCRAWL_DATABASE_URL": f"sqlite:///{db}",
-                        "NEWSCRAWL_SPILL_PATH": str(workdir / f"spill-{label}.jsonl"),
-                        **extra}.items():
+    for name, value in {
+        **SETTINGS,
+        "NEWSCRAWL_DATABASE_URL": f"sqlite:///{db}",
+        "NEWSCRAWL_SPILL_PATH": str(workdir / f"spill-{label}.jsonl"),
+        **extra,
+    }.items():
         command += ["-s", f"{name}={value}"]
-    env = {**{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
-           "SCRAPY_SETTINGS_MODULE": "newscrawl.settings", "PYTHONPATH": str(REPO_ROOT)}
+    env = {
+        **{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
+        "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        "PYTHONPATH": str(REPO_ROOT),
+    }
     log_path = workdir / f"{label}.log"
     started = time.monotonic()
     with log_path.open("w") as log:
@@ -126,12 +139,17 @@ def crawl(farm: FarmHandle, names: list[str], workdir: Path, label: str,
     with engine.connect() as connection:
         stored = {row[0] for row in connection.execute(sa.text("SELECT url FROM articles"))}
     engine.dispose()
-    expected = {url for url in model.expected()
-                if any(url.startswith(site.base + "/") for site in model.sites
-                       if site.name in keep)}
+    expected = {
+        url
+        for url in model.expected()
+        if any(url.startswith(site.base + "/") for site in model.sites if site.name in keep)
+    }
     result: dict[str, object] = {
-        "crawl": label, "sites": len(keep), "wall_s": round(wall, 1),
-        "stored": len(stored), "expected_reachable": len(expected),
+        "crawl": label,
+        "sites": len(keep),
+        "wall_s": round(wall, 1),
+        "stored": len(stored),
+        "expected_reachable": len(expected),
         "reachable_missing": len(expected - stored),
         "reachable_missing_examples": sorted(expected - stored)[:5],
         "rejected": dict(re.findall(r"'newscrawl/rejected/(\w+)': (\d+)", text)),
@@ -146,32 +164,40 @@ def crawl(farm: FarmHandle, names: list[str], workdir: Path, label: str,
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sites", type=int, default=1000)
     parser.add_argument("--articles", type=int, default=10)
     parser.add_argument("--hostile", type=float, default=0.3)
     parser.add_argument("--timeout", type=float, default=10.0, help="DOWNLOAD_TIMEOUT (s)")
-    parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
-                        type=setting_assignment, help="an extra Scrapy setting (repeatable)")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        type=setting_assignment,
+        help="an extra Scrapy setting (repeatable)",
+    )
     parser.add_argument("--only", choices=("hostile", "clean"), help="run one crawl only")
     args = parser.parse_args()
     extra = {"DOWNLOAD_TIMEOUT": str(args.timeout), **dict(args.setting)}
-    farm = start_farm(args.sites, args.articles, specials=False, direct=True,
-                      hostile=args.hostile)
+    farm = start_farm(args.sites, args.articles, specials=False, direct=True, hostile=args.hostile)
     workdir = Path(tempfile.mkdtemp(prefix="hostile-farm-"))
     try:
         model = farm.model
         modes = model.modes()
-        print(json.dumps({"modes": {m: list(modes.values()).count(m)
-                                    for m in sorted(set(modes.values()))}}))
+        print(
+            json.dumps(
+                {"modes": {m: list(modes.values()).count(m) for m in sorted(set(modes.values()))}}
+            )
+        )
         if args.only != "clean":
             result, log, _db = crawl(farm, list(modes), workdir, "hostile", extra)
             named = dict(_DOWN.findall(log))
             dead = {name: DOWN_KIND[mode] for name, mode in modes.items() if mode in DEAD}
             result["dead_sites"] = len(dead)
-            result["dead_sites_named_with_reason"] = sum(named.get(n) == k
-                                                         for n, k in dead.items())
+            result["dead_sites_named_with_reason"] = sum(named.get(n) == k for n, k in dead.items())
             result["named_down_but_not_dead"] = sorted(set(named) - set(dead))
             print(json.dumps(result))
         if args.only != "hostile":

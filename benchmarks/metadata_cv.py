@@ -58,22 +58,41 @@ ORDERS: tuple[tuple[str, ...], ...] = (
 )
 # Author rule sets compared: none of the optional rules, all but one, all (the library's).
 RULE_SETS: tuple[frozenset[str], ...] = (
-    frozenset(), *(RULES - {rule} for rule in sorted(RULES)), RULES)
+    frozenset(),
+    *(RULES - {rule} for rule in sorted(RULES)),
+    RULES,
+)
 # Text-stage rule sets compared, the same way.
 TEXT_RULE_SETS: tuple[frozenset[str], ...] = (
-    frozenset(), *(TEXT_RULES - {rule} for rule in sorted(TEXT_RULES)), TEXT_RULES)
+    frozenset(),
+    *(TEXT_RULES - {rule} for rule in sorted(TEXT_RULES)),
+    TEXT_RULES,
+)
 # A candidate date method: a stage order and the text stage's rules. Every order with the
 # default rules, then the library's order with each other set of text rules.
 Choice = tuple[tuple[str, ...], frozenset[str]]
 CHOICES: tuple[Choice, ...] = (
     *((order, DEFAULT_TEXT_RULES) for order in ORDERS),
-    *((STAGE_ORDER, rules) for rules in TEXT_RULE_SETS if rules != DEFAULT_TEXT_RULES))
+    *((STAGE_ORDER, rules) for rules in TEXT_RULE_SETS if rules != DEFAULT_TEXT_RULES),
+)
 # Page types whose labels are article metadata (wcxb_dev also labels shop and docs pages).
 PAGE_TYPES = {"wcxb_dev": "article"}
 _HOST = re.compile(rb"https?://([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
 # Hosts every page links to whatever its site: they say nothing about where it lives.
-COMMON_HOSTS = ("w3.org", "google", "baidu", "cnzz", "51.la", "qq.com", "sohu.com/images",
-                "facebook", "twitter", "schema.org", "gstatic", "jquery")
+COMMON_HOSTS = (
+    "w3.org",
+    "google",
+    "baidu",
+    "cnzz",
+    "51.la",
+    "qq.com",
+    "sohu.com/images",
+    "facebook",
+    "twitter",
+    "schema.org",
+    "gstatic",
+    "jquery",
+)
 
 
 @dataclass(slots=True)
@@ -101,8 +120,10 @@ def site_of(page: Page, html: bytes) -> str:
         host = page.url.split("://", 1)[-1].split("/", 1)[0].lower()
     else:
         counts = collections.Counter(
-            found.decode().lower() for found in _HOST.findall(html)
-            if not any(common in found.decode().lower() for common in COMMON_HOSTS))
+            found.decode().lower()
+            for found in _HOST.findall(html)
+            if not any(common in found.decode().lower() for common in COMMON_HOSTS)
+        )
         host = counts.most_common(1)[0][0] if counts else page.id
     labels = host.removeprefix("www.").split(".")
     keep = 3 if len(labels) >= 3 and labels[-2] in ("com", "net", "org", "gov", "edu") else 2
@@ -125,8 +146,10 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
         if isinstance(result, Article):
             record.author = result.author
             record.source = result.source
-            record.authors = {rules: ", ".join(extract_authors(doc, result.content, rules))
-                              or None for rules in RULE_SETS}
+            record.authors = {
+                rules: ", ".join(extract_authors(doc, result.content, rules)) or None
+                for rules in RULE_SETS
+            }
         if peer:
             record.peer_date, record.peer_author = trafilatura_metadata(html, page.url)
         records.append(record)
@@ -137,8 +160,9 @@ def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str 
     import trafilatura
 
     try:
-        found = trafilatura.bare_extraction(html.decode("utf-8", "replace"), url=url,
-                                            with_metadata=True)
+        found = trafilatura.bare_extraction(
+            html.decode("utf-8", "replace"), url=url, with_metadata=True
+        )
     except Exception:  # noqa: BLE001 -- a peer crash counts as no answer
         return None, None
     if found is None:
@@ -158,7 +182,8 @@ def order_date(record: PageRecord, choice: Choice) -> str | None:
 def date_accuracy(records: Sequence[PageRecord], choice: Choice) -> tuple[int, int]:
     labelled = dated(records)
     return sum(date_matches(order_date(r, choice), r.date_label or "") for r in labelled), len(
-        labelled)
+        labelled
+    )
 
 
 def choice_name(choice: Choice) -> str:
@@ -184,8 +209,14 @@ def cross_validate(records: Sequence[PageRecord], folds: int) -> tuple[int, int,
         scoring = [r for r in records if fold_of(r.site, folds) == fold]
         # Ties go to fewer text rules, then to the earlier choice in CHOICES (fewer stages,
         # no library first).
-        best = max(CHOICES, key=lambda choice: (date_accuracy(tuning, choice)[0],
-                                                -len(choice[1]), -CHOICES.index(choice)))
+        best = max(
+            CHOICES,
+            key=lambda choice: (
+                date_accuracy(tuning, choice)[0],
+                -len(choice[1]),
+                -CHOICES.index(choice),
+            ),
+        )
         fold_hits, fold_total = date_accuracy(scoring, best)
         hits += fold_hits
         total += fold_total
@@ -196,12 +227,15 @@ def cross_validate(records: Sequence[PageRecord], folds: int) -> tuple[int, int,
 def author_hits(records: Sequence[PageRecord], rules: frozenset[str]) -> tuple[int, float]:
     """Same-set hits and summed token F1 of the authors found with ``rules``."""
     authored = [r for r in records if r.author_label]
-    return (sum(author_matches(r.authors.get(rules), r.author_label or "") for r in authored),
-            sum(author_token_f1(r.authors.get(rules), r.author_label or "") for r in authored))
+    return (
+        sum(author_matches(r.authors.get(rules), r.author_label or "") for r in authored),
+        sum(author_token_f1(r.authors.get(rules), r.author_label or "") for r in authored),
+    )
 
 
-def cross_validate_authors(records: Sequence[PageRecord], folds: int) -> tuple[int, float,
-                                                                               list[str]]:
+def cross_validate_authors(
+    records: Sequence[PageRecord], folds: int
+) -> tuple[int, float, list[str]]:
     """Held-out same-set hits and token F1 sum when each fold takes the rule set that scores
     best on the other folds (ties: fewer rules)."""
     hits, f1 = 0, 0.0
@@ -223,34 +257,43 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
     for choice in CHOICES:
         hits, total = date_accuracy(records, choice)
         mark = "  (library)" if choice == (STAGE_ORDER, DEFAULT_TEXT_RULES) else ""
-        print(f"date in-sample {choice_name(choice):80} {hits}/{total} = {hits / total:.3f}"
-              f"{mark}")
+        print(f"date in-sample {choice_name(choice):80} {hits}/{total} = {hits / total:.3f}{mark}")
     hits, total, chosen = cross_validate(records, folds)
-    print(f"date cross-validated ({folds} site-grouped folds): {hits}/{total} = "
-          f"{hits / total:.3f}; orders chosen: {collections.Counter(chosen).most_common()}")
+    print(
+        f"date cross-validated ({folds} site-grouped folds): {hits}/{total} = "
+        f"{hits / total:.3f}; orders chosen: {collections.Counter(chosen).most_common()}"
+    )
     authored = [r for r in records if r.author_label]
     same = sum(author_matches(r.author, r.author_label or "") for r in authored)
     f1 = sum(author_token_f1(r.author, r.author_label or "") for r in authored)
-    print(f"author same set {same}/{len(authored)} = {same / len(authored):.3f}; token F1 "
-          f"{f1 / len(authored):.3f}")
+    print(
+        f"author same set {same}/{len(authored)} = {same / len(authored):.3f}; token F1 "
+        f"{f1 / len(authored):.3f}"
+    )
     for rules in RULE_SETS:
         hits, f1 = author_hits(records, rules)
         mark = "  (library RULES)" if rules == RULES else ""
-        print(f"author in-sample {'+'.join(sorted(rules)) or 'none':40} {hits}/{len(authored)}"
-              f" = {hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}{mark}")
+        print(
+            f"author in-sample {'+'.join(sorted(rules)) or 'none':40} {hits}/{len(authored)}"
+            f" = {hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}{mark}"
+        )
     hits, f1, chosen = cross_validate_authors(records, folds)
-    print(f"author cross-validated ({folds} site-grouped folds): {hits}/{len(authored)} = "
-          f"{hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}; rule sets chosen: "
-          f"{collections.Counter(chosen).most_common()}")
+    print(
+        f"author cross-validated ({folds} site-grouped folds): {hits}/{len(authored)} = "
+        f"{hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}; rule sets chosen: "
+        f"{collections.Counter(chosen).most_common()}"
+    )
     if peer:
         labelled = dated(records)
         peer_dates = sum(date_matches(r.peer_date, r.date_label or "") for r in labelled)
         peer_same = sum(author_matches(r.peer_author, r.author_label or "") for r in authored)
         peer_f1 = sum(author_token_f1(r.peer_author, r.author_label or "") for r in authored)
-        print(f"trafilatura: date {peer_dates}/{len(labelled)} = "
-              f"{peer_dates / len(labelled):.3f}; "
-              f"author same set {peer_same / len(authored):.3f}; token F1 "
-              f"{peer_f1 / len(authored):.3f}")
+        print(
+            f"trafilatura: date {peer_dates}/{len(labelled)} = "
+            f"{peer_dates / len(labelled):.3f}; "
+            f"author same set {peer_same / len(authored):.3f}; token F1 "
+            f"{peer_f1 / len(authored):.3f}"
+        )
     print()
 
 

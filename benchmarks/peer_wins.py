@@ -62,8 +62,9 @@ def cause_of(auto: Scores, peer: Scores, rejected: bool) -> str:
     return "kept_too_much"
 
 
-def score_page(page: Page, peers: list[System], margin: float,
-               failed: Counter[str]) -> list[PeerWin]:
+def score_page(
+    page: Page, peers: list[System], margin: float, failed: Counter[str]
+) -> list[PeerWin]:
     html = page.read_html()
     truth = tokenize(page.text)
     result = extract(html, url=page.url, method="auto")
@@ -77,9 +78,22 @@ def score_page(page: Page, peers: list[System], margin: float,
         peer = token_scores(tokenize(system.run(html, page.url, None).content), truth)
         failed[system.name] += peer.f1 < FAILED_F1
         if peer.f1 - auto.f1 > margin:
-            wins.append(PeerWin(page.id, page.url, page.page_type, system.name, auto.f1,
-                                auto.precision, auto.recall, peer.f1, peer.precision,
-                                peer.recall, winner, cause_of(auto, peer, rejected)))
+            wins.append(
+                PeerWin(
+                    page.id,
+                    page.url,
+                    page.page_type,
+                    system.name,
+                    auto.f1,
+                    auto.precision,
+                    auto.recall,
+                    peer.f1,
+                    peer.precision,
+                    peer.recall,
+                    winner,
+                    cause_of(auto, peer, rejected),
+                )
+            )
     return wins
 
 
@@ -108,8 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     wins: list[PeerWin] = []
     for page in pages:
         wins.extend(score_page(page, peers, args.margin, failed))
-    print(f"{len(pages)} labelled pages; share with F1 < {FAILED_F1}: " + ", ".join(
-        f"{name} {failed[name] / len(pages):.3f}" for name in ["auto", *[p.name for p in peers]]))
+    print(
+        f"{len(pages)} labelled pages; share with F1 < {FAILED_F1}: "
+        + ", ".join(
+            f"{name} {failed[name] / len(pages):.3f}" for name in ["auto", *[p.name for p in peers]]
+        )
+    )
     pages_won = {win.id for win in wins}
     print(f"pages where a peer beats auto by > {args.margin} F1: {len(pages_won)}")
     for peer in peers:
@@ -117,13 +135,17 @@ def main(argv: list[str] | None = None) -> int:
         causes = Counter(win.cause for win in mine)
         by_type = Counter(win.page_type or "-" for win in mine)
         winners = Counter(win.auto_winner for win in mine)
-        print(f"  {peer.name}: {len(mine)} pages; causes {dict(causes.most_common())}; "
-              f"page types {dict(by_type.most_common())}; "
-              f"auto's winner {dict(winners.most_common())}")
+        print(
+            f"  {peer.name}: {len(mine)} pages; causes {dict(causes.most_common())}; "
+            f"page types {dict(by_type.most_common())}; "
+            f"auto's winner {dict(winners.most_common())}"
+        )
     for win in sorted(wins, key=lambda w: w.auto_f1 - w.peer_f1):
-        print(f"    {win.id:<14} {win.peer:<12} auto {win.auto_f1:.2f} (P {win.auto_precision:.2f} "
-              f"R {win.auto_recall:.2f}, {win.auto_winner}) vs {win.peer_f1:.2f}  {win.cause}  "
-              f"{win.url or ''}")
+        print(
+            f"    {win.id:<14} {win.peer:<12} auto {win.auto_f1:.2f} (P {win.auto_precision:.2f} "
+            f"R {win.auto_recall:.2f}, {win.auto_winner}) vs {win.peer_f1:.2f}  {win.cause}  "
+            f"{win.url or ''}"
+        )
     if args.out:
         with args.out.open("w", encoding="utf-8") as sink:
             for win in wins:

@@ -22,9 +22,30 @@ from pathlib import Path
 from newscrawl.storage import ArticleRecord, append_spill, content_hash
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-WORDS = ["city", "council", "budget", "transit", "line", "station", "vote", "mayor", "plan",
-         "week", "report", "north", "south", "market", "price", "school", "river", "bridge",
-         "health", "water", "police", "court"]
+WORDS = [
+    "city",
+    "council",
+    "budget",
+    "transit",
+    "line",
+    "station",
+    "vote",
+    "mayor",
+    "plan",
+    "week",
+    "report",
+    "north",
+    "south",
+    "market",
+    "price",
+    "school",
+    "river",
+    "bridge",
+    "health",
+    "water",
+    "police",
+    "court",
+]
 
 
 def page_html(n: int, size: int, rng: random.Random) -> bytes:
@@ -43,10 +64,20 @@ def write_spill(path: Path, records: int, html_bytes: int) -> None:
     for n in range(records):  # one append per record, as a crawl spills batch after batch
         html = page_html(n, html_bytes, rng)
         content = " ".join(rng.choice(WORDS) for _ in range(800))
-        append_spill(path, [ArticleRecord(
-            url=f"https://news.example.com/{records}/{n}.html", site="example",
-            title=f"Story {n}", content=content, content_hash=content_hash(content),
-            html=html, encoding="utf-8")])
+        append_spill(
+            path,
+            [
+                ArticleRecord(
+                    url=f"https://news.example.com/{records}/{n}.html",
+                    site="example",
+                    title=f"Story {n}",
+                    content=content,
+                    content_hash=content_hash(content),
+                    html=html,
+                    encoding="utf-8",
+                )
+            ],
+        )
 
 
 def replay_peak_rss(spill: Path, database: str, code: Path) -> int:
@@ -55,8 +86,12 @@ def replay_peak_rss(spill: Path, database: str, code: Path) -> int:
     log = spill.with_suffix(".log")
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "newscrawl", "db", "replay", str(spill), "--database",
-             database], env=env, cwd=code, stdout=output, stderr=subprocess.STDOUT)
+            [sys.executable, "-m", "newscrawl", "db", "replay", str(spill), "--database", database],
+            env=env,
+            cwd=code,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
         _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"replay of {spill} failed:\n{log.read_text()[-3000:]}")
@@ -64,16 +99,26 @@ def replay_peak_rss(spill: Path, database: str, code: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--small", type=int, default=100,
-                        help="records in the small file (one batch of the replay)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--small", type=int, default=100, help="records in the small file (one batch of the replay)"
+    )
     parser.add_argument("--large", type=int, default=500, help="records in the large file")
-    parser.add_argument("--html-kb", type=int, default=200,
-                        help="raw HTML per record (200: the size of a line of the "
-                        "135 MB, 507-record file of issue 13)")
-    parser.add_argument("--code", type=Path, default=REPO_ROOT,
-                        help="checkout whose newscrawl runs the replay (default: this one)")
+    parser.add_argument(
+        "--html-kb",
+        type=int,
+        default=200,
+        help="raw HTML per record (200: the size of a line of the "
+        "135 MB, 507-record file of issue 13)",
+    )
+    parser.add_argument(
+        "--code",
+        type=Path,
+        default=REPO_ROOT,
+        help="checkout whose newscrawl runs the replay (default: this one)",
+    )
     args = parser.parse_args()
     print(f"code: {args.code}")
     print("| records | spill file MB | peak RSS MB |")

@@ -39,20 +39,28 @@ LANGS = ("en", "en", "zh", "zh", "de", "fr", None)
 def typical_page() -> bytes:
     """The test article with the furniture and length of a real news page around it."""
     html = DEFAULT_PAGE.read_text(encoding="utf-8")
-    paragraphs = html[html.index("<p>Emergency"):html.index("</div>\n</article>")]
+    paragraphs = html[html.index("<p>Emergency") : html.index("</div>\n</article>")]
     menu = "".join(f'<li><a href="/section/{i}">Section {i}</a></li>' for i in range(60))
-    related = "".join(f'<li><a href="/news/{i}">Related story number {i} about the valley and '
-                      f'its weather</a> <span class="date">2026-03-{1 + i % 28:02d}</span></li>'
-                      for i in range(45))
-    comments = "".join(f'<div class="comment"><p class="who">reader{i}</p><p>I have lived by '
-                       f'the river for {i + 3} years and never seen the water this high in '
-                       f'March; the council should have acted sooner.</p></div>'
-                       for i in range(40))
+    related = "".join(
+        f'<li><a href="/news/{i}">Related story number {i} about the valley and '
+        f'its weather</a> <span class="date">2026-03-{1 + i % 28:02d}</span></li>'
+        for i in range(45)
+    )
+    comments = "".join(
+        f'<div class="comment"><p class="who">reader{i}</p><p>I have lived by '
+        f"the river for {i + 3} years and never seen the water this high in "
+        f"March; the council should have acted sooner.</p></div>"
+        for i in range(40)
+    )
     styling = '<div class="ad" style="width:300px;height:250px"><span>Advertisement</span></div>'
     html = html.replace("<ul>\n<li>", f"<ul>{menu}\n<li>", 1)
     html = html.replace("</div>\n</article>", paragraphs * 4 + "</div>\n</article>", 1)
-    html = html.replace("</aside>", f"<ul>{related}</ul>{styling * 6}</aside>"
-                        f'<section class="comments"><h3>Comments</h3>{comments}</section>', 1)
+    html = html.replace(
+        "</aside>",
+        f"<ul>{related}</ul>{styling * 6}</aside>"
+        f'<section class="comments"><h3>Comments</h3>{comments}</section>',
+        1,
+    )
     return (html + "<!-- " + "x" * 40_000 + " -->").encode("utf-8")  # tracking markup weight
 
 
@@ -73,12 +81,22 @@ def fill(engine: sa.Engine, n_articles: int, n_sites: int, seed: int = 7) -> Non
     batch = []
     for i in range(n_articles):
         seen = start + timedelta(seconds=rng.randrange(72 * 3600))
-        batch.append({
-            "url": f"https://site{i % n_sites}.example/a/{i}", "site": f"site{i % n_sites}",
-            "title": f"Article {i}", "content": "text", "content_html": "", "images": [],
-            "lang": rng.choice(LANGS), "method": rng.choice(METHODS),
-            "content_hash": f"{i:040x}", "first_seen": seen, "last_seen": seen,
-            "fetch_count": 1})
+        batch.append(
+            {
+                "url": f"https://site{i % n_sites}.example/a/{i}",
+                "site": f"site{i % n_sites}",
+                "title": f"Article {i}",
+                "content": "text",
+                "content_html": "",
+                "images": [],
+                "lang": rng.choice(LANGS),
+                "method": rng.choice(METHODS),
+                "content_hash": f"{i:040x}",
+                "first_seen": seen,
+                "last_seen": seen,
+                "fetch_count": 1,
+            }
+        )
         if len(batch) == 10_000:
             with engine.begin() as connection:
                 connection.execute(articles.insert(), batch)
@@ -105,8 +123,9 @@ def time_crawl_report(n_articles: int, n_sites: int, runs: int) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--page", type=Path, help="an HTML page (default: a typical one)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--articles", type=int, default=100_000)
@@ -116,12 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     name = args.page.name if args.page else "typical page"
     blocks = len(build(load_document(html), "density").blocks)
     explain = time_explain(html, args.runs)
-    print(f"explain page ({name}, {len(html) / 1000:.0f} KB, {blocks} blocks): median "
-          f"{statistics.median(explain):.3f} s, max {max(explain):.3f} s over {args.runs} runs "
-          "(target: well under 1 s)")
+    print(
+        f"explain page ({name}, {len(html) / 1000:.0f} KB, {blocks} blocks): median "
+        f"{statistics.median(explain):.3f} s, max {max(explain):.3f} s over {args.runs} runs "
+        "(target: well under 1 s)"
+    )
     crawl = time_crawl_report(args.articles, args.sites, max(args.runs // 2, 1))
-    print(f"crawl report: median {statistics.median(crawl):.2f} s, max {max(crawl):.2f} s "
-          f"(target: under 10 s)")
+    print(
+        f"crawl report: median {statistics.median(crawl):.2f} s, max {max(crawl):.2f} s "
+        f"(target: under 10 s)"
+    )
     return 0
 
 

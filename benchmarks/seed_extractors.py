@@ -53,6 +53,7 @@ def _boilerpy3(kind: str) -> Callable[[str], str]:
         extractor = getattr(extractors, kind)(raise_on_failure=False)
         with contextlib.redirect_stdout(io.StringIO()):  # it prints parser warnings
             return str(extractor.get_content(html) or "")
+
     return run
 
 
@@ -83,8 +84,9 @@ def load(pages: Iterable[Page]) -> list[tuple[Page, Document | None]]:
     return loaded
 
 
-def score(loaded: list[tuple[Page, Document | None]], run: Callable[[Document], str]
-          ) -> tuple[float, float, float, float]:
+def score(
+    loaded: list[tuple[Page, Document | None]], run: Callable[[Document], str]
+) -> tuple[float, float, float, float]:
     """Mean precision, recall, F1 and pages/s of ``run`` over the loaded pages."""
     totals = [0.0, 0.0, 0.0]
     started = time.perf_counter()
@@ -110,6 +112,7 @@ def _method(name: str) -> Callable[[Document], str]:
     def run(doc: Document) -> str:
         result = function(doc)
         return "" if isinstance(result, Rejection) else result.text
+
     return run
 
 
@@ -128,22 +131,36 @@ def sweep_justext(loaded: list[tuple[Page, Document | None]], english: bool = Fa
     prints the best 15 settings."""
     base = JUSTEXT_DEFAULTS.english if english else JUSTEXT_DEFAULTS.chinese
     # Stop-word densities do not depend on the thresholds: measure them once per page.
-    pages = [(page, our_justext.paragraph_stats(segment(doc.root) if doc else [], base))
-             for page, doc in loaded]
+    pages = [
+        (page, our_justext.paragraph_stats(segment(doc.root) if doc else [], base))
+        for page, doc in loaded
+    ]
     rows = []
-    grid = (itertools.product((base.length_low,), (base.length_high,),
-                              (0.10, 0.14, 0.18, 0.22, 0.26, 0.30), (0.02,)) if english
-            else itertools.product((10, 20, 30), (30, 40, 60), (0.02, 0.04, 0.06, 0.08),
-                                   (0.0, 0.04)))
+    grid = (
+        itertools.product(
+            (base.length_low,), (base.length_high,), (0.10, 0.14, 0.18, 0.22, 0.26, 0.30), (0.02,)
+        )
+        if english
+        else itertools.product((10, 20, 30), (30, 40, 60), (0.02, 0.04, 0.06, 0.08), (0.0, 0.04))
+    )
     for low, high, stop_low, gap in grid:
-        params = replace(base, length_low=low, length_high=high, stopwords_low=stop_low,
-                         stopwords_high=stop_low + gap)
+        params = replace(
+            base,
+            length_low=low,
+            length_high=high,
+            stopwords_low=stop_low,
+            stopwords_high=stop_low + gap,
+        )
         total = 0.0
         for page, paragraphs in pages:
             classes = our_justext.revise_classes(
-                paragraphs, our_justext.classify_context_free(paragraphs, params), params)
-            kept = [p.block for p, cls in zip(paragraphs, classes, strict=True)
-                    if cls == our_justext.Cls.GOOD]
+                paragraphs, our_justext.classify_context_free(paragraphs, params), params
+            )
+            kept = [
+                p.block
+                for p, cls in zip(paragraphs, classes, strict=True)
+                if cls == our_justext.Cls.GOOD
+            ]
             total += bag_scores(blocks_text(kept), page.text).f1
         rows.append((total / len(pages), low, high, stop_low, stop_low + gap))
     rows.sort(reverse=True)

@@ -44,8 +44,9 @@ def main() -> int:
     add_data_option(parser)
     google_list = site_lists(parser.parse_args().data) / GOOGLE_LIST
     print("| step | wall s | CPU s |\n|---|---|---|")
-    shipped = timed("load shipped sites.yaml", lambda: load_sites(REPO / "sites.yaml",
-                                                                  include_disabled=True))
+    shipped = timed(
+        "load shipped sites.yaml", lambda: load_sites(REPO / "sites.yaml", include_disabled=True)
+    )
     urls = parse_domain_list(google_list.read_text(), google_list)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "big.yaml"
@@ -57,9 +58,11 @@ def main() -> int:
         imported = timed(f"import {len(urls)} domain lines", fresh_import)
         big = timed("load the imported file", lambda: load_sites(out))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\nshipped: {len(shipped)} sites; imported: {len(imported.added)} sites "
-          f"({len(imported.skipped)} repeated lines skipped); loaded: {len(big)}; "
-          f"peak RSS {peak_mb:.0f} MB")
+    print(
+        f"\nshipped: {len(shipped)} sites; imported: {len(imported.added)} sites "
+        f"({len(imported.skipped)} repeated lines skipped); loaded: {len(big)}; "
+        f"peak RSS {peak_mb:.0f} MB"
+    )
     return 0
 
 

@@ -50,14 +50,24 @@ def make_records(pages: list[tuple[str, bytes]], count: int, run: str) -> list[A
     records = []
     for n in range(count):
         text, html = pages[n % len(pages)]
-        records.append(ArticleRecord(
-            url=f"https://bench{n % 50}.example.com/{run}/{n}.html", site=f"bench{n % 50}",
-            title=f"Benchmark article {n}", content=text, content_hash=content_hash(text),
-            content_html=f"<p>{text}</p>",
-            anchor_text=f"Benchmark article {n}", publish_time="2024-05-01T08:00:00+08:00",
-            images=[f"https://bench.example.com/{n}.jpg"], lang="zh", method="density",
-            html=html, encoding="utf-8", fetched_at=now,
-        ))
+        records.append(
+            ArticleRecord(
+                url=f"https://bench{n % 50}.example.com/{run}/{n}.html",
+                site=f"bench{n % 50}",
+                title=f"Benchmark article {n}",
+                content=text,
+                content_hash=content_hash(text),
+                content_html=f"<p>{text}</p>",
+                anchor_text=f"Benchmark article {n}",
+                publish_time="2024-05-01T08:00:00+08:00",
+                images=[f"https://bench.example.com/{n}.jpg"],
+                lang="zh",
+                method="density",
+                html=html,
+                encoding="utf-8",
+                fetched_at=now,
+            )
+        )
     return records
 
 
@@ -67,8 +77,9 @@ def measure(
     """(records per wall-clock second, client CPU ms per record, database KB per record)."""
     storage = open_storage(url, keep_html=keep_html)
     with tempfile.TemporaryDirectory() as spill_dir:
-        writer = BufferedWriter(storage, batch_size=batch_size,
-                                spill_path=Path(spill_dir) / "spill.jsonl")
+        writer = BufferedWriter(
+            storage, batch_size=batch_size, spill_path=Path(spill_dir) / "spill.jsonl"
+        )
         started, cpu_started = time.perf_counter(), time.process_time()
         for record in records:
             writer.add(record)
@@ -86,9 +97,15 @@ def database_bytes(storage: SqlStorage) -> int:
     if storage.engine.dialect.name == "sqlite":
         return Path(storage.engine.url.database or "").stat().st_size
     with storage.engine.connect() as connection:
-        return int(connection.scalar(sa.text(
-            "SELECT pg_total_relation_size('articles') + pg_total_relation_size('article_html')"
-        )) or 0)
+        return int(
+            connection.scalar(
+                sa.text(
+                    "SELECT pg_total_relation_size('articles')"
+                    " + pg_total_relation_size('article_html')"
+                )
+            )
+            or 0
+        )
 
 
 def compare_codecs(pages: list[bytes]) -> None:
@@ -98,8 +115,10 @@ def compare_codecs(pages: list[bytes]) -> None:
     print(f"{len(pages)} pages, avg {total / len(pages) / 1024:.0f} KB\n")
     print("| codec | compress ms/page | decompress ms/page | bytes kept |")
     print("|---|---|---|---|")
-    codecs = [(f"zlib {level}", lambda data, level=level: zlib.compress(data, level),
-               zlib.decompress) for level in (1, 3, 6)]
+    codecs = [
+        (f"zlib {level}", lambda data, level=level: zlib.compress(data, level), zlib.decompress)
+        for level in (1, 3, 6)
+    ]
     codecs.append((f"zstd {ZSTD_LEVEL} (stored)", compress_html, decompress_html))
     for name, compress, decompress in codecs:
         started = time.process_time()
@@ -118,8 +137,9 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=2000)
     parser.add_argument("--batch-size", type=int, default=100)
     parser.add_argument("--pg", default=DEFAULT_PG, help="PostgreSQL URL (a schema is created)")
-    parser.add_argument("--codecs", action="store_true",
-                        help="only compare HTML compression codecs on 400 pages")
+    parser.add_argument(
+        "--codecs", action="store_true", help="only compare HTML compression codecs on 400 pages"
+    )
     add_data_option(parser)
     args = parser.parse_args()
     if args.codecs:
@@ -128,8 +148,10 @@ def main() -> None:
     pages = load_pages(500, args.data)
     average_html = sum(len(html) for _, html in pages) / len(pages)
     average_text = sum(len(text) for text, _ in pages) / len(pages)
-    print(f"{args.records} records, batch {args.batch_size}; {len(pages)} distinct pages,"
-          f" avg HTML {average_html / 1024:.0f} KB, avg content {average_text:.0f} chars\n")
+    print(
+        f"{args.records} records, batch {args.batch_size}; {len(pages)} distinct pages,"
+        f" avg HTML {average_html / 1024:.0f} KB, avg content {average_text:.0f} chars\n"
+    )
     print("| database | raw HTML kept | records/s (wall) | client CPU ms/record | KB/record |")
     print("|---|---|---|---|---|")
     admin = sa.create_engine(args.pg)
@@ -138,7 +160,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as directory:
             records = make_records(pages, args.records, run)
             rate, cpu, size = measure(
-                f"sqlite:///{directory}/news.db", records, args.batch_size, keep_html)
+                f"sqlite:///{directory}/news.db", records, args.batch_size, keep_html
+            )
         print(f"| SQLite | {keep_html} | {rate:,.0f} | {cpu:.2f} | {size:.0f} |")
         schema = f"nc_bench_{run}"
         with admin.begin() as connection:
@@ -146,7 +169,8 @@ def main() -> None:
         try:
             records = make_records(pages, args.records, run)
             rate, cpu, size = measure(
-                f"{args.pg}?options=-csearch_path%3D{schema}", records, args.batch_size, keep_html)
+                f"{args.pg}?options=-csearch_path%3D{schema}", records, args.batch_size, keep_html
+            )
         finally:
             with admin.begin() as connection:
                 connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))

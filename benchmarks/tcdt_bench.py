@@ -132,13 +132,16 @@ def run_body(args: argparse.Namespace) -> None:
             methods[result.method if isinstance(result, Article) else "rejected"] += 1
             if args.verbose:
                 print(f"{method} {row['id']} f1={scores[-1]:.3f}")
-        print(f"cwced_zh {method:10} mean F1 {sum(scores) / len(scores):.3f} over {len(rows)} "
-              f"pages; results by method: {dict(methods)}")
+        print(
+            f"cwced_zh {method:10} mean F1 {sum(scores) / len(scores):.3f} over {len(rows)} "
+            f"pages; results by method: {dict(methods)}"
+        )
 
 
 def run_speed(args: argparse.Namespace) -> None:
-    pages = [page_bytes(name, row) for name in ("cwced_zh", "gne_unlabeled")
-             for row in load_rows(name)]
+    pages = [
+        page_bytes(name, row) for name in ("cwced_zh", "gne_unlabeled") for row in load_rows(name)
+    ]
     docs_html = pages
     for method in args.methods.split(","):
         best = 0.0
@@ -154,8 +157,10 @@ def run_speed(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         for doc in docs:
             extract_document(doc, method)
-        print(f"{method:10} {len(docs) / (time.perf_counter() - started):6.1f} pages/s "
-              f"excluding parsing")
+        print(
+            f"{method:10} {len(docs) / (time.perf_counter() - started):6.1f} pages/s "
+            f"excluding parsing"
+        )
 
 
 @dataclass(frozen=True)
@@ -179,9 +184,11 @@ class LabelScore:
         return 1 + self.must_contain + self.must_not_contain
 
 
-def score_labels(method: str, labels_path: Path = LABELS,
-                 content_extractor: Callable[[Document], Any] | None = None,
-                 ) -> list[LabelScore]:
+def score_labels(
+    method: str,
+    labels_path: Path = LABELS,
+    content_extractor: Callable[[Document], Any] | None = None,
+) -> list[LabelScore]:
     """Run ``method`` on every labelled gne page and check its title and snippets."""
     labels = json.loads(labels_path.read_text(encoding="utf-8"))
     rows = {row["id"]: row for row in load_rows(labels["dataset"])}
@@ -194,13 +201,22 @@ def score_labels(method: str, labels_path: Path = LABELS,
         missing = [s for s in label["must_contain"] if _squash(s) not in body]
         leaked = [s for s in label["must_not_contain"] if _squash(s) in body]
         title_ok = tokens(title, normalize=True) == tokens(label["title"], normalize=True)
-        failures = ([f"title {title!r}"] if not title_ok else []) + [
-            f"missing {s!r}" for s in missing] + [f"leaked {s!r}" for s in leaked]
-        scores.append(LabelScore(label["id"], title_ok,
-                                 len(label["must_contain"]) - len(missing),
-                                 len(label["must_contain"]),
-                                 len(label["must_not_contain"]) - len(leaked),
-                                 len(label["must_not_contain"]), tuple(failures)))
+        failures = (
+            ([f"title {title!r}"] if not title_ok else [])
+            + [f"missing {s!r}" for s in missing]
+            + [f"leaked {s!r}" for s in leaked]
+        )
+        scores.append(
+            LabelScore(
+                label["id"],
+                title_ok,
+                len(label["must_contain"]) - len(missing),
+                len(label["must_contain"]),
+                len(label["must_not_contain"]) - len(leaked),
+                len(label["must_not_contain"]),
+                tuple(failures),
+            )
+        )
     return scores
 
 
@@ -215,10 +231,12 @@ def run_labels(args: argparse.Namespace) -> None:
         titles = sum(s.title_ok for s in scores)
         contained = sum(s.contained for s in scores)
         avoided = sum(s.avoided for s in scores)
-        print(f"gne labels {method:10} checks {passed}/{total} ({passed / total:.3f}); "
-              f"titles {titles}/{len(scores)}; must-contain {contained}/"
-              f"{sum(s.must_contain for s in scores)}; must-not-contain avoided {avoided}/"
-              f"{sum(s.must_not_contain for s in scores)}")
+        print(
+            f"gne labels {method:10} checks {passed}/{total} ({passed / total:.3f}); "
+            f"titles {titles}/{len(scores)}; must-contain {contained}/"
+            f"{sum(s.must_contain for s in scores)}; must-not-contain avoided {avoided}/"
+            f"{sum(s.must_not_contain for s in scores)}"
+        )
         if args.verbose:
             for score in scores:
                 if score.failures:
@@ -233,8 +251,14 @@ def run_label_titles(args: argparse.Namespace) -> None:
     for label in labels["pages"]:
         html = page_bytes(labels["dataset"], rows[label["id"]])
         title = label["title"]
-        anchors = (None, title, title[: len(title) * 3 // 5] + "…", "[视频]" + title,
-                   "图文：" + title, title + "_网易新闻")
+        anchors = (
+            None,
+            title,
+            title[: len(title) * 3 // 5] + "…",
+            "[视频]" + title,
+            "图文：" + title,
+            title + "_网易新闻",
+        )
         for anchor in anchors:
             got = choose_title(load_document(html, anchor_text=anchor))
             total += 1
@@ -253,18 +277,21 @@ def run_sweep(args: argparse.Namespace) -> None:
     docs = [(load_document(page_bytes("cwced_zh", row)), row["text"]) for row in rows]
     for combo in itertools.product(*grid.values()):
         options = dataclasses.replace(DEFAULT_OPTIONS, **dict(zip(grid, combo, strict=True)))
-        f1 = [bag_f1(getattr(extract_content(doc, options), "text", ""), truth)
-              for doc, truth in docs]
-        checks = score_labels("tcdt", content_extractor=partial(extract_content,
-                                                                options=options))
+        f1 = [
+            bag_f1(getattr(extract_content(doc, options), "text", ""), truth) for doc, truth in docs
+        ]
+        checks = score_labels("tcdt", content_extractor=partial(extract_content, options=options))
         passed, total = sum(s.passed for s in checks), sum(s.total for s in checks)
-        print(f"{dict(zip(grid, combo, strict=True))}  cwced_zh F1 {sum(f1) / len(f1):.4f}"
-              f"  gne label checks {passed}/{total}")
+        print(
+            f"{dict(zip(grid, combo, strict=True))}  cwced_zh F1 {sum(f1) / len(f1):.4f}"
+            f"  gne label checks {passed}/{total}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     add_data_option(parser)
     sub = parser.add_subparsers(dest="what", required=True)
     titles = sub.add_parser("titles")
@@ -283,13 +310,18 @@ def main(argv: list[str] | None = None) -> int:
     label_titles = sub.add_parser("label-titles")
     label_titles.add_argument("-v", "--verbose", action="store_true")
     sweep = sub.add_parser("sweep")
-    sweep.add_argument("grid", help='JSON object: option name -> list of values')
+    sweep.add_argument("grid", help="JSON object: option name -> list of values")
     args = parser.parse_args(argv)
     global DATA_ROOT
     DATA_ROOT = args.data
-    commands = {"titles": run_titles, "body": run_body, "speed": run_speed,
-                "labels": run_labels, "label-titles": run_label_titles,
-                "sweep": run_sweep}
+    commands = {
+        "titles": run_titles,
+        "body": run_body,
+        "speed": run_speed,
+        "labels": run_labels,
+        "label-titles": run_label_titles,
+        "sweep": run_sweep,
+    }
     commands[args.what](args)
     return 0
 

@@ -34,8 +34,12 @@ from newscrawl.extraction.thread import NO_THREAD, ThreadOptions
 
 REPO = Path(__file__).resolve().parent.parent
 # (name, dataset directory, page type kept)
-SETS = (("wcxb articles", "wcxb_dev", "article"), ("wcxb forums", "wcxb_dev", "forum"),
-        ("cwced_zh", "cwced_zh", None), ("gne_zh", "gne_zh", None))
+SETS = (
+    ("wcxb articles", "wcxb_dev", "article"),
+    ("wcxb forums", "wcxb_dev", "forum"),
+    ("cwced_zh", "cwced_zh", None),
+    ("gne_zh", "gne_zh", None),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +55,19 @@ def variants() -> dict[str, ThreadOptions]:
     """Expansion off first, then every combination of the thresholds."""
     found = {"off": NO_THREAD}
     for posts, chars, climb, links, growth, common in itertools.product(
-            (2, 3, 4), (40, 80), (2, 4), (0.3, 0.5), (1.0, 1.5, 2.0, 3.0), (False, True)):
-        found[f"posts={posts},chars={chars},climb={climb},links={links},growth={growth},"
-              f"common={int(common)}"] = ThreadOptions(
-            min_posts=posts, min_post_chars=chars, max_climb=climb, max_link_share=links,
-            min_growth=growth, from_common_ancestor=common)
+        (2, 3, 4), (40, 80), (2, 4), (0.3, 0.5), (1.0, 1.5, 2.0, 3.0), (False, True)
+    ):
+        found[
+            f"posts={posts},chars={chars},climb={climb},links={links},growth={growth},"
+            f"common={int(common)}"
+        ] = ThreadOptions(
+            min_posts=posts,
+            min_post_chars=chars,
+            max_climb=climb,
+            max_link_share=links,
+            min_growth=growth,
+            from_common_ancestor=common,
+        )
     return found
 
 
@@ -92,16 +104,19 @@ def main(argv: list[str] | None = None) -> int:
     options = variants()
     pages: list[Scored] = []
     for name, directory, page_type in SETS:
-        pages.extend(score_page(name, page, options) for page in
-                     load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
-                     if page.text)
+        pages.extend(
+            score_page(name, page, options)
+            for page in load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
+            if page.text
+        )
     groups = [f"{page.dataset}:{page.site}" for page in pages]
     scores = {name: [page.f1[name] for page in pages] for name in options}
     selection = select(scores, groups, args.folds)
     print(format_selection(selection, label="thread variant"))
     folds = grouped_folds(groups, args.folds)
-    held_out = [page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, folds,
-                                                                            strict=True)]
+    held_out = [
+        page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, folds, strict=True)
+    ]
     chosen = selection.in_sample_choice
     for name, _, _ in SETS:
         indices = [i for i, page in enumerate(pages) if page.dataset == name]

@@ -64,24 +64,37 @@ def variants() -> dict[str, TrimOptions]:
     """The untrimmed text first, then every combination of the rules' settings."""
     found = {"none": NO_TRIM}
     for share, sidebar, teaser, run, at_end, leading in itertools.product(
-            (None, 0.3, 0.5, 0.7, 0.85), (False, True), (False, True), (None, 1, 2, 3, 4, 6),
-            (False, True), (False, True)):
+        (None, 0.3, 0.5, 0.7, 0.85),
+        (False, True),
+        (False, True),
+        (None, 1, 2, 3, 4, 6),
+        (False, True),
+        (False, True),
+    ):
         if (share is None and sidebar) or (run is None and at_end):  # no rule to modify
             continue
-        options = TrimOptions(tail_min_share=share, sidebar_headings=sidebar,
-                              teaser_lines=teaser, link_run=run, runs_only_at_end=at_end,
-                              leading_links=leading)
+        options = TrimOptions(
+            tail_min_share=share,
+            sidebar_headings=sidebar,
+            teaser_lines=teaser,
+            link_run=run,
+            runs_only_at_end=at_end,
+            leading_links=leading,
+        )
         if options == NO_TRIM:
             continue
-        name = (f"tail={share if share is not None else '-'},side={int(sidebar)},"
-                f"teaser={int(teaser)},run={run or '-'}{'@end' if at_end else ''},"
-                f"lead={int(leading)}")
+        name = (
+            f"tail={share if share is not None else '-'},side={int(sidebar)},"
+            f"teaser={int(teaser)},run={run or '-'}{'@end' if at_end else ''},"
+            f"lead={int(leading)}"
+        )
         found[name] = options
     return found
 
 
-def f1_matrix(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]
-              ) -> dict[str, list[float]]:
+def f1_matrix(
+    pages: Sequence[Untrimmed], options: dict[str, TrimOptions]
+) -> dict[str, list[float]]:
     scores: dict[str, list[float]] = {name: [] for name in options}
     for page in pages:
         known: dict[str, float] = {}  # most variants leave most pages alone
@@ -105,17 +118,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     options = variants()
-    singles = ["none", "tail=0.7,side=0,teaser=0,run=-,lead=0",
-               "tail=0.7,side=1,teaser=0,run=-,lead=0", "tail=-,side=0,teaser=1,run=-,lead=0",
-               "tail=-,side=0,teaser=0,run=2,lead=0", "tail=-,side=0,teaser=0,run=2@end,lead=0",
-               "tail=-,side=0,teaser=0,run=-,lead=1"]
+    singles = [
+        "none",
+        "tail=0.7,side=0,teaser=0,run=-,lead=0",
+        "tail=0.7,side=1,teaser=0,run=-,lead=0",
+        "tail=-,side=0,teaser=1,run=-,lead=0",
+        "tail=-,side=0,teaser=0,run=2,lead=0",
+        "tail=-,side=0,teaser=0,run=2@end,lead=0",
+        "tail=-,side=0,teaser=0,run=-,lead=1",
+    ]
     default = TrimOptions()
     combined_scores: dict[str, list[float]] = {name: [] for name in options}
     combined_groups: list[str] = []
     for directory, page_type in SETS:
-        pages = [untrimmed(page) for page in
-                 load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
-                 if page.text]
+        pages = [
+            untrimmed(page)
+            for page in load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
+            if page.text
+        ]
         scores = f1_matrix(pages, options)
         default_name = next(name for name, option in options.items() if option == default)
         groups = [page.site for page in pages]
@@ -123,15 +143,23 @@ def main(argv: list[str] | None = None) -> int:
         for name in singles:
             print(summary(name, scores, name))
         print(summary(f"default ({default_name})", scores, default_name))
-        print("  " + format_selection(select(scores, groups, args.folds),
-                                      label="trim").replace("\n", "\n  "))
+        print(
+            "  "
+            + format_selection(select(scores, groups, args.folds), label="trim").replace(
+                "\n", "\n  "
+            )
+        )
         for name, values in scores.items():
             combined_scores[name].extend(values)
         combined_groups.extend(f"{directory}:{group}" for group in groups)
     none = combined_scores["none"]
     print(f"both sets (one choice for both languages); untrimmed {sum(none) / len(none):.4f}:")
-    print("  " + format_selection(select(combined_scores, combined_groups, args.folds),
-                                  label="trim").replace("\n", "\n  "))
+    print(
+        "  "
+        + format_selection(
+            select(combined_scores, combined_groups, args.folds), label="trim"
+        ).replace("\n", "\n  ")
+    )
     return 0
 
 

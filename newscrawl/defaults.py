@@ -125,8 +125,12 @@ CONCURRENT_ITEMS = 4
 LOGSTATS_INTERVAL = 0.0
 
 SCRAPY_DEFAULTS = {
-    name: value for name, value in globals().items()
+    name: value
+    for name, value in globals().items()
     if name.isupper() and not name.startswith(("NEWSCRAWL_", "SCRAPY_"))
 }
-NEWSCRAWL_DEFAULTS = {name: value for name, value in globals().items()
-                      if name.startswith("NEWSCRAWL_") and name != "NEWSCRAWL_DEFAULTS"}
+NEWSCRAWL_DEFAULTS = {
+    name: value
+    for name, value in globals().items()
+    if name.startswith("NEWSCRAWL_") and name != "NEWSCRAWL_DEFAULTS"
+}

@@ -14,14 +14,20 @@ METHODS: dict[str, str] = {
     "tcdt": "newscrawl.extraction.extractors.tcdt.extractor:extract_content",
     "justext": "newscrawl.extraction.extractors.justext:extract_content",
     "boilerpipe": "newscrawl.extraction.extractors.boilerpipe.extractor:extract_article_content",
-    "boilerpipe-default":
-        "newscrawl.extraction.extractors.boilerpipe.extractor:extract_default_content",
+    "boilerpipe-default": (
+        "newscrawl.extraction.extractors.boilerpipe.extractor:extract_default_content"
+    ),
     "cx": "newscrawl.extraction.extractors.line_blocks:extract_content",
     "auto": "newscrawl.extraction.extractors.auto:extract_content",
 }
 # Aliases users may know from the literature (`cepf` is a misnomer, docs/algorithms.md A.3).
-ALIASES = {"text-density": "density", "tsd": "density", "cepf": "density",
-           "line-blocks": "cx", "boilerpipe-article": "boilerpipe"}
+ALIASES = {
+    "text-density": "density",
+    "tsd": "density",
+    "cepf": "density",
+    "line-blocks": "cx",
+    "boilerpipe-article": "boilerpipe",
+}
 
 
 # The method a crawl, ``extract()``, the CLI and a site without ``method:`` use; the accuracy

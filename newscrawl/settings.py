@@ -21,5 +21,10 @@ TWISTED_REACTOR = None
 # Environment overrides, e.g. NEWSCRAWL_DATABASE_URL=postgresql+psycopg://... scrapy crawl news.
 # Every NEWSCRAWL_* variable counts, so the distributed settings (newscrawl/distributed/defaults.py)
 # can come from the environment too; Scrapy's typed getters parse the strings.
-globals().update({name: value for name, value in os.environ.items()
-                  if name.startswith("NEWSCRAWL_") and name != "NEWSCRAWL_DEFAULTS"})
+globals().update(
+    {
+        name: value
+        for name, value in os.environ.items()
+        if name.startswith("NEWSCRAWL_") and name != "NEWSCRAWL_DEFAULTS"
+    }
+)

@@ -18,8 +18,22 @@ TARGET = DOCS / "benchmarks.md"
 MARKER = "The sections below are the detailed write-ups, one per area."
 # Reading order of the write-ups: accuracy, speed, each method, then the crawler's parts;
 # any other part follows in name order, so a new write-up is never left out.
-PARTS = ("eval", "metadata", "speed", "doubling", "density", "tcdt", "seed-extractors", "crawl",
-         "hostile", "canonical", "storage", "distributed", "sites", "report")
+PARTS = (
+    "eval",
+    "metadata",
+    "speed",
+    "doubling",
+    "density",
+    "tcdt",
+    "seed-extractors",
+    "crawl",
+    "hostile",
+    "canonical",
+    "storage",
+    "distributed",
+    "sites",
+    "report",
+)
 
 
 def part_names() -> list[str]:
@@ -44,8 +58,11 @@ def build() -> str:
     head, found, _ = current.partition(MARKER)
     if not found:
         raise SystemExit(f"{TARGET}: marker line {MARKER!r} not found")
-    parts = [demote((DOCS / "benchmarks" / f"{name}.md").read_text(encoding="utf-8").strip())
-             + f"\n\n(Source: `docs/benchmarks/{name}.md`.)" for name in part_names()]
+    parts = [
+        demote((DOCS / "benchmarks" / f"{name}.md").read_text(encoding="utf-8").strip())
+        + f"\n\n(Source: `docs/benchmarks/{name}.md`.)"
+        for name in part_names()
+    ]
     return head + MARKER + "\n\n" + "\n\n".join(parts) + "\n"
 
 

@@ -43,8 +43,9 @@ def body_text(page_id: str, lines: list[str], decision: dict[str, Any]) -> str:
     chosen: list[str] = []
     for start, end in decision["body_lines"]:
         if not 1 <= start <= end <= len(lines):
-            raise DecisionError(f"{page_id}: body_lines [{start}, {end}] outside the page's "
-                                f"{len(lines)} lines")
+            raise DecisionError(
+                f"{page_id}: body_lines [{start}, {end}] outside the page's {len(lines)} lines"
+            )
         chosen.extend(lines[start - 1 : end])
     text = "\n\n".join(chosen)
     for cut in decision.get("drop_text", []):
@@ -57,8 +58,10 @@ def body_text(page_id: str, lines: list[str], decision: dict[str, Any]) -> str:
 def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:
     page_id = source["id"]
     if decision.get("page_type") not in PAGE_TYPES:
-        raise DecisionError(f"{page_id}: page_type {decision.get('page_type')!r} is not one of "
-                            f"{', '.join(PAGE_TYPES)}")
+        raise DecisionError(
+            f"{page_id}: page_type {decision.get('page_type')!r} is not one of "
+            f"{', '.join(PAGE_TYPES)}"
+        )
     lines = visible_lines(read_page(SOURCE / source["html_path"]))
     title = decision["title"]
     if not title or _squeeze(title) not in _squeeze("".join(lines)):
@@ -81,21 +84,29 @@ def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, 
 
 def build_lines() -> list[str]:
     decisions: dict[str, dict[str, Any]] = json.loads(
-        (TARGET / "decisions.json").read_text(encoding="utf-8"))
-    sources = [json.loads(line) for line in
-               (SOURCE / "pages.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+        (TARGET / "decisions.json").read_text(encoding="utf-8")
+    )
+    sources = [
+        json.loads(line)
+        for line in (SOURCE / "pages.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     known = {source["id"] for source in sources}
     unknown = sorted(set(decisions) - known)
     if unknown:
         raise DecisionError(f"decisions for pages not in gne_unlabeled: {', '.join(unknown)}")
-    return [json.dumps(build_record(source, decisions[source["id"]]), ensure_ascii=False)
-            for source in sources if source["id"] in decisions]
+    return [
+        json.dumps(build_record(source, decisions[source["id"]]), ensure_ascii=False)
+        for source in sources
+        if source["id"] in decisions
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="only compare the committed file with a rebuild")
+    parser.add_argument(
+        "--check", action="store_true", help="only compare the committed file with a rebuild"
+    )
     args = parser.parse_args(argv)
     try:
         content = "\n".join(build_lines()) + "\n"
@@ -106,8 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = target.read_text(encoding="utf-8") if target.is_file() else ""
         if current != content:
-            print(f"build_gne_zh: {target} is not what the decisions build; rerun the script",
-                  file=sys.stderr)
+            print(
+                f"build_gne_zh: {target} is not what the decisions build; rerun the script",
+                file=sys.stderr,
+            )
             return 1
         return 0
     target.write_text(content, encoding="utf-8")

@@ -40,54 +40,193 @@ TARGET_SITES = 1500
 
 # Second-level labels under which the registrable domain has three labels (sina.com.cn).
 # Only what these lists contain; not a public-suffix list.
-COMPOUND_SUFFIXES = frozenset({
-    "com.cn", "net.cn", "org.cn", "gov.cn", "edu.cn", "co.uk", "org.uk", "com.au", "net.au",
-    "co.nz", "co.za", "co.jp", "ne.jp", "or.jp", "co.kr", "com.tw", "com.hk", "com.my", "com.mx",
-    "com.br", "com.tr", "co.in", "co.il", "com.pk", "com.ph", "com.sg", "co.ke", "com.ng",
-})
+COMPOUND_SUFFIXES = frozenset(
+    {
+        "com.cn",
+        "net.cn",
+        "org.cn",
+        "gov.cn",
+        "edu.cn",
+        "co.uk",
+        "org.uk",
+        "com.au",
+        "net.au",
+        "co.nz",
+        "co.za",
+        "co.jp",
+        "ne.jp",
+        "or.jp",
+        "co.kr",
+        "com.tw",
+        "com.hk",
+        "com.my",
+        "com.mx",
+        "com.br",
+        "com.tr",
+        "co.in",
+        "co.il",
+        "com.pk",
+        "com.ph",
+        "com.sg",
+        "co.ke",
+        "com.ng",
+    }
+)
 
 # Fundus country codes -> main publication language.
 COUNTRY_LANG = {
-    "at": "de", "de": "de", "ch": "de", "li": "de", "lu": "de", "us": "en", "uk": "en",
-    "ca": "en", "au": "en", "za": "en", "ind": "en", "tz": "en", "na": "en", "ls": "en",
-    "my": "en", "jp": "ja", "es": "es", "mx": "es", "py": "es", "fr": "fr", "be": "fr",
-    "it": "it", "no": "no", "tr": "tr", "kr": "ko", "se": "sv", "cn": "zh", "tw": "zh",
-    "cz": "cs", "dk": "da", "gl": "da", "id": "id", "il": "he", "isl": "is", "lb": "ar",
-    "lt": "lt", "pl": "pl", "pt": "pt", "ru": "ru", "ua": "uk", "vn": "vi",
+    "at": "de",
+    "de": "de",
+    "ch": "de",
+    "li": "de",
+    "lu": "de",
+    "us": "en",
+    "uk": "en",
+    "ca": "en",
+    "au": "en",
+    "za": "en",
+    "ind": "en",
+    "tz": "en",
+    "na": "en",
+    "ls": "en",
+    "my": "en",
+    "jp": "ja",
+    "es": "es",
+    "mx": "es",
+    "py": "es",
+    "fr": "fr",
+    "be": "fr",
+    "it": "it",
+    "no": "no",
+    "tr": "tr",
+    "kr": "ko",
+    "se": "sv",
+    "cn": "zh",
+    "tw": "zh",
+    "cz": "cs",
+    "dk": "da",
+    "gl": "da",
+    "id": "id",
+    "il": "he",
+    "isl": "is",
+    "lb": "ar",
+    "lt": "lt",
+    "pl": "pl",
+    "pt": "pt",
+    "ru": "ru",
+    "ua": "uk",
+    "vn": "vi",
 }
 # Unambiguous country TLDs -> language, for domains without other information.
 TLD_LANG = {
-    "uk": "en", "au": "en", "nz": "en", "ie": "en", "za": "en", "de": "de", "at": "de",
-    "fr": "fr", "it": "it", "es": "es", "jp": "ja", "cn": "zh", "nl": "nl", "pl": "pl",
-    "ru": "ru", "br": "pt", "pt": "pt", "se": "sv", "no": "no", "dk": "da", "fi": "fi",
+    "uk": "en",
+    "au": "en",
+    "nz": "en",
+    "ie": "en",
+    "za": "en",
+    "de": "de",
+    "at": "de",
+    "fr": "fr",
+    "it": "it",
+    "es": "es",
+    "jp": "ja",
+    "cn": "zh",
+    "nl": "nl",
+    "pl": "pl",
+    "ru": "ru",
+    "br": "pt",
+    "pt": "pt",
+    "se": "sv",
+    "no": "no",
+    "dk": "da",
+    "fi": "fi",
 }
 
 # Defaults for every site. The deny patterns are URLs that are never articles (files, account
 # and search pages, tag/author listings, pagination); the spider's heuristics decide the rest.
 # ``(?<!/)/`` starts a path segment but not the ``//`` before the host (about.com stays allowed).
-FILE_EXTENSIONS = ("jpe?g", "png", "gif", "webp", "svg", "ico", "pdf", "zip", "rar", "gz", "exe",
-                   "apk", "dmg", "mp3", "mp4", "avi", "mov", "docx?", "xlsx?", "pptx?")
-NON_ARTICLE_SEGMENTS = ("tags?", "topics?", "authors?", "search", "login", "logout", "signin",
-                        "signup", "register", "subscribe", "subscriptions?", "account", "users?",
-                        "profile", "privacy", "terms", "about", "about-us", "contact",
-                        "contact-us", "advertise", "advertising", "newsletters?", "feeds?", "rss")
-NON_LIST_SEGMENTS = ("login", "logout", "signin", "signup", "register", "subscribe", "account",
-                     "search", "privacy", "terms", "cart", "checkout")
+FILE_EXTENSIONS = (
+    "jpe?g",
+    "png",
+    "gif",
+    "webp",
+    "svg",
+    "ico",
+    "pdf",
+    "zip",
+    "rar",
+    "gz",
+    "exe",
+    "apk",
+    "dmg",
+    "mp3",
+    "mp4",
+    "avi",
+    "mov",
+    "docx?",
+    "xlsx?",
+    "pptx?",
+)
+NON_ARTICLE_SEGMENTS = (
+    "tags?",
+    "topics?",
+    "authors?",
+    "search",
+    "login",
+    "logout",
+    "signin",
+    "signup",
+    "register",
+    "subscribe",
+    "subscriptions?",
+    "account",
+    "users?",
+    "profile",
+    "privacy",
+    "terms",
+    "about",
+    "about-us",
+    "contact",
+    "contact-us",
+    "advertise",
+    "advertising",
+    "newsletters?",
+    "feeds?",
+    "rss",
+)
+NON_LIST_SEGMENTS = (
+    "login",
+    "logout",
+    "signin",
+    "signup",
+    "register",
+    "subscribe",
+    "account",
+    "search",
+    "privacy",
+    "terms",
+    "cart",
+    "checkout",
+)
 FILE_PATTERN = rf"(?i)\.(?:{'|'.join(FILE_EXTENSIONS)})(?:[?#]|$)"
 DEFAULTS: dict[str, Any] = {
     "max_depth": 2,
     "recrawl_interval": "1h",
     "method": "auto",
-    "article_url": {"deny": [
-        FILE_PATTERN,
-        rf"(?i)(?<!/)/(?:{'|'.join(NON_ARTICLE_SEGMENTS)})(?:[/?#.]|$)",
-        r"(?i)(?:/page/\d+/?|[?&]page=\d+)(?:[#&]|$)",
-        r"(?i)[?&](?:replytocom|share)=",
-    ]},
-    "list_url": {"deny": [
-        FILE_PATTERN,
-        rf"(?i)(?<!/)/(?:{'|'.join(NON_LIST_SEGMENTS)})(?:[/?#.]|$)",
-    ]},
+    "article_url": {
+        "deny": [
+            FILE_PATTERN,
+            rf"(?i)(?<!/)/(?:{'|'.join(NON_ARTICLE_SEGMENTS)})(?:[/?#.]|$)",
+            r"(?i)(?:/page/\d+/?|[?&]page=\d+)(?:[#&]|$)",
+            r"(?i)[?&](?:replytocom|share)=",
+        ]
+    },
+    "list_url": {
+        "deny": [
+            FILE_PATTERN,
+            rf"(?i)(?<!/)/(?:{'|'.join(NON_LIST_SEGMENTS)})(?:[/?#.]|$)",
+        ]
+    },
 }
 
 
@@ -110,15 +249,24 @@ def defaults_yaml() -> str:
 # pattern is deliberately loose: the stable id part of the detail URL, not the channel path.
 CHINESE_CHANNELS: dict[str, dict[str, Any]] = {
     "news.sina.com.cn": {
-        "start_urls": ["https://news.sina.com.cn/china/", "https://news.sina.com.cn/world/",
-                       "https://news.sina.com.cn/society/", "https://mil.news.sina.com.cn/",
-                       "https://finance.sina.com.cn/", "https://tech.sina.com.cn/"],
+        "start_urls": [
+            "https://news.sina.com.cn/china/",
+            "https://news.sina.com.cn/world/",
+            "https://news.sina.com.cn/society/",
+            "https://mil.news.sina.com.cn/",
+            "https://finance.sina.com.cn/",
+            "https://tech.sina.com.cn/",
+        ],
         "allowed_domains": ["sina.com.cn"],
         "article_url": {"allow": [r"/doc-i[a-z0-9]+\.shtml"]},
     },
     "news.ifeng.com": {
-        "start_urls": ["https://news.ifeng.com/", "https://mil.ifeng.com/",
-                       "https://finance.ifeng.com/", "https://tech.ifeng.com/"],
+        "start_urls": [
+            "https://news.ifeng.com/",
+            "https://mil.ifeng.com/",
+            "https://finance.ifeng.com/",
+            "https://tech.ifeng.com/",
+        ],
         "allowed_domains": ["ifeng.com"],
         "article_url": {"allow": [r"ifeng\.com/c/[0-9A-Za-z]{11}"]},
     },
@@ -128,9 +276,14 @@ CHINESE_CHANNELS: dict[str, dict[str, Any]] = {
         "article_url": {"allow": [r"/rain/a/[0-9A-Z]+", r"/omn/\d{8}/"]},
     },
     "www.people.com.cn": {
-        "start_urls": ["http://www.people.com.cn/", "http://politics.people.com.cn/",
-                       "http://world.people.com.cn/", "http://society.people.com.cn/",
-                       "http://finance.people.com.cn/", "http://military.people.com.cn/"],
+        "start_urls": [
+            "http://www.people.com.cn/",
+            "http://politics.people.com.cn/",
+            "http://world.people.com.cn/",
+            "http://society.people.com.cn/",
+            "http://finance.people.com.cn/",
+            "http://military.people.com.cn/",
+        ],
         "allowed_domains": ["people.com.cn"],
         "article_url": {"allow": [r"/n1/\d{4}/\d{4}/c\d+-\d+\.html"]},
     },
@@ -140,44 +293,67 @@ CHINESE_CHANNELS: dict[str, dict[str, Any]] = {
         "article_url": {"allow": [r"sohu\.com/a/\d+_\d+"]},
     },
     "www.huanqiu.com": {
-        "start_urls": ["https://www.huanqiu.com/", "https://world.huanqiu.com/",
-                       "https://china.huanqiu.com/", "https://mil.huanqiu.com/",
-                       "https://finance.huanqiu.com/"],
+        "start_urls": [
+            "https://www.huanqiu.com/",
+            "https://world.huanqiu.com/",
+            "https://china.huanqiu.com/",
+            "https://mil.huanqiu.com/",
+            "https://finance.huanqiu.com/",
+        ],
         "allowed_domains": ["huanqiu.com"],
         "article_url": {"allow": [r"huanqiu\.com/article/[0-9A-Za-z]{11}"]},
     },
     "www.thepaper.cn": {
-        "start_urls": ["https://www.thepaper.cn/", "https://www.thepaper.cn/channel_25950",
-                       "https://www.thepaper.cn/channel_25951"],
+        "start_urls": [
+            "https://www.thepaper.cn/",
+            "https://www.thepaper.cn/channel_25950",
+            "https://www.thepaper.cn/channel_25951",
+        ],
         "article_url": {"allow": [r"newsDetail_forward_\d+"]},
     },
     "www.xinhuanet.com": {
-        "start_urls": ["http://www.xinhuanet.com/", "http://www.news.cn/politics/",
-                       "http://www.news.cn/world/", "http://www.news.cn/fortune/",
-                       "http://www.news.cn/tech/"],
+        "start_urls": [
+            "http://www.xinhuanet.com/",
+            "http://www.news.cn/politics/",
+            "http://www.news.cn/world/",
+            "http://www.news.cn/fortune/",
+            "http://www.news.cn/tech/",
+        ],
         "allowed_domains": ["xinhuanet.com", "news.cn"],
-        "article_url": {"allow": [r"/\d{4}-\d{2}/\d{2}/c_\d+\.htm",
-                                  r"/\d{8}/[0-9a-f]{32}/c\.html"]},
+        "article_url": {
+            "allow": [r"/\d{4}-\d{2}/\d{2}/c_\d+\.htm", r"/\d{8}/[0-9a-f]{32}/c\.html"]
+        },
     },
     "www.chinanews.com": {
-        "start_urls": ["http://www.chinanews.com/",
-                       "http://www.chinanews.com/scroll-news/news1.html",
-                       "http://www.chinanews.com/china/", "http://www.chinanews.com/world/",
-                       "http://www.chinanews.com/society/"],
+        "start_urls": [
+            "http://www.chinanews.com/",
+            "http://www.chinanews.com/scroll-news/news1.html",
+            "http://www.chinanews.com/china/",
+            "http://www.chinanews.com/world/",
+            "http://www.chinanews.com/society/",
+        ],
         "allowed_domains": ["chinanews.com", "chinanews.com.cn"],
         "article_url": {"allow": [r"/\d{4}/\d{2}-\d{2}/\d+\.shtml"]},
     },
     "news.163.com": {
-        "start_urls": ["https://news.163.com/", "https://news.163.com/domestic/",
-                       "https://news.163.com/world/", "https://news.163.com/shehui/",
-                       "https://war.163.com/", "https://money.163.com/"],
+        "start_urls": [
+            "https://news.163.com/",
+            "https://news.163.com/domestic/",
+            "https://news.163.com/world/",
+            "https://news.163.com/shehui/",
+            "https://war.163.com/",
+            "https://money.163.com/",
+        ],
         "allowed_domains": ["163.com"],
         "article_url": {"allow": [r"/article/[0-9A-Z]{16}\.html"]},
     },
     "www.chinadaily.com.cn": {
-        "start_urls": ["http://www.chinadaily.com.cn/", "http://www.chinadaily.com.cn/china/",
-                       "http://www.chinadaily.com.cn/world/",
-                       "http://www.chinadaily.com.cn/business/"],
+        "start_urls": [
+            "http://www.chinadaily.com.cn/",
+            "http://www.chinadaily.com.cn/china/",
+            "http://www.chinadaily.com.cn/world/",
+            "http://www.chinadaily.com.cn/business/",
+        ],
         "article_url": {"allow": [r"/a/\d{6}/\d{2}/WS[0-9a-f]+\.html"]},
     },
     "www.gmw.cn": {
@@ -209,9 +385,11 @@ FEED_HOMEPAGES = {
 FEED_HOST_PREFIXES = ("feeds.", "feed.", "rss.", "xml.", "rssfeeds.")
 
 # Words in a Google News domain's first label that mark it as a news outlet (5,085 of 19,053).
-NEWSY_NAME = re.compile(r"news|times|herald|tribune|gazette|journal|daily|post|chronicle|"
-                        r"observer|courier|telegraph|dispatch|sentinel|examiner|inquirer|"
-                        r"bulletin|register|press|record")
+NEWSY_NAME = re.compile(
+    r"news|times|herald|tribune|gazette|journal|daily|post|chronicle|"
+    r"observer|courier|telegraph|dispatch|sentinel|examiner|inquirer|"
+    r"bulletin|register|press|record"
+)
 
 Entry = tuple[dict[str, Any], str | None]  # raw site fields, optional comment line
 
@@ -255,8 +433,11 @@ def fundus_sites(lists: Path) -> Iterator[Entry]:
         sitemaps: list[str] = []
         for source in dict.fromkeys(publisher["sources"]):  # fundus lists some twice
             lowered = source.lower()
-            if registrable(urlsplit(source).hostname or "") != home_domain \
-                    and "sitemap" not in lowered and not lowered.endswith(".xml"):
+            if (
+                registrable(urlsplit(source).hostname or "") != home_domain
+                and "sitemap" not in lowered
+                and not lowered.endswith(".xml")
+            ):
                 continue  # a third-party subscription page (follow.it), not a feed of the site
             if "sitemap" in lowered or not re.search(r"rss|feed|google-publisher", lowered):
                 sitemaps.append(source)
@@ -280,7 +461,7 @@ def dragnet_sites(lists: Path) -> Iterator[Entry]:
         host = urlsplit(url).hostname or ""
         home = FEED_HOMEPAGES.get(host)
         if home is None:
-            bare = next((host[len(p):] for p in FEED_HOST_PREFIXES if host.startswith(p)), None)
+            bare = next((host[len(p) :] for p in FEED_HOST_PREFIXES if host.startswith(p)), None)
             home = f"https://www.{bare}/" if bare else f"https://{host}/"
         site: dict[str, Any] = {"name": site_name_for(home), "start_urls": [home], "feeds": [url]}
         home_host = urlsplit(home).hostname or ""
@@ -332,19 +513,26 @@ def build(lists: Path) -> tuple[str, int]:
 
     sections: list[tuple[str, int]] = []
     for title, source in (
-        ("Chinese news portals (duck_prophet entrances) with channel list pages",
-         chinese_sites(lists)),
+        (
+            "Chinese news portals (duck_prophet entrances) with channel list pages",
+            chinese_sites(lists),
+        ),
         ("Publishers with RSS feeds and news sitemaps (fundus)", fundus_sites(lists)),
         ("Publishers with an RSS feed (dragnet)", dragnet_sites(lists)),
-        ("Popular news domains (newspaper4k)",
-         domain_sites(lists / "newspaper4k_popular_sources.txt", newsy_only=False)),
+        (
+            "Popular news domains (newspaper4k)",
+            domain_sites(lists / "newspaper4k_popular_sources.txt", newsy_only=False),
+        ),
     ):
         sections.append((title, len(chosen)))
         take(source)
-    sections.append(("Google News domains with a news-like name (newspaper4k), evenly sampled",
-                     len(chosen)))
-    take(domain_sites(lists / "newspaper4k_google_sources.txt", newsy_only=True),
-         limit=max(0, TARGET_SITES - len(chosen)))
+    sections.append(
+        ("Google News domains with a news-like name (newspaper4k), evenly sampled", len(chosen))
+    )
+    take(
+        domain_sites(lists / "newspaper4k_google_sources.txt", newsy_only=True),
+        limit=max(0, TARGET_SITES - len(chosen)),
+    )
 
     starts = {start: title for title, start in sections}
     out = [
@@ -365,8 +553,12 @@ def build(lists: Path) -> tuple[str, int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--lists", type=Path, default=None,
-                        help="the site lists folder (default: site_lists of the data root)")
+    parser.add_argument(
+        "--lists",
+        type=Path,
+        default=None,
+        help="the site lists folder (default: site_lists of the data root)",
+    )
     add_data_option(parser)
     parser.add_argument("--output", type=Path, default=REPO / "sites.yaml")
     args = parser.parse_args()

@@ -31,11 +31,56 @@ from newscrawl.extraction.decode import decode_html  # noqa: E402
 DROPPED = {"script", "style", "noscript", "template", "head", "iframe", "svg", "select"}
 # Elements whose start and end break the text flow in a browser's default rendering.
 BLOCKS = {
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
-    "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
-    "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li",
-    "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td",
-    "tfoot", "th", "thead", "tr", "ul", "option", "button", "textarea",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "dd",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hgroup",
+    "hr",
+    "html",
+    "legend",
+    "li",
+    "main",
+    "menu",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "ul",
+    "option",
+    "button",
+    "textarea",
 }
 _SPACE = re.compile(r"\s+")
 # libxml2 stops at the first </html> (or </body>); browsers ignore those end tags and go on
@@ -86,8 +131,9 @@ def visible_lines(data: bytes) -> list[str]:
     """The page's visible text lines, in document order (see the module doc)."""
     text, _ = decode_html(data)
     text = _DOCUMENT_END_TAGS.sub("", text)
-    root = lxml.html.document_fromstring(text.encode("utf-8"),
-                                         parser=lxml.html.HTMLParser(encoding="utf-8"))
+    root = lxml.html.document_fromstring(
+        text.encode("utf-8"), parser=lxml.html.HTMLParser(encoding="utf-8")
+    )
     out = _Lines()
     _walk(root, out)
     out.flush()
@@ -102,8 +148,12 @@ def read_page(path: Path) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("page", type=Path, help="an .html or .html.gz file")
-    parser.add_argument("--width", type=int, default=0,
-                        help="cut each printed line to this many characters (0: whole lines)")
+    parser.add_argument(
+        "--width",
+        type=int,
+        default=0,
+        help="cut each printed line to this many characters (0: whole lines)",
+    )
     args = parser.parse_args(argv)
     if not args.page.is_file():
         parser.error(f"{args.page}: no such file")

@@ -35,8 +35,13 @@ IMAGES = ROOT / "docs" / "images"
 def browser() -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1000,760", "--hide-scrollbars"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1000,760",
+        "--hide-scrollbars",
+    ):
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
@@ -59,9 +64,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         explain = Path(folder) / "explain.html"
         html = (ROOT / "tests/data/reporting/article.html").read_bytes()
-        write_explain_page(load_document(html, url="https://courier.example/news/floods",
-                                         anchor_text="River towns brace for record floods"),
-                           explain, "density")
+        write_explain_page(
+            load_document(
+                html,
+                url="https://courier.example/news/floods",
+                anchor_text="River towns brace for record floods",
+            ),
+            explain,
+            "density",
+        )
         driver.get(explain.as_uri())
         body = driver.find_elements(By.CSS_SELECTOR, "section.shown .blk.c-body")[1]
         driver.execute_script("window.scrollTo(0, 60)")
@@ -71,8 +82,13 @@ def main() -> int:
         engine = sa.create_engine(f"sqlite:///{folder}/news.db")
         fill(engine, 3000, 42)
         crawl = Path(folder) / "crawl.html"
-        write_crawl_report(engine, crawl, tally=synthetic_tally(), elapsed=1800.0,
-                           source="synthetic data: benchmarks/report_speed.py rows and tally")
+        write_crawl_report(
+            engine,
+            crawl,
+            tally=synthetic_tally(),
+            elapsed=1800.0,
+            source="synthetic data: benchmarks/report_speed.py rows and tally",
+        )
         engine.dispose()
         driver.get(crawl.as_uri())
         driver.save_screenshot(str(IMAGES / "crawl-report.png"))

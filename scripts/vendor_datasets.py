@@ -56,8 +56,9 @@ def read_lines(pages: Path) -> list[tuple[str, dict[str, object]]]:
     return rows
 
 
-def sample_sites(rows: list[tuple[str, dict[str, object]]], *, seed: int, articles: int,
-                 per_type: int) -> list[tuple[str, dict[str, object]]]:
+def sample_sites(
+    rows: list[tuple[str, dict[str, object]]], *, seed: int, articles: int, per_type: int
+) -> list[tuple[str, dict[str, object]]]:
     """Per page type, whole sites in a seeded order until the quota is met; source order kept."""
     by_type: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for index, (_, record) in enumerate(rows):
@@ -123,18 +124,25 @@ def vendor(source: Path, output: Path, *, seed: int, articles: int, per_type: in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("source", type=Path,
-                        help="folder with datasets/<set>/pages.jsonl and site_lists/")
+    parser.add_argument(
+        "source", type=Path, help="folder with datasets/<set>/pages.jsonl and site_lists/"
+    )
     parser.add_argument("--output", type=Path, default=REPO / "datasets")
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--articles", type=int, default=200,
-                        help="wcxb_dev article pages to keep (whole sites, so a few more)")
-    parser.add_argument("--per-type", type=int, default=5,
-                        help="wcxb_dev pages to keep of each other page type")
+    parser.add_argument(
+        "--articles",
+        type=int,
+        default=200,
+        help="wcxb_dev article pages to keep (whole sites, so a few more)",
+    )
+    parser.add_argument(
+        "--per-type", type=int, default=5, help="wcxb_dev pages to keep of each other page type"
+    )
     args = parser.parse_args(argv)
     try:
-        vendor(args.source, args.output, seed=args.seed, articles=args.articles,
-               per_type=args.per_type)
+        vendor(
+            args.source, args.output, seed=args.seed, articles=args.articles, per_type=args.per_type
+        )
     except SourceError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -30,16 +30,22 @@ def checked_files() -> list[Path]:
     files = []
     for folder in CHECKED_FOLDERS:
         for path in sorted((REPO / folder).rglob("*")):
-            if (path.is_file() and path.suffix not in BINARY_SUFFIXES
-                    and "__pycache__" not in path.parts and ".pytest_cache" not in path.parts):
+            if (
+                path.is_file()
+                and path.suffix not in BINARY_SUFFIXES
+                and "__pycache__" not in path.parts
+                and ".pytest_cache" not in path.parts
+            ):
                 files.append(path)
     return files
 
 
 def outside_references(path: Path, root: Path = REPO) -> list[str]:
     text = path.read_text(encoding="utf-8", errors="replace")
-    return [f"{path.relative_to(root)}:{text.count(chr(10), 0, match.start()) + 1}: "
-            f"{match.group(0)!r}" for match in OUTSIDE_PATHS.finditer(text)]
+    return [
+        f"{path.relative_to(root)}:{text.count(chr(10), 0, match.start()) + 1}: {match.group(0)!r}"
+        for match in OUTSIDE_PATHS.finditer(text)
+    ]
 
 
 def test_no_file_reaches_for_data_outside_the_repository() -> None:
@@ -49,12 +55,15 @@ def test_no_file_reaches_for_data_outside_the_repository() -> None:
     assert found == [], "\n".join(found)
 
 
-@pytest.mark.parametrize("line", [
-    'DATASETS = REPO / ".." / "' + _OUTSIDE + '" / "datasets"',
-    "python x.py ../" + _OUTSIDE + "/datasets/cwced_zh/pages.jsonl",
-    "lists in " + _OUTSIDE + "/site_lists",
-    r"C:\work\..\\" + _OUTSIDE + r"\datasets",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        'DATASETS = REPO / ".." / "' + _OUTSIDE + '" / "datasets"',
+        "python x.py ../" + _OUTSIDE + "/datasets/cwced_zh/pages.jsonl",
+        "lists in " + _OUTSIDE + "/site_lists",
+        r"C:\work\..\\" + _OUTSIDE + r"\datasets",
+    ],
+)
 def test_the_guard_catches_every_spelling(tmp_path: Path, line: str) -> None:
     path = tmp_path / "probe.py"
     path.write_text(f"first line\n{line}\n", encoding="utf-8")

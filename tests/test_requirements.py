@@ -57,14 +57,18 @@ def declared_ranges() -> dict[str, Requirement]:
 
 
 def test_every_runtime_pin_has_a_range_that_admits_it() -> None:
-    runtime = {canonicalize_name(name): pinned
-               for name, pinned in pins(REPO / "requirements.txt").items()}
+    runtime = {
+        canonicalize_name(name): pinned for name, pinned in pins(REPO / "requirements.txt").items()
+    }
     ranges = declared_ranges()
-    assert sorted(ranges) == sorted(runtime), "pyproject.toml and requirements.txt list " \
-        "different runtime packages"
-    outside = {name: (str(ranges[name].specifier), pinned) for name, pinned in runtime.items()
-               if not ranges[name].specifier.contains(pinned)}
+    assert sorted(ranges) == sorted(runtime), (
+        "pyproject.toml and requirements.txt list different runtime packages"
+    )
+    outside = {
+        name: (str(ranges[name].specifier), pinned)
+        for name, pinned in runtime.items()
+        if not ranges[name].specifier.contains(pinned)
+    }
     assert outside == {}, f"range vs pin: {outside}"
     # a range, not a pin in disguise: a user's project can move within it
     assert all(len(requirement.specifier) == 2 for requirement in ranges.values())
-

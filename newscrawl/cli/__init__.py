@@ -16,14 +16,14 @@ from newscrawl import __version__
 # Sub-command modules, in help order. Each defines ``register(subparsers) -> None`` and sets
 # ``func(args) -> int`` on its parser via ``set_defaults``.
 COMMAND_MODULES = (
-    "newscrawl.cli.extract_cmd",   # extract FILE
-    "newscrawl.cli.eval_cmd",      # eval PAGES.jsonl
-    "newscrawl.cli.sites_cmd",     # sites check | import
-    "newscrawl.cli.db_cmd",        # db replay | init
-    "newscrawl.cli.reextract_cmd", # reextract
-    "newscrawl.cli.report_cmd",    # report -o crawl.html
-    "newscrawl.cli.show_cmd",      # show URL [--report PAGE.html]
-    "newscrawl.cli.seed_cmd",      # seed (distributed)
+    "newscrawl.cli.extract_cmd",  # extract FILE
+    "newscrawl.cli.eval_cmd",  # eval PAGES.jsonl
+    "newscrawl.cli.sites_cmd",  # sites check | import
+    "newscrawl.cli.db_cmd",  # db replay | init
+    "newscrawl.cli.reextract_cmd",  # reextract
+    "newscrawl.cli.report_cmd",  # report -o crawl.html
+    "newscrawl.cli.show_cmd",  # show URL [--report PAGE.html]
+    "newscrawl.cli.seed_cmd",  # seed (distributed)
     "newscrawl.cli.schedule_cmd",  # schedule (distributed)
 )
 
@@ -48,8 +48,12 @@ EXIT_BROKEN_PIPE = 128 + 13
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="newscrawl", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="newscrawl",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:

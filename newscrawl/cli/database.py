@@ -23,8 +23,14 @@ def missing_sqlite_file(url: str) -> Path | None:
     return None if path.exists() else path
 
 
-def open_database(prefix: str, url: str, *, must_exist: bool = False, keep_html: bool = True,
-                  option: str = "--database") -> SqlStorage | None:
+def open_database(
+    prefix: str,
+    url: str,
+    *,
+    must_exist: bool = False,
+    keep_html: bool = True,
+    option: str = "--database",
+) -> SqlStorage | None:
     """The storage at ``url``, or None after printing ``PREFIX: what failed`` on stderr.
 
     ``must_exist``: a SQLite file that is not there is an error (commands that only read)."""

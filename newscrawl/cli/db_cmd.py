@@ -25,7 +25,9 @@ SPILL_ENV = "NEWSCRAWL_SPILL_PATH"
 def add_database_option(parser: argparse.ArgumentParser) -> None:
     """``--database URL``, defaulting to $NEWSCRAWL_DATABASE_URL, then sqlite:///news.db."""
     parser.add_argument(
-        "--database", metavar="URL", default=os.environ.get(DATABASE_ENV, DEFAULT_DATABASE_URL),
+        "--database",
+        metavar="URL",
+        default=os.environ.get(DATABASE_ENV, DEFAULT_DATABASE_URL),
         help=f"SQLAlchemy URL (default: ${DATABASE_ENV} or {DEFAULT_DATABASE_URL})",
     )
 
@@ -40,13 +42,20 @@ def register(subparsers: Any) -> None:
 
     replay = actions.add_parser("replay", help="load a spill file written while the DB was down")
     replay.add_argument(
-        "spill", nargs="?", default=os.environ.get(SPILL_ENV, DEFAULT_SPILL_PATH),
+        "spill",
+        nargs="?",
+        default=os.environ.get(SPILL_ENV, DEFAULT_SPILL_PATH),
         help=f"spill file (default: ${SPILL_ENV} or {DEFAULT_SPILL_PATH})",
     )
-    replay.add_argument("--batch-size", type=int, default=REPLAY_BATCH_SIZE,
-                        help=f"records per transaction (default: {REPLAY_BATCH_SIZE})")
-    replay.add_argument("--no-html", action="store_true",
-                        help="do not store the raw HTML of the replayed records")
+    replay.add_argument(
+        "--batch-size",
+        type=int,
+        default=REPLAY_BATCH_SIZE,
+        help=f"records per transaction (default: {REPLAY_BATCH_SIZE})",
+    )
+    replay.add_argument(
+        "--no-html", action="store_true", help="do not store the raw HTML of the replayed records"
+    )
     add_database_option(replay)
     replay.set_defaults(func=run_replay)
 
@@ -107,8 +116,10 @@ def run_stats(args: argparse.Namespace) -> int:
     print(f"database      {storage.display_url}")
     print(f"articles      {stats.articles}")
     print(f"sites         {stats.sites}")
-    print(f"raw HTML      {stats.html_pages} pages, {_size(stats.html_bytes)}"
-          f" stored as {_size(stats.html_compressed_bytes)} ({ratio:.0%})")
+    print(
+        f"raw HTML      {stats.html_pages} pages, {_size(stats.html_bytes)}"
+        f" stored as {_size(stats.html_compressed_bytes)} ({ratio:.0%})"
+    )
     if stats.by_site:
         print(f"\n{'site':<40} {'articles':>9}")
         for site, count in stats.by_site:

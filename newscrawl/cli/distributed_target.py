@@ -29,17 +29,28 @@ class CommandError(Exception):
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-a", dest="spider_args", action="append", default=[],
-                        metavar="NAME=VALUE", help="spider argument, as for `scrapy crawl` "
-                        "(e.g. -a sites=sites.yaml)")
+    parser.add_argument(
+        "-a",
+        dest="spider_args",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="spider argument, as for `scrapy crawl` (e.g. -a sites=sites.yaml)",
+    )
     parser.add_argument("--only", help="comma-separated site names (default: all enabled)")
     parser.add_argument("--redis", help="Redis URL (default: setting/env NEWSCRAWL_REDIS_URL)")
-    parser.add_argument("--prefix", help="Redis key prefix; must match the workers' "
-                        f"NEWSCRAWL_REDIS_PREFIX (default: setting, else "
-                        # argparse expands %
-                        f"{defaults.NEWSCRAWL_REDIS_PREFIX.replace('%', '%%')})")
-    parser.add_argument("--spider", default=DEFAULT_SPIDER,
-                        help=f"spider name or dotted class path (default: {DEFAULT_SPIDER})")
+    parser.add_argument(
+        "--prefix",
+        help="Redis key prefix; must match the workers' "
+        f"NEWSCRAWL_REDIS_PREFIX (default: setting, else "
+        # argparse expands %
+        f"{defaults.NEWSCRAWL_REDIS_PREFIX.replace('%', '%%')})",
+    )
+    parser.add_argument(
+        "--spider",
+        default=DEFAULT_SPIDER,
+        help=f"spider name or dotted class path (default: {DEFAULT_SPIDER})",
+    )
 
 
 def parse_spider_args(pairs: list[str]) -> dict[str, str]:
@@ -90,8 +101,7 @@ def load_spider_class(name: str, settings: Settings) -> type[Spider]:
 
 def open_target(args: argparse.Namespace, spider_args: dict[str, Any] | None = None) -> Target:
     settings = project_settings()
-    url = args.redis or settings.get("NEWSCRAWL_REDIS_URL") or os.environ.get(
-        "NEWSCRAWL_REDIS_URL")
+    url = args.redis or settings.get("NEWSCRAWL_REDIS_URL") or os.environ.get("NEWSCRAWL_REDIS_URL")
     if not url:
         raise CommandError("no Redis: pass --redis URL or set NEWSCRAWL_REDIS_URL")
     try:
@@ -105,6 +115,7 @@ def open_target(args: argparse.Namespace, spider_args: dict[str, Any] | None = N
         spider = build_spider(spider_cls, settings, **kwargs)
     except ValueError as error:  # e.g. SitesFileError, listing every problem of the file
         raise CommandError(str(error)) from error
-    template = args.prefix or settings.get("NEWSCRAWL_REDIS_PREFIX",
-                                           defaults.NEWSCRAWL_REDIS_PREFIX)
+    template = args.prefix or settings.get(
+        "NEWSCRAWL_REDIS_PREFIX", defaults.NEWSCRAWL_REDIS_PREFIX
+    )
     return Target(server, url, spider, Seeder.for_spider(server, spider, template))

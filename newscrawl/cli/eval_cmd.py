@@ -36,27 +36,53 @@ from newscrawl.extraction.registry import available_methods
 
 def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is private
     parser = subparsers.add_parser(
-        "eval", help="score extraction methods on a labelled pages.jsonl", description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("pages", type=Path, metavar="PAGES.jsonl",
-                        help="dataset: one JSON object per line (id, html_path, text, title, lang)")
-    parser.add_argument("--method", default=None,
-                        help="comma-separated methods (default: every method that imports)")
-    parser.add_argument("--compare", default="",
-                        help=f"comma-separated peer libraries: {','.join(PEERS)}")
-    parser.add_argument("--predictions", type=Path, metavar="OUT.jsonl",
-                        help="write one JSON line per page and system")
+        "eval",
+        help="score extraction methods on a labelled pages.jsonl",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "pages",
+        type=Path,
+        metavar="PAGES.jsonl",
+        help="dataset: one JSON object per line (id, html_path, text, title, lang)",
+    )
+    parser.add_argument(
+        "--method",
+        default=None,
+        help="comma-separated methods (default: every method that imports)",
+    )
+    parser.add_argument(
+        "--compare", default="", help=f"comma-separated peer libraries: {','.join(PEERS)}"
+    )
+    parser.add_argument(
+        "--predictions",
+        type=Path,
+        metavar="OUT.jsonl",
+        help="write one JSON line per page and system",
+    )
     parser.add_argument("--page-type", help="only pages of this page_type (e.g. article)")
     parser.add_argument("--limit", type=int, help="only the first N pages (after --page-type)")
-    parser.add_argument("--sample", type=int, metavar="N",
-                        help="a deterministic subset of N pages (by hash of page id)")
-    parser.add_argument("--anchor-text", metavar="FIELD|title-variants",
-                        help="anchor text per page: a field of the dataset, or "
-                             f"'{TITLE_VARIANTS}' derived from the true title")
-    parser.add_argument("--folds", type=int, metavar="K",
-                        help="also choose the best of the systems run by K-fold "
-                             "cross-validation grouped by site, and print the in-sample and "
-                             "cross-validated F1 of that choice")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="a deterministic subset of N pages (by hash of page id)",
+    )
+    parser.add_argument(
+        "--anchor-text",
+        metavar="FIELD|title-variants",
+        help="anchor text per page: a field of the dataset, or "
+        f"'{TITLE_VARIANTS}' derived from the true title",
+    )
+    parser.add_argument(
+        "--folds",
+        type=int,
+        metavar="K",
+        help="also choose the best of the systems run by K-fold "
+        "cross-validation grouped by site, and print the in-sample and "
+        "cross-validated F1 of that choice",
+    )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(func=run)
@@ -78,12 +104,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         sink = args.predictions.open("w", encoding="utf-8") if args.predictions else None
     except OSError as error:
-        print(f"newscrawl eval: cannot write predictions to {args.predictions}: {error}",
-              file=sys.stderr)
+        print(
+            f"newscrawl eval: cannot write predictions to {args.predictions}: {error}",
+            file=sys.stderr,
+        )
         return 2
     try:
         results = evaluate(
-            pages, systems, anchor_mode=args.anchor_text,
+            pages,
+            systems,
+            anchor_mode=args.anchor_text,
             on_prediction=prediction_writer(sink) if sink else None,
             progress=False if args.no_progress else None,
         )
@@ -111,8 +141,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def cross_validated_choice(pages: list[Page], results: list[PageScore], order: list[str],
-                           folds: int) -> str:
+def cross_validated_choice(
+    pages: list[Page], results: list[PageScore], order: list[str], folds: int
+) -> str:
     """Which system to pick, and how well the pick holds on sites it was not chosen on.
 
     Only pages scored for every system count, so each system is judged on the same pages.
@@ -142,8 +173,9 @@ def build_systems(methods: str | None, compare: str) -> list[System]:
     peers = _split(compare)
     unknown = [name for name in peers if name.lower() not in PEERS]
     if unknown:
-        raise ValueError(f"--compare: unknown peer {', '.join(map(repr, unknown))}; "
-                         f"known: {', '.join(PEERS)}")
+        raise ValueError(
+            f"--compare: unknown peer {', '.join(map(repr, unknown))}; known: {', '.join(PEERS)}"
+        )
     names = _split(methods) if methods is not None else available_methods()
     systems = [method_system(name) for name in names]
     for name in peers:
@@ -170,10 +202,16 @@ def select_pages(args: argparse.Namespace) -> list[Page]:
 
 def prediction_writer(sink: IO[str]) -> PredictionSink:
     def write(page: Page, system: System, prediction: Prediction) -> None:
-        record = {"id": page.id, "method": system.name, "title": prediction.title,
-                  "content": prediction.content, "publish_time": prediction.publish_time,
-                  "author": prediction.author, "source": prediction.source,
-                  "rejection": prediction.rejection}
+        record = {
+            "id": page.id,
+            "method": system.name,
+            "title": prediction.title,
+            "content": prediction.content,
+            "publish_time": prediction.publish_time,
+            "author": prediction.author,
+            "source": prediction.source,
+            "rejection": prediction.rejection,
+        }
         sink.write(json.dumps(record, ensure_ascii=False) + "\n")
 
     return write

@@ -31,22 +31,32 @@ EXPLAIN_PREVIEW_CHARS = 60
 
 
 def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is private
-    parser = subparsers.add_parser("extract", help="extract the article from one saved page",
-                                   description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "extract",
+        help="extract the article from one saved page",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("file", type=Path, metavar="FILE", help="HTML file (.html or .html.gz)")
     parser.add_argument("--url", help="the page's URL (resolves links, self-link test)")
     parser.add_argument("--anchor-text", help="text of the link that led to the page")
     # The crawler's default, so a page extracts here as it would in a crawl.
-    parser.add_argument("--method", default=DEFAULT_METHOD,
-                        help=f"extraction method: {', '.join(METHODS)} (default: %(default)s, "
-                             "as in a crawl)")
+    parser.add_argument(
+        "--method",
+        default=DEFAULT_METHOD,
+        help=f"extraction method: {', '.join(METHODS)} (default: %(default)s, as in a crawl)",
+    )
     parser.add_argument("--encoding", help="declared encoding, e.g. from the HTTP header")
-    parser.add_argument("--explain", action="store_true",
-                        help="show how the title and the content were chosen")
+    parser.add_argument(
+        "--explain", action="store_true", help="show how the title and the content were chosen"
+    )
     parser.add_argument("--json", action="store_true", help="print the article as JSON")
-    parser.add_argument("--report", type=Path, metavar="PAGE.html",
-                        help="also write an explain page: every method's block decisions")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="PAGE.html",
+        help="also write an explain page: every method's block decisions",
+    )
     parser.set_defaults(func=run)
 
 
@@ -54,12 +64,17 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     name = canonical_name(args.method)
     if name not in METHODS:
-        print(f"newscrawl extract: unknown method {args.method!r} "
-              f"(known: {', '.join(METHODS)})", file=sys.stderr)
+        print(
+            f"newscrawl extract: unknown method {args.method!r} (known: {', '.join(METHODS)})",
+            file=sys.stderr,
+        )
         return 2
     if args.encoding is not None and not usable_encoding(args.encoding):
-        print(f"newscrawl extract: --encoding {args.encoding!r}: unknown or unusable encoding "
-              "(give a text codec such as utf-8, gbk, big5)", file=sys.stderr)
+        print(
+            f"newscrawl extract: --encoding {args.encoding!r}: unknown or unusable encoding "
+            "(give a text codec such as utf-8, gbk, big5)",
+            file=sys.stderr,
+        )
         return 2
     try:
         html = read_page(args.file)
@@ -67,12 +82,15 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         print(f"newscrawl extract: {args.file}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"newscrawl extract: cannot read {args.file}: {error.strerror or error}",
-              file=sys.stderr)
+        print(
+            f"newscrawl extract: cannot read {args.file}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return 2
     try:
-        doc = load_document(html, url=args.url, anchor_text=args.anchor_text,
-                            encoding=args.encoding)
+        doc = load_document(
+            html, url=args.url, anchor_text=args.anchor_text, encoding=args.encoding
+        )
     except DocumentError as error:
         print(f"newscrawl extract: {args.file}: {error.detail} ({error.reason})", file=sys.stderr)
         return 1
@@ -85,8 +103,10 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     if args.explain:
         explain(doc, name, result, out)
     if isinstance(result, Rejection):
-        print(f"newscrawl extract: {args.file}: rejected: {result.reason.value}: {result.detail}",
-              file=sys.stderr)
+        print(
+            f"newscrawl extract: {args.file}: rejected: {result.reason.value}: {result.detail}",
+            file=sys.stderr,
+        )
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2), file=out)
@@ -124,11 +144,16 @@ def usable_encoding(label: str) -> bool:
 
 
 def print_article(article: Article, out: IO[str]) -> None:
-    for label, value in (("title", article.title), ("method", article.method),
-                         ("publish_time", article.publish_time),
-                         ("modified_time", article.modified_time), ("author", article.author),
-                         ("source", article.source),
-                         ("lang", article.lang), ("url", article.url)):
+    for label, value in (
+        ("title", article.title),
+        ("method", article.method),
+        ("publish_time", article.publish_time),
+        ("modified_time", article.modified_time),
+        ("author", article.author),
+        ("source", article.source),
+        ("lang", article.lang),
+        ("url", article.url),
+    ):
         if value:
             print(f"{label}: {value}", file=out)
     if article.images:
@@ -156,8 +181,7 @@ def explain(doc: Any, name: str, result: Article | Rejection, out: IO[str]) -> N
         explain_tcdt(doc, out)
     elif isinstance(result, Article):
         print(f"== {name} diagnostics", file=out)
-        print(json.dumps(result.diagnostics, ensure_ascii=False, indent=2, default=str),
-              file=out)
+        print(json.dumps(result.diagnostics, ensure_ascii=False, indent=2, default=str), file=out)
     print("== article", file=out)
 
 
@@ -171,26 +195,32 @@ def explain_tcdt(doc: Any, out: IO[str]) -> None:
     title, tree = analysis.title, analysis.tree
     print("== tcdt title node T", file=out)
     where = node_path(tree, title.pos)
-    print(f"T: <{title.tag}> pos={title.pos} ({where}) C_T={title.cjk} text={title.text!r}",
-          file=out)
+    print(
+        f"T: <{title.tag}> pos={title.pos} ({where}) C_T={title.cjk} text={title.text!r}", file=out
+    )
     print(f"decided by: {title.reason}", file=out)
     if title.low_confidence:
         print("low confidence: no title candidate passed conditions 1-2", file=out)
     if not analysis.chinese:
-        print("not applicable: no Chinese characters in any title candidate -> density",
-              file=out)
-    print(f"== tcdt content groups (N={len(tree)} nodes; W = α(d)·(C−L)/C_T; "
-          "top by W, * = selected)", file=out)
-    print(f"  {'W':>8} {'members':>7} {'pos':>6} {'d':>6} {'α':>6} {'C':>6} {'L':>6}  path",
-          file=out)
+        print("not applicable: no Chinese characters in any title candidate -> density", file=out)
+    print(
+        f"== tcdt content groups (N={len(tree)} nodes; W = α(d)·(C−L)/C_T; top by W, * = selected)",
+        file=out,
+    )
+    print(
+        f"  {'W':>8} {'members':>7} {'pos':>6} {'d':>6} {'α':>6} {'C':>6} {'L':>6}  path", file=out
+    )
     for group in analysis.ranked_groups()[:EXPLAIN_GROUPS]:
         first = group.members[0]
         mark = "*" if group is analysis.selected else " "
         preview = text_content(tree.nodes[first.pos]).strip()[:EXPLAIN_PREVIEW_CHARS]
-        print(f"{mark} {group.weight:8.2f} {len(group.members):7d} {first.pos:6d} "
-              f"{first.d:6d} {first.alpha:6.3f} {sum(b.cjk for b in group.members):6d} "
-              f"{sum(b.link_cjk for b in group.members):6d}  "
-              f"{node_path(tree, first.pos)}  {' '.join(preview.split())!r}", file=out)
+        print(
+            f"{mark} {group.weight:8.2f} {len(group.members):7d} {first.pos:6d} "
+            f"{first.d:6d} {first.alpha:6.3f} {sum(b.cjk for b in group.members):6d} "
+            f"{sum(b.link_cjk for b in group.members):6d}  "
+            f"{node_path(tree, first.pos)}  {' '.join(preview.split())!r}",
+            file=out,
+        )
         if len(group.members) > 1:
             weights = ", ".join(f"{b.pos}:{b.weight:.2f}" for b in group.members[:12])
             more = " …" if len(group.members) > 12 else ""

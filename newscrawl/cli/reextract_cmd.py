@@ -76,13 +76,22 @@ def reextract(
         else:
             page_method = method or page.method or DEFAULT_METHOD
             result = extractor(
-                page.html, url=page.url, anchor_text=page.anchor_text,
-                method=page_method, encoding=page.encoding, fetched_at=page.fetched_at,
+                page.html,
+                url=page.url,
+                anchor_text=page.anchor_text,
+                method=page_method,
+                encoding=page.encoding,
+                fetched_at=page.fetched_at,
             )
             if explain is not None:
-                explain.add(page.html, url=page.url, site=page.site,
-                            anchor_text=page.anchor_text, encoding=page.encoding,
-                            method=canonical_name(page_method))
+                explain.add(
+                    page.html,
+                    url=page.url,
+                    site=page.site,
+                    anchor_text=page.anchor_text,
+                    encoding=page.encoding,
+                    method=canonical_name(page_method),
+                )
             if isinstance(result, Article):
                 if zones and page.site in zones:
                     zone = zone_info(zones[page.site])
@@ -91,8 +100,7 @@ def reextract(
                 pending.append(_update(page.url, result))
             else:
                 report.rejected[str(result.reason)] += 1
-                logger.debug("reextract rejected %s: %s %s", page.url, result.reason,
-                             result.detail)
+                logger.debug("reextract rejected %s: %s %s", page.url, result.reason, result.detail)
         if len(pending) >= UPDATE_BATCH_SIZE:
             storage.update_extracted(pending)
             report.updated += len(pending)
@@ -126,15 +134,25 @@ def _update(url: str, article: Article) -> dict[str, Any]:
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "reextract", help="re-run extraction on the raw HTML stored in the database")
+        "reextract", help="re-run extraction on the raw HTML stored in the database"
+    )
     parser.add_argument("--method", help="extraction method (default: each article's own)")
     parser.add_argument("--site", help="only articles of this site (its name in sites.yaml)")
     parser.add_argument("--limit", type=int, help="at most this many articles")
-    parser.add_argument("--report", type=Path, metavar="DIR",
-                        help="also write each page's explain page and an index.html into DIR")
-    parser.add_argument("--sites", type=Path, default=None, metavar="FILE",
-                        help="sites file whose time zones local times get (default: "
-                             f"{DEFAULT_SITES_FILE} when it exists)")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        help="also write each page's explain page and an index.html into DIR",
+    )
+    parser.add_argument(
+        "--sites",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="sites file whose time zones local times get (default: "
+        f"{DEFAULT_SITES_FILE} when it exists)",
+    )
     add_database_option(parser)
     parser.set_defaults(func=run)
 
@@ -144,8 +162,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: --limit must be at least 1, got {args.limit}", file=sys.stderr)
         return 2
     if args.method is not None and canonical_name(args.method) not in available_methods():
-        print(f"error: unknown --method {args.method!r}; choose from "
-              f"{', '.join(available_methods())}", file=sys.stderr)
+        print(
+            f"error: unknown --method {args.method!r}; choose from "
+            f"{', '.join(available_methods())}",
+            file=sys.stderr,
+        )
         return 2
     try:
         zones = site_zones(args.sites)
@@ -160,24 +181,37 @@ def run(args: argparse.Namespace) -> int:
                 from newscrawl.reporting.explain_dir import ExplainDirectory
 
                 explain = ExplainDirectory(args.report)
-            report = reextract(storage, method=args.method, site=args.site, limit=args.limit,
-                               progress=_print_progress, explain=explain, zones=zones)
+            report = reextract(
+                storage,
+                method=args.method,
+                site=args.site,
+                limit=args.limit,
+                progress=_print_progress,
+                explain=explain,
+                zones=zones,
+            )
         finally:
             storage.close()
     except StorageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if report.pages == 0:
-        print("no stored raw HTML to re-extract (crawled with NEWSCRAWL_KEEP_HTML off, "
-              "or nothing matches --site)")
+        print(
+            "no stored raw HTML to re-extract (crawled with NEWSCRAWL_KEEP_HTML off, "
+            "or nothing matches --site)"
+        )
         return 0
     if explain is not None:
-        print(f"explain pages of {len(explain.entries)} page(s): {explain.write_index()}",
-              file=sys.stderr)
+        print(
+            f"explain pages of {len(explain.entries)} page(s): {explain.write_index()}",
+            file=sys.stderr,
+        )
     rejected = sum(report.rejected.values())
     reasons = ", ".join(f"{reason} {n}" for reason, n in report.rejected.most_common())
-    print(f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"
-          + (f" ({reasons}); rejected pages keep their stored extraction" if rejected else ""))
+    print(
+        f"re-extracted {report.pages} page(s): {report.updated} updated, {rejected} rejected"
+        + (f" ({reasons}); rejected pages keep their stored extraction" if rejected else "")
+    )
     return 0
 
 
@@ -187,8 +221,11 @@ def site_zones(path: Path | None) -> dict[str, str]:
     if path is None:
         path = Path(DEFAULT_SITES_FILE)
         if not path.is_file():
-            print(f"no {DEFAULT_SITES_FILE} here: times without a zone stay without one "
-                  "(--sites FILE gives the sites' time zones)", file=sys.stderr)
+            print(
+                f"no {DEFAULT_SITES_FILE} here: times without a zone stay without one "
+                "(--sites FILE gives the sites' time zones)",
+                file=sys.stderr,
+            )
             return {}
     sites = load_sites(path, include_disabled=True)
     return {site.name: site_timezone(site.timezone, site.lang) for site in sites}

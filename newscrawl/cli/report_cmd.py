@@ -24,18 +24,34 @@ from newscrawl.storage.errors import describe
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("report", help="write the crawl report page (HTML)",
-                                   description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", "--database", dest="database", metavar="URL",
-                        default=os.environ.get(DATABASE_ENV, DEFAULT_DATABASE_URL),
-                        help=f"SQLAlchemy URL (default: ${DATABASE_ENV} or "
-                             f"{DEFAULT_DATABASE_URL})")
-    parser.add_argument("--since", metavar="WHEN",
-                        help="only articles first seen since WHEN: an ISO date/time "
-                             "(2026-03-14, 2026-03-14T06:00) or a duration back from now (24h, 7d)")
-    parser.add_argument("-o", "--output", type=Path, default=Path("crawl.html"),
-                        metavar="FILE", help="page to write (default: crawl.html)")
+    parser = subparsers.add_parser(
+        "report",
+        help="write the crawl report page (HTML)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--db",
+        "--database",
+        dest="database",
+        metavar="URL",
+        default=os.environ.get(DATABASE_ENV, DEFAULT_DATABASE_URL),
+        help=f"SQLAlchemy URL (default: ${DATABASE_ENV} or {DEFAULT_DATABASE_URL})",
+    )
+    parser.add_argument(
+        "--since",
+        metavar="WHEN",
+        help="only articles first seen since WHEN: an ISO date/time "
+        "(2026-03-14, 2026-03-14T06:00) or a duration back from now (24h, 7d)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=Path("crawl.html"),
+        metavar="FILE",
+        help="page to write (default: crawl.html)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -47,11 +63,11 @@ def parse_since(value: str, now: datetime | None = None) -> datetime:
         try:
             seconds = parse_duration(value)
         except ValueError:
-            raise ValueError(f"--since {value!r}: neither an ISO date/time nor a duration "
-                             "such as 24h or 7d") from None
+            raise ValueError(
+                f"--since {value!r}: neither an ISO date/time nor a duration such as 24h or 7d"
+            ) from None
         return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
     return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
-
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,17 +82,23 @@ def run(args: argparse.Namespace) -> int:
     if storage is None:
         return 1
     try:
-        stats = write_crawl_report(storage.engine, args.output, since=since,
-                                   source=storage.display_url)
+        stats = write_crawl_report(
+            storage.engine, args.output, since=since, source=storage.display_url
+        )
     except sa.exc.SQLAlchemyError as error:
         print(f"newscrawl report: {storage.display_url}: {describe(error)}", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"newscrawl report: cannot write {args.output}: {error.strerror or error}",
-              file=sys.stderr)
+        print(
+            f"newscrawl report: cannot write {args.output}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return 1
     finally:
         storage.close()
-    print(f"newscrawl report: {stats.articles} articles from {len(stats.sites)} sites "
-          f"written to {args.output}", file=sys.stderr)
+    print(
+        f"newscrawl report: {stats.articles} articles from {len(stats.sites)} sites "
+        f"written to {args.output}",
+        file=sys.stderr,
+    )
     return 0

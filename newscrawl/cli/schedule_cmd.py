@@ -21,9 +21,12 @@ logger = logging.getLogger(__name__)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("schedule", help="re-enqueue list pages when sites are due",
-                                   description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "schedule",
+        help="re-enqueue list pages when sites are due",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--once", action="store_true", help="one pass, then exit (for cron)")
     parser.add_argument("--sites", help="sites file (same as -a sites=FILE)")
     add_common_options(parser)

@@ -33,15 +33,22 @@ from newscrawl.storage import SqlStorage, StorageError, open_storage
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("seed", help="enqueue the sites' start requests in Redis",
-                                   description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "seed",
+        help="enqueue the sites' start requests in Redis",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_common_options(parser)
-    parser.add_argument("--resume", action="store_true",
-                        help="rebuild a lost queue: articles already in the database are "
-                        "marked seen first, so they are not fetched again")
-    parser.add_argument("--database", help="news database of --resume (default: setting/env "
-                        "NEWSCRAWL_DATABASE_URL)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="rebuild a lost queue: articles already in the database are "
+        "marked seen first, so they are not fetched again",
+    )
+    parser.add_argument(
+        "--database", help="news database of --resume (default: setting/env NEWSCRAWL_DATABASE_URL)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -72,14 +79,20 @@ def run(args: argparse.Namespace) -> int:
             storage.close()
     enqueued, _ = rounds.run_once(force=True)  # also starts each site's recrawl clock
     requests = sum(len(rounds.requests_of(name)) for name in enqueued)
-    print(f"Seeded {requests} start requests of {len(enqueued)} sites into "
-          f"{target.seeder.prefix} at {target.redis_url} (run {run_id})")
+    print(
+        f"Seeded {requests} start requests of {len(enqueued)} sites into "
+        f"{target.seeder.prefix} at {target.redis_url} (run {run_id})"
+    )
     return 0
 
 
 def _open_database(args: argparse.Namespace) -> SqlStorage:
-    url = str(args.database or project_settings().get("NEWSCRAWL_DATABASE_URL")
-              or os.environ.get("NEWSCRAWL_DATABASE_URL") or defaults.NEWSCRAWL_DATABASE_URL)
+    url = str(
+        args.database
+        or project_settings().get("NEWSCRAWL_DATABASE_URL")
+        or os.environ.get("NEWSCRAWL_DATABASE_URL")
+        or defaults.NEWSCRAWL_DATABASE_URL
+    )
     try:
         return open_storage(url, keep_html=False)
     except StorageError as error:

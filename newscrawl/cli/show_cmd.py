@@ -21,17 +21,35 @@ from newscrawl.storage.compression import decompress_html
 from newscrawl.storage.errors import describe
 from newscrawl.storage.schema import article_html, articles
 
-SHOWN = ("url", "site", "title", "anchor_text", "publish_time", "author", "lang", "method",
-         "first_seen", "last_seen", "fetch_count")
+SHOWN = (
+    "url",
+    "site",
+    "title",
+    "anchor_text",
+    "publish_time",
+    "author",
+    "lang",
+    "method",
+    "first_seen",
+    "last_seen",
+    "fetch_count",
+)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("show", help="print one stored article (and its explain page)",
-                                   description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "show",
+        help="print one stored article (and its explain page)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("url", metavar="URL", help="the article's URL as stored")
-    parser.add_argument("--report", type=Path, metavar="PAGE.html",
-                        help="write the explain page of the stored raw HTML")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="PAGE.html",
+        help="write the explain page of the stored raw HTML",
+    )
     parser.add_argument("--json", action="store_true", help="print the article as JSON")
     add_database_option(parser)
     parser.set_defaults(func=run)
@@ -43,10 +61,15 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         with storage.engine.connect() as connection:
-            row = connection.execute(
-                sa.select(articles, article_html.c.encoding, article_html.c.html_compressed)
-                .outerjoin(article_html, article_html.c.url == articles.c.url)
-                .where(articles.c.url == args.url)).mappings().first()
+            row = (
+                connection.execute(
+                    sa.select(articles, article_html.c.encoding, article_html.c.html_compressed)
+                    .outerjoin(article_html, article_html.c.url == articles.c.url)
+                    .where(articles.c.url == args.url)
+                )
+                .mappings()
+                .first()
+            )
     except sa.exc.SQLAlchemyError as error:
         print(f"newscrawl show: {storage.display_url}: {describe(error)}", file=sys.stderr)
         return 1
@@ -74,13 +97,17 @@ def write_report(path: Path, row: Any) -> int:
     from newscrawl.reporting.explain_page import write_explain_page
 
     if row["html_compressed"] is None:
-        print(f"newscrawl show: no raw HTML stored for {row['url']} (crawled with "
-              "NEWSCRAWL_KEEP_HTML off?)", file=sys.stderr)
+        print(
+            f"newscrawl show: no raw HTML stored for {row['url']} (crawled with "
+            "NEWSCRAWL_KEEP_HTML off?)",
+            file=sys.stderr,
+        )
         return 1
     try:
         html = decompress_html(row["html_compressed"])
-        doc = load_document(html, url=row["url"], anchor_text=row["anchor_text"],
-                            encoding=row["encoding"])
+        doc = load_document(
+            html, url=row["url"], anchor_text=row["anchor_text"], encoding=row["encoding"]
+        )
     except ValueError as error:  # DocumentError is a ValueError too
         kind = "not an HTML page" if isinstance(error, DocumentError) else "unreadable"
         print(f"newscrawl show: stored HTML of {row['url']} is {kind}: {error}", file=sys.stderr)

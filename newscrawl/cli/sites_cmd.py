@@ -22,20 +22,38 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="sites_action", metavar="ACTION", required=True)
 
     check = actions.add_parser("check", help="validate a sites file without crawling")
-    check.add_argument("file", nargs="?", default=DEFAULT_SITES_FILE,
-                       help=f"sites file (default: {DEFAULT_SITES_FILE})")
-    check.add_argument("--health", action="store_true",
-                       help="also show the file's dead, empty and degraded sites from the "
-                            "database's record of past crawls")
-    check.add_argument("--dead-after", type=int, metavar="N",
-                       default=defaults.NEWSCRAWL_SKIP_DEAD_AFTER,
-                       help="with --health: a site dead in N finished crawls in a row is long "
-                            f"dead (default {defaults.NEWSCRAWL_SKIP_DEAD_AFTER})")
-    check.add_argument("--mark", action="store_true",
-                       help="with --health: mark long-dead sites dead; crawls skip them until "
-                            "--revive")
-    check.add_argument("--revive", action="append", default=[], metavar="NAME",
-                       help="with --health: forget that site NAME was dead (repeatable)")
+    check.add_argument(
+        "file",
+        nargs="?",
+        default=DEFAULT_SITES_FILE,
+        help=f"sites file (default: {DEFAULT_SITES_FILE})",
+    )
+    check.add_argument(
+        "--health",
+        action="store_true",
+        help="also show the file's dead, empty and degraded sites from the "
+        "database's record of past crawls",
+    )
+    check.add_argument(
+        "--dead-after",
+        type=int,
+        metavar="N",
+        default=defaults.NEWSCRAWL_SKIP_DEAD_AFTER,
+        help="with --health: a site dead in N finished crawls in a row is long "
+        f"dead (default {defaults.NEWSCRAWL_SKIP_DEAD_AFTER})",
+    )
+    check.add_argument(
+        "--mark",
+        action="store_true",
+        help="with --health: mark long-dead sites dead; crawls skip them until --revive",
+    )
+    check.add_argument(
+        "--revive",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --health: forget that site NAME was dead (repeatable)",
+    )
     add_database_option(check)
     check.set_defaults(func=run_check)
 
@@ -45,9 +63,13 @@ def register(subparsers: Any) -> None:
 
     imp = actions.add_parser("import", help="add a site per domain or URL of a plain list")
     imp.add_argument("domains", help="text file: one domain or URL per line, '#' comments")
-    imp.add_argument("--output", "-o", default=DEFAULT_SITES_FILE,
-                     help="sites file to append to or create, '-' for standard output "
-                          f"(default: {DEFAULT_SITES_FILE})")
+    imp.add_argument(
+        "--output",
+        "-o",
+        default=DEFAULT_SITES_FILE,
+        help="sites file to append to or create, '-' for standard output "
+        f"(default: {DEFAULT_SITES_FILE})",
+    )
     imp.add_argument("--lang", help="language code for every new site, e.g. zh or en")
     imp.add_argument("--method", help="extraction method for every new site (default: auto)")
     imp.set_defaults(func=run_import)
@@ -80,15 +102,18 @@ def check_health(args: argparse.Namespace, names: list[str]) -> int:
         if args.revive:
             unknown = sorted(set(args.revive) - set(names))
             if unknown:
-                print(f"error: --revive: not in {args.file}: {', '.join(unknown)}",
-                      file=sys.stderr)
+                print(f"error: --revive: not in {args.file}: {', '.join(unknown)}", file=sys.stderr)
                 return 2
             revived = storage.health.revive(args.revive)
             print(f"Revived {revived} site(s): the next crawl tries them again")
         health = storage.health.read(names)
-        long_dead = sorted(name for name, row in health.items()
-                           if row.status == "dead" and row.dead_runs >= max(1, args.dead_after)
-                           and row.marked_dead_at is None)
+        long_dead = sorted(
+            name
+            for name, row in health.items()
+            if row.status == "dead"
+            and row.dead_runs >= max(1, args.dead_after)
+            and row.marked_dead_at is None
+        )
         if args.mark and long_dead:
             storage.health.mark_dead(long_dead)
             health = storage.health.read(names)
@@ -97,14 +122,18 @@ def check_health(args: argparse.Namespace, names: list[str]) -> int:
         return 1
     finally:
         storage.close()
-    print(f"Health of {len(health)} of the {len(names)} sites (last crawl): "
-          f"{status_counts(health)}; never crawled: {len(names) - len(health)}")
+    print(
+        f"Health of {len(health)} of the {len(names)} sites (last crawl): "
+        f"{status_counts(health)}; never crawled: {len(names) - len(health)}"
+    )
     if any(row.status != "ok" for row in health.values()):
         print(problem_table(health))
     if long_dead:
         verb = "Marked dead" if args.mark else "Long dead (--mark to mark them)"
-        print(f"{verb}, {len(long_dead)} site(s) dead in {args.dead_after}+ crawls in a row: "
-              f"{', '.join(long_dead)}")
+        print(
+            f"{verb}, {len(long_dead)} site(s) dead in {args.dead_after}+ crawls in a row: "
+            f"{', '.join(long_dead)}"
+        )
     return 0
 
 
@@ -172,6 +201,9 @@ def run_import(args: argparse.Namespace) -> int:
         destination = "standard output"
     else:
         destination = output
-    print(f"Added {len(result.added)} site(s) to {destination}; skipped {len(result.skipped)} "
-          "already present", file=sys.stderr if output is None else sys.stdout)
+    print(
+        f"Added {len(result.added)} site(s) to {destination}; skipped {len(result.skipped)} "
+        "already present",
+        file=sys.stderr if output is None else sys.stdout,
+    )
     return 0

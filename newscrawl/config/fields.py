@@ -74,8 +74,11 @@ def site_name(value: Any, line: int, report: Report) -> Any:
         report(line, f"expected a string, got {describe(value)}{hint}")
         return INVALID
     if not SITE_NAME.fullmatch(value):
-        report(line, f"{value!r} is not a valid name: use letters, digits, '.', '-', '_' "
-                     "(no spaces, commas or slashes)")
+        report(
+            line,
+            f"{value!r} is not a valid name: use letters, digits, '.', '-', '_' "
+            "(no spaces, commas or slashes)",
+        )
         return INVALID
     return value
 
@@ -93,8 +96,9 @@ def check_url(value: Any) -> str | None:
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
         return f"{value!r} has an invalid port"
-    if not parts.hostname or not (HOST_NAME.fullmatch(parts.hostname)
-                                  or _is_ip_address(parts.hostname)):
+    if not parts.hostname or not (
+        HOST_NAME.fullmatch(parts.hostname) or _is_ip_address(parts.hostname)
+    ):
         return f"{value!r} has no valid host name"
     return None
 
@@ -149,13 +153,17 @@ def url_rules(value: Any, line: int, report: Report) -> Any:
     for key, patterns in value.items():
         key_line = value.line_of(key) if isinstance(value, LineMap) else line
         if key not in RULE_KEYS:
-            report(key_line, f"unknown key {key!r}{suggest(str(key), list(RULE_KEYS))}; "
-                             "expected 'allow' or 'deny'")
+            report(
+                key_line,
+                f"unknown key {key!r}{suggest(str(key), list(RULE_KEYS))}; "
+                "expected 'allow' or 'deny'",
+            )
             ok = False
             continue
         if not isinstance(patterns, list):
-            report(key_line, f"{key}: expected a list of regular expressions, "
-                             f"got {describe(patterns)}")
+            report(
+                key_line, f"{key}: expected a list of regular expressions, got {describe(patterns)}"
+            )
             ok = False
             continue
         compiled = []
@@ -200,8 +208,11 @@ def timezone(value: Any, line: int, report: Report) -> Any:
     if value is None:
         return None
     if not isinstance(value, str) or not is_timezone(value):
-        report(line, f"expected an IANA time zone such as 'Asia/Shanghai' or a UTC offset such "
-                     f"as '+08:00', got {describe(value)}")
+        report(
+            line,
+            f"expected an IANA time zone such as 'Asia/Shanghai' or a UTC offset such "
+            f"as '+08:00', got {describe(value)}",
+        )
         return INVALID
     return value
 
@@ -229,8 +240,11 @@ def method(value: Any, line: int, report: Report) -> Any:
     name = canonical_name(value)
     if name not in METHODS:
         known = sorted(METHODS) + sorted(ALIASES)
-        report(line, f"unknown method {value!r}{suggest(value.strip().lower(), known)}; "
-                     f"known: {', '.join(sorted(METHODS))}")
+        report(
+            line,
+            f"unknown method {value!r}{suggest(value.strip().lower(), known)}; "
+            f"known: {', '.join(sorted(METHODS))}",
+        )
         return INVALID
     return name
 
@@ -242,8 +256,11 @@ def interval(value: Any, line: int, report: Report) -> Any:
         report(line, _short(str(error), 120))
         return INVALID
     if seconds > MAX_RECRAWL_INTERVAL:
-        report(line, f"must be at most {format_duration(MAX_RECRAWL_INTERVAL)} (a year), "
-                     f"got {_short(value)}")
+        report(
+            line,
+            f"must be at most {format_duration(MAX_RECRAWL_INTERVAL)} (a year), "
+            f"got {_short(value)}",
+        )
         return INVALID
     return seconds
 

@@ -66,8 +66,9 @@ def parse_domain_list(text: str, filename: str | Path = "<domains>") -> list[str
             url += "/"
         problem = check_url(url)
         if problem:
-            problems.append(f"{filename}:{number}: {entry!r}: not a domain or http(s) URL "
-                            f"({problem})")
+            problems.append(
+                f"{filename}:{number}: {entry!r}: not a domain or http(s) URL ({problem})"
+            )
         else:
             urls.append(url)
     if problems:
@@ -120,8 +121,14 @@ def _plain_reads_back(text: str) -> bool:
     Asks YAML's implicit-tag resolver instead of parsing: an import writes tens of thousands of
     scalars, and a full parse of each took most of the time.
     """
-    if not text or text != text.strip() or "#" in text or ": " in text or text.endswith(":") \
-            or text[0] in "[]{}&*!|>'\"%@`,?-:":
+    if (
+        not text
+        or text != text.strip()
+        or "#" in text
+        or ": " in text
+        or text.endswith(":")
+        or text[0] in "[]{}&*!|>'\"%@`,?-:"
+    ):
         return False
     return bool(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)) == _STR_TAG)
 
@@ -158,12 +165,21 @@ def _append_point(text: str, filename: str | Path) -> int:
     if not isinstance(root, yaml.MappingNode) or not root.value:
         raise SitesFileError([f"{filename}: expected a mapping with a 'sites:' list"])
     key, value = root.value[-1]
-    if key.value != "sites" or not isinstance(value, yaml.SequenceNode) or value.flow_style \
-            or not value.value:
+    if (
+        key.value != "sites"
+        or not isinstance(value, yaml.SequenceNode)
+        or value.flow_style
+        or not value.value
+    ):
         line = key.start_mark.line + 1
-        raise SitesFileError([(
-            f"{filename}:{line}: cannot append: 'sites:' must be the last top-level key "
-            "and a non-empty block list ('- name: ...' items)")])
+        raise SitesFileError(
+            [
+                (
+                    f"{filename}:{line}: cannot append: 'sites:' must be the last top-level key "
+                    "and a non-empty block list ('- name: ...' items)"
+                )
+            ]
+        )
     return int(value.start_mark.column)
 
 
@@ -178,8 +194,13 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def import_sites(urls: Iterable[str], output: str | Path | None, *, lang: str | None = None,
-                 method: str | None = None) -> ImportResult:
+def import_sites(
+    urls: Iterable[str],
+    output: str | Path | None,
+    *,
+    lang: str | None = None,
+    method: str | None = None,
+) -> ImportResult:
     """Add a site per new host in ``urls`` to the sites file ``output`` (created if missing).
 
     ``output=None`` writes nothing and only returns the entries. The resulting file is validated
@@ -217,7 +238,8 @@ def import_sites(urls: Iterable[str], output: str | Path | None, *, lang: str | 
     try:
         parse_sites(new_text, path)  # never leave a file that `sites check` would reject
     except (SitesFileError, YamlSyntaxError) as error:
-        raise SitesFileError([f"{path}: import aborted, the result would be invalid:",
-                              *str(error).splitlines()]) from error
+        raise SitesFileError(
+            [f"{path}: import aborted, the result would be invalid:", *str(error).splitlines()]
+        ) from error
     _write_atomically(path, new_text)
     return result

@@ -119,8 +119,9 @@ class _Problems:
         return [text for _, text in sorted(self.items, key=lambda item: item[0])]
 
 
-def _convert_fields(entry: LineMap, where: str, allowed: Collection[str],
-                    problems: _Problems) -> dict[str, Any]:
+def _convert_fields(
+    entry: LineMap, where: str, allowed: Collection[str], problems: _Problems
+) -> dict[str, Any]:
     """Typed values of the known keys in ``entry``; every bad key or value is reported."""
     values: dict[str, Any] = {}
     for key, line in entry.duplicates:
@@ -155,7 +156,8 @@ def _build_site(values: dict[str, Any], defaults: dict[str, Any], line: int) -> 
         merged[key] = UrlRules(**{**defaults.get(key, {}), **values.get(key, {})})
     if "allowed_domains" not in merged:
         merged["allowed_domains"] = derive_allowed_domains(
-            (*merged.get("start_urls", ()), *merged.get("feeds", ()), *merged.get("sitemaps", ())))
+            (*merged.get("start_urls", ()), *merged.get("feeds", ()), *merged.get("sitemaps", ()))
+        )
     merged.setdefault("start_urls", ())
     return SiteConfig(**merged, line=line)
 
@@ -186,20 +188,30 @@ def _check_top_level(document: Any, problems: _Problems) -> LineList | None:
     """The ``sites:`` list, after reporting problems with the file's overall shape."""
     if not isinstance(document, LineMap):
         got = "an empty file" if document is None else fields.describe(document)
-        problems.add(getattr(document, "line", 1), "", f"expected a mapping with a 'sites:' list "
-                                                        f"(and optional 'defaults:'), got {got}")
+        problems.add(
+            getattr(document, "line", 1),
+            "",
+            f"expected a mapping with a 'sites:' list (and optional 'defaults:'), got {got}",
+        )
         return None
     for key in document:
         if key not in TOP_LEVEL_KEYS:
-            problems.add(document.line_of(key), "",
-                         f"unknown top-level key {key!r}{suggest(str(key), list(TOP_LEVEL_KEYS))}")
+            problems.add(
+                document.line_of(key),
+                "",
+                f"unknown top-level key {key!r}{suggest(str(key), list(TOP_LEVEL_KEYS))}",
+            )
     for key, line in document.duplicates:
         problems.add(line, "", f"{key}: given twice (the earlier value would be ignored)")
     entries = document.get("sites")
     if not isinstance(entries, LineList):
-        problems.add(document.line_of("sites"), "sites",
-                     "missing" if "sites" not in document
-                     else f"expected a list of sites, got {fields.describe(entries)}")
+        problems.add(
+            document.line_of("sites"),
+            "sites",
+            "missing"
+            if "sites" not in document
+            else f"expected a list of sites, got {fields.describe(entries)}",
+        )
         return None
     return entries
 
@@ -210,18 +222,30 @@ def _parse_defaults(document: LineMap, problems: _Problems) -> dict[str, Any]:
         allowed = [key for key in CONVERTERS if key not in PER_SITE_ONLY]
         return _convert_fields(raw, "defaults", allowed, problems)
     if raw is not None:  # an empty ``defaults:`` (all lines commented out) is fine
-        problems.add(document.line_of("defaults"), "defaults",
-                     f"expected a mapping of site fields, got {fields.describe(raw)}")
+        problems.add(
+            document.line_of("defaults"),
+            "defaults",
+            f"expected a mapping of site fields, got {fields.describe(raw)}",
+        )
     return {}
 
 
-def _parse_entry(entry: Any, index: int, line: int, defaults: dict[str, Any],
-                 first_line: dict[str, int], problems: _Problems) -> SiteConfig | None:
+def _parse_entry(
+    entry: Any,
+    index: int,
+    line: int,
+    defaults: dict[str, Any],
+    first_line: dict[str, int],
+    problems: _Problems,
+) -> SiteConfig | None:
     """One site, or None when the entry has problems (all of them reported)."""
     where = _where(entry, index)
     if not isinstance(entry, LineMap):
-        problems.add(line, where, f"expected a mapping with name and start_urls, "
-                                  f"got {fields.describe(entry)}")
+        problems.add(
+            line,
+            where,
+            f"expected a mapping with name and start_urls, got {fields.describe(entry)}",
+        )
         return None
     before = len(problems.items)
     values = _convert_fields(entry, where, list(CONVERTERS), problems)
@@ -229,24 +253,34 @@ def _parse_entry(entry: Any, index: int, line: int, defaults: dict[str, Any],
     if "name" not in entry:
         problems.add(line, where, "name: missing (every site needs a unique name)")
     elif site_name in first_line:
-        problems.add(entry.line_of("name"), where, "name: duplicate, already used by the "
-                                                   f"site on line {first_line[site_name]}")
+        problems.add(
+            entry.line_of("name"),
+            where,
+            f"name: duplicate, already used by the site on line {first_line[site_name]}",
+        )
     elif site_name is not None:
         first_line[site_name] = line
     # A seed list that failed conversion was reported already; it may not be empty.
     seeds_ok = all(key not in entry or key in values for key in SEED_KEYS)
     has_seed = any(values.get(key) or defaults.get(key) for key in SEED_KEYS)
     if seeds_ok and not has_seed:
-        problems.add(entry.line_of("start_urls"), where,
-                     "start_urls: missing or empty, and no feeds or sitemaps: nothing to crawl")
+        problems.add(
+            entry.line_of("start_urls"),
+            where,
+            "start_urls: missing or empty, and no feeds or sitemaps: nothing to crawl",
+        )
     if len(problems.items) > before:
         return None
     return _build_site(values, defaults, line)
 
 
-def select_sites(sites: list[SiteConfig], *, only: Collection[str] | None = None,
-                 include_disabled: bool = False, filename: str | Path = DEFAULT_SITES_FILE,
-                 ) -> list[SiteConfig]:
+def select_sites(
+    sites: list[SiteConfig],
+    *,
+    only: Collection[str] | None = None,
+    include_disabled: bool = False,
+    filename: str | Path = DEFAULT_SITES_FILE,
+) -> list[SiteConfig]:
     """``sites`` filtered by name (``only``) and ``enabled``; unknown names are an error.
 
     ``only`` may also be one comma-separated string, as given to ``-a only=a,b``.
@@ -263,15 +297,19 @@ def select_sites(sites: list[SiteConfig], *, only: Collection[str] | None = None
         if site is None:
             problems.add(0, "only", f"no site named {name!r}{suggest(name, list(by_name))}")
         elif not (site.enabled or include_disabled):
-            problems.add(site.line, f"site {name!r}", "enabled: is false, so it cannot be crawled "
-                                                      "(set enabled: true)")
+            problems.add(
+                site.line,
+                f"site {name!r}",
+                "enabled: is false, so it cannot be crawled (set enabled: true)",
+            )
     if problems.items:
         raise SitesFileError(problems.sorted())
     return [by_name[name] for name in wanted]
 
 
-def load_sites(path: str | Path, *, only: Collection[str] | None = None,
-               include_disabled: bool = False) -> list[SiteConfig]:
+def load_sites(
+    path: str | Path, *, only: Collection[str] | None = None, include_disabled: bool = False
+) -> list[SiteConfig]:
     """The sites in the YAML file ``path``, validated; enabled ones only unless asked otherwise.
 
     ``only`` selects sites by name, in the order given. Raises :class:`SitesFileError` listing

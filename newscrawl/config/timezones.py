@@ -13,10 +13,20 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # Languages spoken mostly in one zone. English, Spanish, French... span the globe: UTC.
-BY_LANG = {"zh": "Asia/Shanghai", "ja": "Asia/Tokyo", "ko": "Asia/Seoul", "vi": "Asia/Ho_Chi_Minh",
-           "th": "Asia/Bangkok", "id": "Asia/Jakarta", "de": "Europe/Berlin", "it": "Europe/Rome",
-           "pl": "Europe/Warsaw", "nl": "Europe/Amsterdam", "tr": "Europe/Istanbul",
-           "ru": "Europe/Moscow"}
+BY_LANG = {
+    "zh": "Asia/Shanghai",
+    "ja": "Asia/Tokyo",
+    "ko": "Asia/Seoul",
+    "vi": "Asia/Ho_Chi_Minh",
+    "th": "Asia/Bangkok",
+    "id": "Asia/Jakarta",
+    "de": "Europe/Berlin",
+    "it": "Europe/Rome",
+    "pl": "Europe/Warsaw",
+    "nl": "Europe/Amsterdam",
+    "tr": "Europe/Istanbul",
+    "ru": "Europe/Moscow",
+}
 DEFAULT = "UTC"
 _OFFSET = re.compile(r"^([+-])(\d{2}):?(\d{2})$")
 

@@ -83,7 +83,8 @@ MAX_NUMBER_CHARS = 100
 def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
     if len(node.value) > MAX_NUMBER_CHARS:
         raise yaml.constructor.ConstructorError(
-            None, None, f"a number of {len(node.value)} characters is too long", node.start_mark)
+            None, None, f"a number of {len(node.value)} characters is too long", node.start_mark
+        )
     return loader.construct_yaml_int(node)
 
 
@@ -129,8 +130,10 @@ def check_nesting(text: str, filename: str | Path, limit: int = MAX_NESTING) -> 
         else:
             continue
         if reached > limit:
-            raise YamlSyntaxError(f"{filename}:{event.start_mark.line + 1}: nested more than "
-                                  f"{limit} levels deep (lists and mappings inside each other)")
+            raise YamlSyntaxError(
+                f"{filename}:{event.start_mark.line + 1}: nested more than "
+                f"{limit} levels deep (lists and mappings inside each other)"
+            )
 
 
 def load_yaml(text: str, filename: str | Path) -> Any:

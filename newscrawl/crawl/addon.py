@@ -28,10 +28,12 @@ ITEM_PIPELINES = {
     "newscrawl.crawl.pipelines.validate.ValidatePipeline": 400,
     "newscrawl.crawl.pipelines.store.StorePipeline": 500,
 }
-EXTENSIONS = {"newscrawl.crawl.extensions.CrawlReport": 500,
-              "newscrawl.crawl.health.SiteHealthRecorder": 510,
-              # after the health records, so the page can show this crawl's
-              "newscrawl.crawl.report_page.CrawlReportPage": 520}
+EXTENSIONS = {
+    "newscrawl.crawl.extensions.CrawlReport": 500,
+    "newscrawl.crawl.health.SiteHealthRecorder": 510,
+    # after the health records, so the page can show this crawl's
+    "newscrawl.crawl.report_page.CrawlReportPage": 520,
+}
 # robots.txt and retries: Scrapy's, counted and logged one line per failure, in their places;
 # HostHealth just above Retry, so it sees a failure before Retry decides.
 DOWNLOADER_MIDDLEWARES = {
@@ -77,6 +79,8 @@ def newscrawl_settings(crawler: Crawler) -> BaseSettings:
     settings = crawler.settings
     missing = [name for name in NEWSCRAWL_DEFAULTS if name not in settings]
     if missing:
-        raise NotConfigured(f"newscrawl settings {', '.join(missing[:3])}... have no value: "
-                            f"enable the add-on, ADDONS = {{'{__name__}.NewscrawlAddon': 0}}")
+        raise NotConfigured(
+            f"newscrawl settings {', '.join(missing[:3])}... have no value: "
+            f"enable the add-on, ADDONS = {{'{__name__}.NewscrawlAddon': 0}}"
+        )
     return settings

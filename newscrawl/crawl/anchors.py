@@ -25,6 +25,8 @@ def choose_anchor(links: Iterable[Link]) -> tuple[str | None, list[str]]:
         if link.text not in texts:
             texts.append(link.text)
         if best is None or (_SOURCE_RANK[link.source], -text_weight(link.text)) < (
-                _SOURCE_RANK[best.source], -text_weight(best.text)):
+            _SOURCE_RANK[best.source],
+            -text_weight(best.text),
+        ):
             best = link
     return (best.text if best else None), texts

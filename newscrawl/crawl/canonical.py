@@ -21,8 +21,24 @@ _ATTRIBUTE = re.compile(rb"""([a-zA-Z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+
 # Parameters that, beyond the click-trackers of urls.TRACKING_PARAMS, usually only say where
 # a link was clicked: a copy carrying one loses to a copy without it. They are not stripped
 # before fetching (some CMSs route on them); DUST rules learn per site when that is safe.
-REFERRER_PARAMS = frozenset({"from", "ref", "referrer", "src", "source", "via", "share",
-                             "cmp", "campaign", "channel", "tag", "pos", "position", "rss"})
+REFERRER_PARAMS = frozenset(
+    {
+        "from",
+        "ref",
+        "referrer",
+        "src",
+        "source",
+        "via",
+        "share",
+        "cmp",
+        "campaign",
+        "channel",
+        "tag",
+        "pos",
+        "position",
+        "rss",
+    }
+)
 MOBILE_HOST_PREFIXES = ("m.", "mobile.", "wap.", "3g.")
 MOBILE_PATH_PREFIXES = ("/m/", "/wap/", "/mobile/", "/amp/")
 _SITE_PREFIXES = ("www.", *MOBILE_HOST_PREFIXES)
@@ -66,7 +82,7 @@ def site_host(url: str) -> str:
     host = (urlsplit(url).hostname or "").lower()
     for prefix in _SITE_PREFIXES:
         if host.startswith(prefix) and host.count(".") >= 2:
-            return host[len(prefix):]
+            return host[len(prefix) :]
     return host
 
 
@@ -79,8 +95,10 @@ def is_referrer_param(name: str) -> bool:
 
 
 def has_tracking_query(url: str) -> bool:
-    return any(is_referrer_param(name)
-               for name, _value in parse_qsl(urlsplit(url).query, keep_blank_values=True))
+    return any(
+        is_referrer_param(name)
+        for name, _value in parse_qsl(urlsplit(url).query, keep_blank_values=True)
+    )
 
 
 def is_mobile_url(url: str) -> bool:
@@ -104,8 +122,10 @@ def url_rank(url: str, *, declared: bool) -> UrlRank:
     return UrlRank(not declared, has_tracking_query(url), is_mobile_url(url), len(url), url)
 
 
-def more_canonical(candidate: str, candidate_declared: bool, other: str,
-                   other_declared: bool) -> bool:
+def more_canonical(
+    candidate: str, candidate_declared: bool, other: str, other_declared: bool
+) -> bool:
     """True if ``candidate`` should replace ``other`` as the URL of their shared article."""
-    return (url_rank(candidate, declared=candidate_declared)
-            < url_rank(other, declared=other_declared))
+    return url_rank(candidate, declared=candidate_declared) < url_rank(
+        other, declared=other_declared
+    )

@@ -30,21 +30,48 @@ LIST_MAX_OWN_BLOCK = 120
 
 _DATE_IN_PATH = re.compile(
     r"/(?:19|20)\d{2}(?:[/_-]?(?:0[1-9]|1[0-2]))(?:[/_-]?(?:0[1-9]|[12]\d|3[01]))?/"
-    r"|/(?:19|20)\d{2}[/_-]\d{1,2}[/_-]\d{1,2}/|/t(?:19|20)\d{6}_")
+    r"|/(?:19|20)\d{2}[/_-]\d{1,2}[/_-]\d{1,2}/|/t(?:19|20)\d{6}_"
+)
 _NUMERIC_ID = re.compile(r"(?:^|[/_-])(?:content_|article_|a|n|t)?\d{5,}(?:\.s?html?|\.php)?$")
 _DETAIL_EXT = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$")
 _LIST_LEAF = re.compile(
     r"^(?:index|list|default|home|main|category|archive|archives|tag|tags|channel|more|"
-    r"column|news|node)(?:[_-]\d+)?(?:\.\w+)?$", re.IGNORECASE)
-_LIST_SEGMENTS = frozenset({
-    "list", "lists", "category", "categories", "cat", "tag", "tags", "topic", "topics",
-    "channel", "channels", "section", "sections", "column", "columns", "lanmu", "archive",
-    "archives", "page", "author", "authors", "search", "series",
-})
+    r"column|news|node)(?:[_-]\d+)?(?:\.\w+)?$",
+    re.IGNORECASE,
+)
+_LIST_SEGMENTS = frozenset(
+    {
+        "list",
+        "lists",
+        "category",
+        "categories",
+        "cat",
+        "tag",
+        "tags",
+        "topic",
+        "topics",
+        "channel",
+        "channels",
+        "section",
+        "sections",
+        "column",
+        "columns",
+        "lanmu",
+        "archive",
+        "archives",
+        "page",
+        "author",
+        "authors",
+        "search",
+        "series",
+    }
+)
 _PAGE_PARAMS = frozenset({"page", "p", "pn", "pg", "paged", "pageno", "page_no", "start"})
-_PAGE_TEXT = re.compile(r"^\s*(?:\d{1,4}|next|next page|older|older (?:posts|stories|entries)|"
-                        r"more|下一页|下页|后页|更多|[»›>]+|next\s*[»›>]+|\w+\s*[»›])\s*$",
-                        re.IGNORECASE)
+_PAGE_TEXT = re.compile(
+    r"^\s*(?:\d{1,4}|next|next page|older|older (?:posts|stories|entries)|"
+    r"more|下一页|下页|后页|更多|[»›>]+|next\s*[»›>]+|\w+\s*[»›])\s*$",
+    re.IGNORECASE,
+)
 _SLUG_WORD = re.compile(r"[a-z0-9]+", re.IGNORECASE)
 
 
@@ -55,8 +82,10 @@ def url_kind(url: str) -> Kind | None:
     segments = [s for s in path.split("/") if s]
     leaf = segments[-1] if segments and not path.endswith("/") else ""
     query = dict(parse_qsl(parts.query))
-    if any(key.lower() in ("id", "aid", "articleid", "newsid", "docid") and value.isdigit()
-           for key, value in query.items()):
+    if any(
+        key.lower() in ("id", "aid", "articleid", "newsid", "docid") and value.isdigit()
+        for key, value in query.items()
+    ):
         return "article"  # news.php?id=123
     if leaf and _LIST_LEAF.match(leaf):
         return "list"

@@ -21,5 +21,6 @@ class ContentKeys(NamedTuple):
 
 
 def content_keys(content: str, *, near_dedup: bool) -> ContentKeys:
-    return ContentKeys(text_weight(content), content_hash(content),
-                       simhash(content) if near_dedup else None)
+    return ContentKeys(
+        text_weight(content), content_hash(content), simhash(content) if near_dedup else None
+    )

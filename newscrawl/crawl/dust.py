@@ -87,17 +87,22 @@ def apply_rules(url: str, rules: frozenset[str]) -> str:
     netloc, path, query = parts.netloc, parts.path, parts.query
     for rule in rules:
         if rule.startswith(HOST):
-            prefix = rule[len(HOST):]
-            if netloc.startswith(prefix) and "." in netloc[len(prefix):]:
-                netloc = netloc[len(prefix):]
+            prefix = rule[len(HOST) :]
+            if netloc.startswith(prefix) and "." in netloc[len(prefix) :]:
+                netloc = netloc[len(prefix) :]
         elif rule.startswith(PATH):
-            prefix = rule[len(PATH):]
+            prefix = rule[len(PATH) :]
             if path.startswith(prefix + "/"):
-                path = path[len(prefix):]
-    dropped = {rule[len(PARAM):] for rule in rules if rule.startswith(PARAM)}
+                path = path[len(prefix) :]
+    dropped = {rule[len(PARAM) :] for rule in rules if rule.startswith(PARAM)}
     if dropped and query:
-        query = urlencode([(name, value) for name, value in
-                           parse_qsl(query, keep_blank_values=True) if name not in dropped])
+        query = urlencode(
+            [
+                (name, value)
+                for name, value in parse_qsl(query, keep_blank_values=True)
+                if name not in dropped
+            ]
+        )
     if (netloc, path, query) == (parts.netloc, parts.path, parts.query):
         return url
     return canonical_url(urlunsplit(parts._replace(netloc=netloc, path=path, query=query)))
@@ -117,8 +122,9 @@ class DustRulesMiddleware:
         if not s.getbool("NEWSCRAWL_DUST_RULES"):
             raise NotConfigured("NEWSCRAWL_DUST_RULES is off")
         min_aliases = s.getint("NEWSCRAWL_DUST_MIN_ALIASES")
-        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL"),
-                               keep_html=False)  # StorageError: fail fast, one line
+        storage = open_storage(
+            s.get("NEWSCRAWL_DATABASE_URL"), keep_html=False
+        )  # StorageError: fail fast, one line
         try:
             rules = storage.aliases.dust_rules(min_aliases)
         except StorageError as error:
@@ -127,22 +133,27 @@ class DustRulesMiddleware:
         finally:
             storage.close()
         if rules:
-            logger.info("DUST rules loaded for %(n)d site(s): %(rules)s", {
-                "n": len(rules),
-                "rules": "; ".join(f"{site}: {', '.join(sorted(site_rules))}"
-                                   for site, site_rules in sorted(rules.items()))})
+            logger.info(
+                "DUST rules loaded for %(n)d site(s): %(rules)s",
+                {
+                    "n": len(rules),
+                    "rules": "; ".join(
+                        f"{site}: {', '.join(sorted(site_rules))}"
+                        for site, site_rules in sorted(rules.items())
+                    ),
+                },
+            )
         middleware = cls(crawler.stats, rules)
-        crawler.signals.connect(middleware.rule_learned,
-                                signal=newscrawl_signals.dust_rule_learned)
+        crawler.signals.connect(middleware.rule_learned, signal=newscrawl_signals.dust_rule_learned)
         return middleware
 
     def rule_learned(self, site: str, rule: str) -> None:
         self.rules[site] = self.rules.get(site, frozenset()) | {rule}
-        logger.info("DUST rule learned for site %(site)s: %(rule)s",
-                    {"site": site, "rule": rule})
+        logger.info("DUST rule learned for site %(site)s: %(rule)s", {"site": site, "rule": rule})
 
-    def process_request(self, request: scrapy.Request,
-                        spider: scrapy.Spider | None = None) -> scrapy.Request | None:
+    def process_request(
+        self, request: scrapy.Request, spider: scrapy.Spider | None = None
+    ) -> scrapy.Request | None:
         site = crawl_meta(request.meta).get("site")
         rules = self.rules.get(site) if site else None
         if not rules:

@@ -48,9 +48,11 @@ class CrawlReport:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = newscrawl_settings(crawler)
-        report = cls(crawler,
-                     interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL"),
-                     max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS"))
+        report = cls(
+            crawler,
+            interval=s.getfloat("NEWSCRAWL_PROGRESS_INTERVAL"),
+            max_rows=s.getint("NEWSCRAWL_SUMMARY_MAX_ROWS"),
+        )
         connect = crawler.signals.connect
         connect(report.spider_opened, signal=signals.spider_opened)
         connect(report.spider_closed, signal=signals.spider_closed)
@@ -70,27 +72,33 @@ class CrawlReport:
             self._loop = task.LoopingCall(self.log_progress)
             self._loop.start(self.interval, now=False)
 
-    def response_received(self, response: Response, request: Request,
-                          spider: scrapy.Spider) -> None:
+    def response_received(
+        self, response: Response, request: Request, spider: scrapy.Spider
+    ) -> None:
         site = crawl_meta(request.meta).get("site")
         if site:
             self.tally.site(site).pages += 1
 
-    def fetch_failed(self, request: Request, failure: Failure, spider: scrapy.Spider,
-                     kind: str | None = None, site: str | None = None) -> None:
+    def fetch_failed(
+        self,
+        request: Request,
+        failure: Failure,
+        spider: scrapy.Spider,
+        kind: str | None = None,
+        site: str | None = None,
+    ) -> None:
         site = site or crawl_meta(request.meta).get("site") or "(unknown site)"
         self.tally.site(site).failures[kind or failure_kind(failure)] += 1
 
-    def request_dropped(self, request: Request, site: str | None,
-                        spider: scrapy.Spider) -> None:
+    def request_dropped(self, request: Request, site: str | None, spider: scrapy.Spider) -> None:
         self.tally.site(site or "(unknown site)").dropped += 1
 
-    def host_down(self, host: str, site: str | None, reason: str,
-                  spider: scrapy.Spider) -> None:
+    def host_down(self, host: str, site: str | None, reason: str, spider: scrapy.Spider) -> None:
         self.tally.site(site or "(unknown site)").down[host] = reason
 
-    def item_error(self, item: Any, response: Response | None, spider: scrapy.Spider,
-                   failure: Failure | None) -> None:
+    def item_error(
+        self, item: Any, response: Response | None, spider: scrapy.Spider, failure: Failure | None
+    ) -> None:
         """A pipeline stage raised: the page is lost, so it is an error of its site, logged
         in one line with the stage and URL (Scrapy logs the traceback separately)."""
         page = item if isinstance(item, PageItem) else None
@@ -98,7 +106,8 @@ class CrawlReport:
             site=page.site if page else "(unknown site)",
             stage=(page.stage if page else "") or "pipeline",
             url=page.url if page else getattr(response, "url", "(unknown URL)"),
-            error=repr(failure.value) if failure is not None else "(no failure given)")
+            error=repr(failure.value) if failure is not None else "(no failure given)",
+        )
         self.tally.add_pipeline_error(error)
         logger.error("Pipeline error: %(error)s", {"error": error})
 
@@ -108,12 +117,14 @@ class CrawlReport:
             tally.articles += 1
             tally.methods[item.article.method if item.article else item.method] += 1
 
-    def item_dropped(self, item: Any, response: Response, exception: BaseException,
-                     spider: scrapy.Spider) -> None:
+    def item_dropped(
+        self, item: Any, response: Response, exception: BaseException, spider: scrapy.Spider
+    ) -> None:
         """The one place a rejection is counted, whichever pipeline stage dropped the page."""
         if isinstance(item, PageItem):
-            reason = (exception.reason if isinstance(exception, Rejected)
-                      else type(exception).__name__)
+            reason = (
+                exception.reason if isinstance(exception, Rejected) else type(exception).__name__
+            )
             self.tally.site(item.site).rejected[reason] += 1
             if self.crawler.stats is not None:
                 self.crawler.stats.inc_value(f"newscrawl/rejected/{reason}")
@@ -127,19 +138,41 @@ class CrawlReport:
             stats.set_value("newscrawl/summary/pages", self.tally.pages)
             stats.set_value("newscrawl/summary/articles", self.tally.articles)
             stats.set_value("newscrawl/summary/rejected", self.tally.rejected)
-        self.crawler.signals.send_catch_log(newscrawl_signals.crawl_tallied, tally=self.tally,
-                                            reason=reason)
-        logger.info("Crawl finished (%(reason)s) in %(elapsed).1f s: %(line)s\n%(table)s",
-                    {"reason": reason, "elapsed": elapsed,
-                     "line": progress_line(self.tally, elapsed=elapsed, pages_before=0,
-                                           articles_before=0, interval=elapsed),
-                     "table": "\n".join(filter(None, (
-                         summary_table(self.tally, max_rows=self.max_rows),
-                         pipeline_error_lines(self.tally))))})
+        self.crawler.signals.send_catch_log(
+            newscrawl_signals.crawl_tallied, tally=self.tally, reason=reason
+        )
+        logger.info(
+            "Crawl finished (%(reason)s) in %(elapsed).1f s: %(line)s\n%(table)s",
+            {
+                "reason": reason,
+                "elapsed": elapsed,
+                "line": progress_line(
+                    self.tally, elapsed=elapsed, pages_before=0, articles_before=0, interval=elapsed
+                ),
+                "table": "\n".join(
+                    filter(
+                        None,
+                        (
+                            summary_table(self.tally, max_rows=self.max_rows),
+                            pipeline_error_lines(self.tally),
+                        ),
+                    )
+                ),
+            },
+        )
 
     def log_progress(self) -> None:
         elapsed = time.monotonic() - self.started
-        logger.info("Progress: %(line)s", {"line": progress_line(
-            self.tally, elapsed=elapsed, pages_before=self._last[0],
-            articles_before=self._last[1], interval=self.interval)})
+        logger.info(
+            "Progress: %(line)s",
+            {
+                "line": progress_line(
+                    self.tally,
+                    elapsed=elapsed,
+                    pages_before=self._last[0],
+                    articles_before=self._last[1],
+                    interval=self.interval,
+                )
+            },
+        )
         self._last = (self.tally.pages, self.tally.articles)

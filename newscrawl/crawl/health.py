@@ -66,8 +66,7 @@ def outcomes(tally: CrawlTally, known: dict[str, SiteHealth]) -> list[SiteOutcom
     for name, site in sorted(tally.sites.items()):
         previous = known.get(name)
         status = classify(site, previous.articles if previous else None)
-        result.append(SiteOutcome(name, status, site.pages, site.articles,
-                                  dict(site.failures)))
+        result.append(SiteOutcome(name, status, site.pages, site.articles, dict(site.failures)))
     return result
 
 
@@ -77,8 +76,12 @@ def _database_exists(url: str) -> bool:
         parsed = sa.make_url(url)
     except sa.exc.ArgumentError:
         return True  # open_storage names the bad URL in one line
-    if parsed.get_backend_name() != "sqlite" or not parsed.database \
-            or parsed.database == ":memory:" or parsed.database.startswith("file:"):
+    if (
+        parsed.get_backend_name() != "sqlite"
+        or not parsed.database
+        or parsed.database == ":memory:"
+        or parsed.database.startswith("file:")
+    ):
         return True
     return Path(parsed.database).expanduser().exists()
 
@@ -121,9 +124,15 @@ class SiteHealthRecorder:
         if stats is not None:
             for status, count in counts.items():
                 stats.set_value(f"newscrawl/health/{status}", count)
-        logger.info("Site health recorded for %(n)d site(s): %(counts)s (newscrawl sites "
-                    "report)", {"n": len(result), "counts": ", ".join(
-                        f"{count} {status}" for status, count in sorted(counts.items()))})
+        logger.info(
+            "Site health recorded for %(n)d site(s): %(counts)s (newscrawl sites report)",
+            {
+                "n": len(result),
+                "counts": ", ".join(
+                    f"{count} {status}" for status, count in sorted(counts.items())
+                ),
+            },
+        )
 
 
 def sites_to_skip(settings: BaseSettings, sites: list[SiteConfig]) -> dict[str, str]:

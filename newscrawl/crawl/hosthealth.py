@@ -76,8 +76,14 @@ class HostState:
 
 
 class HostHealthMiddleware:
-    def __init__(self, crawler: Crawler, *, down_after: int, down_after_timeouts: int,
-                 retry_after_max: float = defaults.NEWSCRAWL_RETRY_AFTER_MAX) -> None:
+    def __init__(
+        self,
+        crawler: Crawler,
+        *,
+        down_after: int,
+        down_after_timeouts: int,
+        retry_after_max: float = defaults.NEWSCRAWL_RETRY_AFTER_MAX,
+    ) -> None:
         if down_after < 1 and down_after_timeouts < 1 and retry_after_max <= 0:
             raise NotConfigured
         self.crawler = crawler
@@ -91,13 +97,15 @@ class HostHealthMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = newscrawl_settings(crawler)
-        middleware = cls(crawler,
-                         down_after=s.getint("NEWSCRAWL_HOST_DOWN_AFTER"),
-                         down_after_timeouts=s.getint(
-                             "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS"),
-                         retry_after_max=s.getfloat("NEWSCRAWL_RETRY_AFTER_MAX"))
-        crawler.signals.connect(middleware.request_scheduled,
-                                signal=scrapy_signals.request_scheduled)
+        middleware = cls(
+            crawler,
+            down_after=s.getint("NEWSCRAWL_HOST_DOWN_AFTER"),
+            down_after_timeouts=s.getint("NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS"),
+            retry_after_max=s.getfloat("NEWSCRAWL_RETRY_AFTER_MAX"),
+        )
+        crawler.signals.connect(
+            middleware.request_scheduled, signal=scrapy_signals.request_scheduled
+        )
         return middleware
 
     def request_scheduled(self, request: Request, spider: Spider | None = None) -> None:
@@ -113,18 +121,23 @@ class HostHealthMiddleware:
                 self.crawler.stats.inc_value("newscrawl/dropped/host_down")
             raise HostDown(netloc, state.down_reason)
 
-    def process_response(self, request: Request, response: Response,
-                         spider: Spider | None = None) -> Response:
+    def process_response(
+        self, request: Request, response: Response, spider: Spider | None = None
+    ) -> Response:
         netloc = urlparse_cached(request).netloc
         state = self.hosts.get(netloc)
         if state is not None and state.down_reason is None:
             state.run = 0
         if response.status in (429, 503):
-            wait = retry_after_seconds(response.headers.get(b"Retry-After"),
-                                       response.headers.get(b"Date"))
+            wait = retry_after_seconds(
+                response.headers.get(b"Retry-After"), response.headers.get(b"Date")
+            )
             if wait is not None and self.retry_after_max > 0:
-                self._hold_back(request, state or self.hosts.setdefault(netloc, HostState()),
-                                min(wait, self.retry_after_max))
+                self._hold_back(
+                    request,
+                    state or self.hosts.setdefault(netloc, HostState()),
+                    min(wait, self.retry_after_max),
+                )
         elif state is not None and state.delay_before_retry_after is not None:
             slot = self._slot(request)
             if slot is not None:
@@ -132,8 +145,9 @@ class HostHealthMiddleware:
             state.delay_before_retry_after = None
         return response
 
-    def process_exception(self, request: Request, exception: Exception,
-                          spider: Spider | None = None) -> None:
+    def process_exception(
+        self, request: Request, exception: Exception, spider: Spider | None = None
+    ) -> None:
         if isinstance(exception, IgnoreRequest):
             return
         netloc = urlparse_cached(request).netloc
@@ -153,8 +167,11 @@ class HostHealthMiddleware:
         # host's first page timing out too gives it up, but only a page's failure can end it.
         robots_timeout = kind == TIMEOUT and request.meta.get("dont_obey_robotstxt")
         if state.run >= limit and not robots_timeout:
-            site = (crawl_meta(request.meta).get("site") or request.meta.get(HOST_SITE_KEY)
-                    or self.site_of_netloc.get(netloc))
+            site = (
+                crawl_meta(request.meta).get("site")
+                or request.meta.get(HOST_SITE_KEY)
+                or self.site_of_netloc.get(netloc)
+            )
             self._mark_down(netloc, state, site)
             request.meta["dont_retry"] = True
 
@@ -181,19 +198,26 @@ class HostHealthMiddleware:
 
     def _mark_down(self, netloc: str, state: HostState, site: str | None) -> None:
         state.down_reason = f"{state.kind} x{state.run}"
-        logger.warning("Host %(host)s is down (%(reason)s, site %(site)s): its requests are "
-                       "dropped from now on",
-                       {"host": netloc, "reason": state.down_reason, "site": site or "?"})
+        logger.warning(
+            "Host %(host)s is down (%(reason)s, site %(site)s): its requests are "
+            "dropped from now on",
+            {"host": netloc, "reason": state.down_reason, "site": site or "?"},
+        )
         if self.crawler.stats is not None:
             self.crawler.stats.inc_value("newscrawl/hosts_down")
             self.crawler.stats.inc_value(f"newscrawl/hosts_down/{state.kind}")
-        self.crawler.signals.send_catch_log(signals.host_down, host=netloc, site=site,
-                                            reason=state.down_reason,
-                                            spider=self.crawler.spider)
+        self.crawler.signals.send_catch_log(
+            signals.host_down,
+            host=netloc,
+            site=site,
+            reason=state.down_reason,
+            spider=self.crawler.spider,
+        )
 
 
-def retry_after_seconds(value: bytes | None, date: bytes | None = None,
-                        now: datetime | None = None) -> float | None:
+def retry_after_seconds(
+    value: bytes | None, date: bytes | None = None, now: datetime | None = None
+) -> float | None:
     """Seconds to wait by a ``Retry-After`` header: ``120`` or an HTTP date (RFC 9110 10.2.3).
 
     A date is taken relative to the response's own ``Date`` header when it has a valid one, so

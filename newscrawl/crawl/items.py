@@ -57,8 +57,10 @@ class PageItem:
     def keys(self) -> ContentKeys:
         """The article's content keys; an article without them is a pipeline bug."""
         if self.content_keys is None:
-            raise ValueError(f"{self.url}: article without content keys (ExtractPipeline sets "
-                             f"them with the article)")
+            raise ValueError(
+                f"{self.url}: article without content keys (ExtractPipeline sets "
+                f"them with the article)"
+            )
         return self.content_keys
 
     @property

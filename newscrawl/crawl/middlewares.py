@@ -36,8 +36,9 @@ class HeadMetaRefreshMiddleware(MetaRefreshMiddleware):
     rest go through Scrapy's own check, with the same settings.
     """
 
-    def process_response(self, request: Request, response: Response,
-                         spider: Spider | None = None) -> Request | Response:
+    def process_response(
+        self, request: Request, response: Response, spider: Spider | None = None
+    ) -> Request | Response:
         if isinstance(response, HtmlResponse) and not might_refresh(response.body):
             return response
         return super().process_response(request, response)

@@ -9,15 +9,33 @@ from scrapy.utils.log import failure_to_exc_info
 from twisted.python.failure import Failure
 
 
-def log_fetch_failure(logger: logging.Logger, url: str, kind: str, failure: Failure,
-                      *, site: str | None, what: str = "Fetch failed") -> None:
+def log_fetch_failure(
+    logger: logging.Logger,
+    url: str,
+    kind: str,
+    failure: Failure,
+    *,
+    site: str | None,
+    what: str = "Fetch failed",
+) -> None:
     host = urlsplit(url).hostname or "?"
-    logger.warning("%(what)s: host %(host)s, %(kind)s, %(url)s (site %(site)s): %(error)s",
-                   {"what": what, "host": host, "kind": kind, "url": url, "site": site or "?",
-                    "error": error_message(failure)})
+    logger.warning(
+        "%(what)s: host %(host)s, %(kind)s, %(url)s (site %(site)s): %(error)s",
+        {
+            "what": what,
+            "host": host,
+            "kind": kind,
+            "url": url,
+            "site": site or "?",
+            "error": error_message(failure),
+        },
+    )
     if logger.isEnabledFor(logging.DEBUG):
-        logger.debug("Traceback of the failed fetch of %(url)s", {"url": url},
-                     exc_info=failure_to_exc_info(failure))
+        logger.debug(
+            "Traceback of the failed fetch of %(url)s",
+            {"url": url},
+            exc_info=failure_to_exc_info(failure),
+        )
 
 
 def error_message(failure: Failure) -> str:

@@ -29,8 +29,9 @@ def exit_with_parent(parent_pid: int) -> None:
     """Worker initializer: end this process soon after ``parent_pid`` is gone."""
     if os.getppid() != parent_pid:  # the parent died while this process started
         os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent_pid,), name="newscrawl-parent-watch",
-                     daemon=True).start()
+    threading.Thread(
+        target=_watch_parent, args=(parent_pid,), name="newscrawl-parent-watch", daemon=True
+    ).start()
 
 
 def _watch_parent(parent_pid: int) -> None:

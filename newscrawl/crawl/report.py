@@ -78,8 +78,11 @@ class CrawlTally:
 
     def hosts_down(self) -> list[tuple[str, str, str]]:
         """(site, host, reason) of every host marked down, by site."""
-        return sorted((name, host, reason) for name, t in self.sites.items()
-                      for host, reason in t.down.items())
+        return sorted(
+            (name, host, reason)
+            for name, t in self.sites.items()
+            for host, reason in t.down.items()
+        )
 
     def failures(self) -> Counter[str]:
         total: Counter[str] = Counter()
@@ -88,18 +91,26 @@ class CrawlTally:
         return total
 
 
-def progress_line(tally: CrawlTally, *, elapsed: float, pages_before: int,
-                  articles_before: int, interval: float, top_errors: int = 3) -> str:
+def progress_line(
+    tally: CrawlTally,
+    *,
+    elapsed: float,
+    pages_before: int,
+    articles_before: int,
+    interval: float,
+    top_errors: int = 3,
+) -> str:
     """``pages 1200 (35.0/s), articles 800 (22.1/s; 20.5/s overall), rejected 40,
     errors 5 (dns 3, http_503 2): a 3, b 2``: failures by kind, then the sites with most."""
     pages, articles = tally.pages, tally.articles
     rate_pages = (pages - pages_before) / interval if interval else 0.0
     rate_articles = (articles - articles_before) / interval if interval else 0.0
     overall = articles / elapsed if elapsed else 0.0
-    errors = sorted(((t.errors, name) for name, t in tally.sites.items() if t.errors),
-                    reverse=True)
-    head = (f"pages {pages} ({rate_pages:.1f}/s), articles {articles} ({rate_articles:.1f}/s; "
-            f"{overall:.1f}/s overall), rejected {tally.rejected}")
+    errors = sorted(((t.errors, name) for name, t in tally.sites.items() if t.errors), reverse=True)
+    head = (
+        f"pages {pages} ({rate_pages:.1f}/s), articles {articles} ({rate_articles:.1f}/s; "
+        f"{overall:.1f}/s overall), rejected {tally.rejected}"
+    )
     down = tally.hosts_down()
     if down:
         why = Counter(reason.split()[0] for _site, _host, reason in down)
@@ -140,8 +151,16 @@ def summary_table(tally: CrawlTally, *, max_rows: int) -> str:
     rows = []
     ordered = sorted(tally.sites.items(), key=lambda pair: (-pair[1].pages, pair[0]))
     for name, t in ordered[:max_rows]:
-        rows.append((name, str(t.pages), str(t.articles), _counts(t.failures),
-                     _counts(t.rejected), _counts(t.methods)))
+        rows.append(
+            (
+                name,
+                str(t.pages),
+                str(t.articles),
+                _counts(t.failures),
+                _counts(t.rejected),
+                _counts(t.methods),
+            )
+        )
     if len(ordered) > max_rows:
         rows.append((f"... {len(ordered) - max_rows} more sites", "", "", "", "", ""))
     total_rejected: Counter[str] = Counter()
@@ -149,8 +168,16 @@ def summary_table(tally: CrawlTally, *, max_rows: int) -> str:
     for t in tally.sites.values():
         total_rejected.update(t.rejected)
         total_methods.update(t.methods)
-    rows.append(("TOTAL", str(tally.pages), str(tally.articles), _counts(tally.failures()),
-                 _counts(total_rejected), _counts(total_methods)))
+    rows.append(
+        (
+            "TOTAL",
+            str(tally.pages),
+            str(tally.articles),
+            _counts(tally.failures()),
+            _counts(total_rejected),
+            _counts(total_methods),
+        )
+    )
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
 
     def line(row: tuple[str, ...]) -> str:
@@ -158,8 +185,7 @@ def summary_table(tally: CrawlTally, *, max_rows: int) -> str:
         return "  ".join(cells).rstrip()
 
     rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(header), rule, *(line(row) for row in rows),
-                      *hosts_down_lines(tally)])
+    return "\n".join([line(header), rule, *(line(row) for row in rows), *hosts_down_lines(tally)])
 
 
 def hosts_down_lines(tally: CrawlTally) -> list[str]:

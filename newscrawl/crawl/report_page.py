@@ -45,8 +45,7 @@ class CrawlReportPage:
         path = s.get("NEWSCRAWL_REPORT_PATH")
         if not path:
             raise NotConfigured("NEWSCRAWL_REPORT_PATH is not set")
-        page = cls(crawler, path=Path(path),
-                   database_url=s.get("NEWSCRAWL_DATABASE_URL"))
+        page = cls(crawler, path=Path(path), database_url=s.get("NEWSCRAWL_DATABASE_URL"))
         crawler.signals.connect(page.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(page.spider_closed, signal=signals.spider_closed)
         return page
@@ -61,11 +60,15 @@ class CrawlReportPage:
         report = self._crawl_report()
         engine = sa.create_engine(self.database_url)
         try:
-            write_crawl_report(engine, self.path, since=self.started_at,
-                               tally=report.tally if report else None,
-                               elapsed=time.monotonic() - self.started,
-                               source=f"crawl of {self.started_at:%Y-%m-%d %H:%M} UTC ({reason}),"
-                                      f" {mask_url(engine.url)}")
+            write_crawl_report(
+                engine,
+                self.path,
+                since=self.started_at,
+                tally=report.tally if report else None,
+                elapsed=time.monotonic() - self.started,
+                source=f"crawl of {self.started_at:%Y-%m-%d %H:%M} UTC ({reason}),"
+                f" {mask_url(engine.url)}",
+            )
         except (sa.exc.SQLAlchemyError, OSError) as error:
             # Not a site's failure: the crawl itself is over, so the error is logged and kept
             # in the stats for tools that check a crawl's outcome.

@@ -77,8 +77,9 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)
         settings = newscrawl_settings(crawler)
-        self.timeout = min(settings.getfloat("NEWSCRAWL_ROBOTS_TIMEOUT"),
-                           settings.getfloat("DOWNLOAD_TIMEOUT"))
+        self.timeout = min(
+            settings.getfloat("NEWSCRAWL_ROBOTS_TIMEOUT"), settings.getfloat("DOWNLOAD_TIMEOUT")
+        )
         self.retry_times = settings.getint("NEWSCRAWL_ROBOTS_RETRY_TIMES")
         # host:port -> the site of the first request that needed its robots.txt
         self.site_of_netloc: dict[str, str] = {}
@@ -112,11 +113,15 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
 
     def _prefetch_failed(self, failure: Failure, request: Request) -> None:
         # _fetch counts every failed fetch itself; this is a bug of ours, said once per host.
-        logger.error("robots.txt prefetch for %(url)s failed: %(error)s",
-                     {"url": request.url, "error": failure.getErrorMessage()})
+        logger.error(
+            "robots.txt prefetch for %(url)s failed: %(error)s",
+            {"url": request.url, "error": failure.getErrorMessage()},
+        )
 
     def process_request(  # type: ignore[override]
-        self, request: Request, spider: Spider | None = None,
+        self,
+        request: Request,
+        spider: Spider | None = None,
     ) -> Coroutine[Any, Any, Response | None] | None:
         if crawl_meta(request.meta).get("kind") == "robots":
             return self._answer(request)
@@ -169,8 +174,12 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
 
     async def _fetch(self, url: str, netloc: str, needed_by: Request) -> RobotParser | None:
         """The host's parsed robots.txt, or None (allow everything) if it cannot be fetched."""
-        robots = Request(url, priority=self.DOWNLOAD_PRIORITY,
-                         meta={"dont_obey_robotstxt": True}, callback=NO_CALLBACK)
+        robots = Request(
+            url,
+            priority=self.DOWNLOAD_PRIORITY,
+            meta={"dont_obey_robotstxt": True},
+            callback=NO_CALLBACK,
+        )
         stats = self.crawler.stats
         stats.inc_value("robotstxt/request_count")
         try:
@@ -180,32 +189,47 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         except Exception:  # noqa: BLE001 -- any failed fetch is counted; everything allowed
             failure = Failure()  # type: ignore[no-untyped-call]
             stats.inc_value(f"robotstxt/exception_count/{failure.type}")
-            self._count_unreachable(robots, failure, failure_kind(failure),
-                                    self.site_of_netloc.get(netloc))
+            self._count_unreachable(
+                robots, failure, failure_kind(failure), self.site_of_netloc.get(netloc)
+            )
             return None
         stats.inc_value("robotstxt/response_count")
         stats.inc_value(f"robotstxt/response_status_count/{response.status}")
         if response.status >= 500:
             # Unreachable in all but name (RFC 9309 2.3.1.3); Scrapy still allows everything.
             error = Failure(_ServerError(response.status))  # type: ignore[no-untyped-call]
-            self._count_unreachable(response.request, error, http_kind(response.status),
-                                    self.site_of_netloc.get(netloc))
+            self._count_unreachable(
+                response.request, error, http_kind(response.status), self.site_of_netloc.get(netloc)
+            )
         elif 200 <= response.status < 300:
             self.fetched[netloc] = response
         parser: RobotParser = build_from_crawler(self._parserimpl, self.crawler, response.body)
         await self.crawler.signals.send_catch_log_async(
-            signal=scrapy_signals.robots_parsed, robotparser=parser, request=needed_by)
+            signal=scrapy_signals.robots_parsed, robotparser=parser, request=needed_by
+        )
         return parser
 
-    def _count_unreachable(self, request: Request | None, failure: Failure, cause: str,
-                           site: str | None) -> None:
+    def _count_unreachable(
+        self, request: Request | None, failure: Failure, cause: str, site: str | None
+    ) -> None:
         if request is None:
             return
-        self.crawler.signals.send_catch_log(signals.fetch_failed, request=request,
-                                            failure=failure, spider=self.crawler.spider,
-                                            kind=ROBOTS, site=site)
-        log_fetch_failure(logger, request.url, f"{ROBOTS} ({cause})", failure, site=site,
-                          what="robots.txt unreachable")
+        self.crawler.signals.send_catch_log(
+            signals.fetch_failed,
+            request=request,
+            failure=failure,
+            spider=self.crawler.spider,
+            kind=ROBOTS,
+            site=site,
+        )
+        log_fetch_failure(
+            logger,
+            request.url,
+            f"{ROBOTS} ({cause})",
+            failure,
+            site=site,
+            what="robots.txt unreachable",
+        )
 
 
 def start_requests_of(spider: Spider) -> Iterator[Request]:

@@ -10,11 +10,32 @@ from w3lib.url import canonicalize_url
 
 # Query parameters that only track where a click came from. ``spm`` (Alibaba/Taobao-style
 # portals), ``from``/``source`` variants are left alone unless listed: some CMSs route on them.
-TRACKING_PARAMS = frozenset({
-    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "igshid", "mc_cid",
-    "mc_eid", "spm", "scm", "_ga", "_gl", "ref_src", "ref_url", "cmpid", "ncid", "ocid",
-    "share_token", "wt.mc_id", "__twitter_impression",
-})
+TRACKING_PARAMS = frozenset(
+    {
+        "fbclid",
+        "gclid",
+        "dclid",
+        "gbraid",
+        "wbraid",
+        "msclkid",
+        "yclid",
+        "igshid",
+        "mc_cid",
+        "mc_eid",
+        "spm",
+        "scm",
+        "_ga",
+        "_gl",
+        "ref_src",
+        "ref_url",
+        "cmpid",
+        "ncid",
+        "ocid",
+        "share_token",
+        "wt.mc_id",
+        "__twitter_impression",
+    }
+)
 TRACKING_PREFIXES = ("utm_", "pk_", "hmsr", "hmpl", "hmcu", "hmkw", "hmci")
 
 _SCHEMES = ("http", "https")
@@ -39,8 +60,13 @@ def canonical_url(url: str) -> str:
     default_port = _DEFAULT_PORTS.get(scheme)
     if default_port and netloc.endswith(default_port):
         netloc = netloc[: -len(default_port)]
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                       if not is_tracking_param(k)])
+    query = urlencode(
+        [
+            (k, v)
+            for k, v in parse_qsl(parts.query, keep_blank_values=True)
+            if not is_tracking_param(k)
+        ]
+    )
     path = _MULTI_SLASH.sub("/", parts.path) or "/"
     return canonicalize_url(urlunsplit((scheme, netloc, path, query, "")))
 

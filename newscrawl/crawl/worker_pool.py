@@ -58,6 +58,7 @@ class TaskTimeout(BaseException):
 def call_with_alarm(timeout: float, function: Callable[..., T], *args: Any) -> T:
     """In a worker process: ``function(*args)``, interrupted with TaskTimeout after
     ``timeout`` seconds (only the main thread gets signals; pool workers run tasks there)."""
+
     def interrupt(signum: int, frame: FrameType | None) -> None:
         raise TaskTimeout(f"ran longer than {timeout:g} s")
 
@@ -82,8 +83,13 @@ class _Task:
 
 
 class WorkerPool:
-    def __init__(self, processes: int, context: BaseContext, timeout: float | None = None,
-                 kill_grace: float = KILL_GRACE_SECONDS) -> None:
+    def __init__(
+        self,
+        processes: int,
+        context: BaseContext,
+        timeout: float | None = None,
+        kill_grace: float = KILL_GRACE_SECONDS,
+    ) -> None:
         self.processes = processes
         self.context = context
         self.timeout = timeout if timeout and timeout > 0 else None
@@ -93,7 +99,8 @@ class WorkerPool:
         self.killed = 0  # pools killed for a task the alarm could not interrupt
         self._lock = threading.Lock()
         self._waiting_alone: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = (
-            deque())
+            deque()
+        )
         self._running_alone = 0
         self._closed = False
         self._killed: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
@@ -101,13 +108,17 @@ class WorkerPool:
         self._executor = self._new_executor(self.processes)
         self._stop_watch = threading.Event()
         if self.kill_after is not None:
-            threading.Thread(target=self._watch_deadlines, name="newscrawl-extract-timeout",
-                             daemon=True).start()
+            threading.Thread(
+                target=self._watch_deadlines, name="newscrawl-extract-timeout", daemon=True
+            ).start()
 
     def _new_executor(self, processes: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=processes, mp_context=self.context,
-                                   initializer=exit_with_parent,
-                                   initargs=parent_watch_args())
+        return ProcessPoolExecutor(
+            max_workers=processes,
+            mp_context=self.context,
+            initializer=exit_with_parent,
+            initargs=parent_watch_args(),
+        )
 
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
         """A future of ``function(*args)`` in a worker; it fails with ``BrokenProcessPool``
@@ -117,8 +128,9 @@ class WorkerPool:
         self._in_pool(outer, function, args)
         return outer
 
-    def _in_pool(self, outer: Future[Any], function: Callable[..., Any],
-                 args: tuple[Any, ...]) -> None:
+    def _in_pool(
+        self, outer: Future[Any], function: Callable[..., Any], args: tuple[Any, ...]
+    ) -> None:
         with self._lock:
             if self._closed:  # a page of a killed pool, sent on while the crawl closes
                 outer.set_exception(RuntimeError("the worker pool is shut down"))
@@ -139,8 +151,9 @@ class WorkerPool:
         self._track(inner, _Task(outer, function, args, executor))
         inner.add_done_callback(self._pool_done)
 
-    def _submit_to(self, executor: ProcessPoolExecutor, function: Callable[..., Any],
-                   args: tuple[Any, ...]) -> Future[Any]:
+    def _submit_to(
+        self, executor: ProcessPoolExecutor, function: Callable[..., Any], args: tuple[Any, ...]
+    ) -> Future[Any]:
         if self.timeout is None:
             return executor.submit(function, *args)
         return executor.submit(call_with_alarm, self.timeout, function, *args)
@@ -166,8 +179,7 @@ class WorkerPool:
         else:
             _settle(task.outer, finished)
 
-    def _alone(self, outer: Future[T], function: Callable[..., T], args: tuple[Any, ...]
-               ) -> None:
+    def _alone(self, outer: Future[T], function: Callable[..., T], args: tuple[Any, ...]) -> None:
         """Try the page again in a single-use process: if that one dies, it was this page.
         At most ``processes`` such processes run at once (each costs a whole interpreter)."""
         with self._lock:
@@ -181,8 +193,7 @@ class WorkerPool:
     def _start_alone(self) -> None:
         while True:
             with self._lock:
-                if (self._closed or not self._waiting_alone
-                        or self._running_alone >= self.processes):
+                if self._closed or not self._waiting_alone or self._running_alone >= self.processes:
                     return
                 outer, function, args = self._waiting_alone.popleft()
                 self._running_alone += 1
@@ -209,8 +220,10 @@ class WorkerPool:
                 return
             self._executor = self._new_executor(self.processes)
             self.replaced += 1
-        logger.error("An extraction worker process died; started a new pool (%(n)d so far)",
-                     {"n": self.replaced})
+        logger.error(
+            "An extraction worker process died; started a new pool (%(n)d so far)",
+            {"n": self.replaced},
+        )
         # Not waiting: this may run in the broken pool's own management thread.
         broken.shutdown(wait=False, cancel_futures=True)
 
@@ -243,17 +256,22 @@ class WorkerPool:
                 self.replaced += 1
         # It may have finished just now; its pool goes all the same.
         with contextlib.suppress(InvalidStateError):
-            task.outer.set_exception(TaskTimeout(
-                f"ran longer than {self.timeout:g} s and could not be interrupted; its worker "
-                f"process was killed"))
+            task.outer.set_exception(
+                TaskTimeout(
+                    f"ran longer than {self.timeout:g} s and could not be interrupted; its worker "
+                    f"process was killed"
+                )
+            )
         # Killing a worker breaks its executor: every page it holds fails with
         # BrokenProcessPool, and _pool_done hands those to the new pool.
         for process in task.processes or list((executor._processes or {}).values()):
             process.kill()
         executor.shutdown(wait=False)
-        logger.error("An extraction task ran past %(s)g s and did not stop when interrupted; "
-                     "killed its worker pool and started a new one (%(n)d so far)",
-                     {"s": self.kill_after, "n": self.killed})
+        logger.error(
+            "An extraction task ran past %(s)g s and did not stop when interrupted; "
+            "killed its worker pool and started a new one (%(n)d so far)",
+            {"s": self.kill_after, "n": self.killed},
+        )
 
     def shutdown(self) -> None:
         with self._lock:

@@ -126,11 +126,14 @@ class LeaseAckDownloaderMiddleware:
     def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(crawler)
 
-    def process_exception(self, request: Request, exception: Exception,
-                          spider: Spider | None = None) -> None:
+    def process_exception(
+        self, request: Request, exception: Exception, spider: Spider | None = None
+    ) -> None:
         lease = request.meta.get(LEASE_META)
         if lease is not None:
-            logger.debug("Download of %(request)s failed for good (%(error)r); acknowledging",
-                         {"request": request, "error": exception},
-                         extra={"spider": self.crawler.spider})
+            logger.debug(
+                "Download of %(request)s failed for good (%(error)r); acknowledging",
+                {"request": request, "error": exception},
+                extra={"spider": self.crawler.spider},
+            )
             self.crawler.signals.send_catch_log(lease_done, lease=lease)

@@ -48,6 +48,8 @@ def apply_distributed_settings(settings: BaseSettings, priority: str = "addon") 
     settings.set("SCHEDULER_PERSIST", True, priority=priority)
     settings.set("NEWSCRAWL_DB_BATCH_SIZE", DISTRIBUTED_DB_BATCH_SIZE, priority=priority)
     settings.setdefault_in_component_priority_dict(
-        "SPIDER_MIDDLEWARES", LeaseAckSpiderMiddleware, SPIDER_ACK_ORDER)
+        "SPIDER_MIDDLEWARES", LeaseAckSpiderMiddleware, SPIDER_ACK_ORDER
+    )
     settings.setdefault_in_component_priority_dict(
-        "DOWNLOADER_MIDDLEWARES", LeaseAckDownloaderMiddleware, DOWNLOADER_ACK_ORDER)
+        "DOWNLOADER_MIDDLEWARES", LeaseAckDownloaderMiddleware, DOWNLOADER_ACK_ORDER
+    )

@@ -108,9 +108,11 @@ class RedisBloom:
         text = stored.decode() if isinstance(stored, bytes) else str(stored)
         if text != wanted:
             capacity, error_rate = text.split()
-            logger.warning("Bloom filter %(key)s exists with capacity %(c)s, error rate %(e)s; "
-                           "using those, not the configured %(wanted)s",
-                           {"key": key, "c": capacity, "e": error_rate, "wanted": wanted})
+            logger.warning(
+                "Bloom filter %(key)s exists with capacity %(c)s, error rate %(e)s; "
+                "using those, not the configured %(wanted)s",
+                {"key": key, "c": capacity, "e": error_rate, "wanted": wanted},
+            )
             params = BloomParams(int(capacity), float(error_rate))
         return cls(server, key, params)
 
@@ -123,8 +125,9 @@ class RedisBloom:
         """``add`` for many items in one round trip (bulk loads, benchmarks)."""
         pipe = self.server.pipeline(transaction=False)
         for fingerprint in fingerprints:
-            self._add(keys=[self.key, self.count_key], args=self.params.offsets(fingerprint),
-                      client=pipe)
+            self._add(
+                keys=[self.key, self.count_key], args=self.params.offsets(fingerprint), client=pipe
+            )
         return [bool(seen) for seen in pipe.execute()]
 
     def contains_many(self, fingerprints: Iterable[bytes]) -> list[bool]:

@@ -34,8 +34,9 @@ def decode_request(payload: bytes, spider: Spider) -> Request:
     try:
         data = picklecompat.loads(payload)
     except Exception as error:  # pickle raises anything from EOFError to AttributeError
-        raise ValueError(f"cannot unpickle queued request ({len(payload)} bytes): {error!r}"
-                         ) from error
+        raise ValueError(
+            f"cannot unpickle queued request ({len(payload)} bytes): {error!r}"
+        ) from error
     try:
         return request_from_dict(data, spider=spider)
     except ValueError as error:

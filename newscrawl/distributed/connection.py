@@ -20,8 +20,9 @@ class RedisUnavailable(Exception):
 def redis_client(url: str, *, timeout: float = defaults.REDIS_SOCKET_TIMEOUT) -> redis.Redis:
     """A client for ``url`` with ``timeout``-second connect and read timeouts (no I/O yet)."""
     try:
-        return redis.Redis.from_url(url, socket_timeout=timeout,
-                                    socket_connect_timeout=timeout, retry_on_timeout=True)
+        return redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout, retry_on_timeout=True
+        )
     except ValueError as error:
         raise RedisUnavailable(f"bad Redis URL {url!r}: {error}") from None
 

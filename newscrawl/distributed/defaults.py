@@ -43,8 +43,9 @@ NEWSCRAWL_BACKOFF_MAX_SECONDS = 30.0
 # thread and a black-holed Redis must not freeze the crawl for scrapy-redis's default 30 s.
 REDIS_SOCKET_TIMEOUT = 5.0
 
-DISTRIBUTED_DEFAULTS = {name: value for name, value in globals().items()
-                        if name.startswith("NEWSCRAWL_")}
+DISTRIBUTED_DEFAULTS = {
+    name: value for name, value in globals().items() if name.startswith("NEWSCRAWL_")
+}
 
 
 def install_distributed_defaults(settings: BaseSettings, priority: str = "addon") -> None:

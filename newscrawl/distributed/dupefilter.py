@@ -117,6 +117,9 @@ class BloomDupeFilter(BaseDupeFilter):
 
     def log(self, request: Request, spider: Spider) -> None:
         if self.debug or not self._logged_dupe:
-            logger.debug("Filtered duplicate request: %(request)s", {"request": request},
-                         extra={"spider": spider})
+            logger.debug(
+                "Filtered duplicate request: %(request)s",
+                {"request": request},
+                extra={"spider": spider},
+            )
             self._logged_dupe = True

@@ -181,8 +181,9 @@ class Lease:
 class FairLeaseQueue:
     """Per-domain round-robin queue with leased pops; see the module docstring for the keys."""
 
-    def __init__(self, server: Redis, prefix: str, *, lease_seconds: float,
-                 run_id: str | None = None) -> None:
+    def __init__(
+        self, server: Redis, prefix: str, *, lease_seconds: float, run_id: str | None = None
+    ) -> None:
         """``run_id``: push and pop raise :class:`RunLost` unless Redis holds this run marker
         (``run_marker``); None skips the check (a queue used outside a run)."""
         if lease_seconds <= 0:
@@ -197,8 +198,9 @@ class FairLeaseQueue:
         self._requeue = server.register_script(REQUEUE_SCRIPT)
         self._ack = server.register_script(ACK_SCRIPT)
 
-    def push(self, domain: str, payload: bytes, priority: int = 0, *,
-             handoff: str | None = None) -> bool:
+    def push(
+        self, domain: str, payload: bytes, priority: int = 0, *, handoff: str | None = None
+    ) -> bool:
         """Queue ``payload`` for ``domain``; ``handoff`` acknowledges that lease atomically.
 
         Returns False if an identical payload was already queued; raises :class:`RunLost` if the
@@ -261,8 +263,10 @@ class FairLeaseQueue:
     def clear(self) -> None:
         """Delete every key of this queue."""
         keys = [f"{self.prefix}:q:{d}" for d in self.domains()]
-        keys += [f"{self.prefix}:{k}" for k in
-                 ("ring", "active", "pending", "seq", "leases", "deadlines", "lease_seq")]
+        keys += [
+            f"{self.prefix}:{k}"
+            for k in ("ring", "active", "pending", "seq", "leases", "deadlines", "lease_seq")
+        ]
         self.server.delete(*keys)
 
     def __len__(self) -> int:

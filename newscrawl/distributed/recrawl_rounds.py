@@ -50,8 +50,13 @@ MAX_SLEEP_SECONDS = 60.0
 class RoundScheduler:
     """Claims due sites and pushes their start requests through ``seeder``."""
 
-    def __init__(self, server: Redis, seeder: Seeder, sites: Sequence[SiteConfig],
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        server: Redis,
+        seeder: Seeder,
+        sites: Sequence[SiteConfig],
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.server = server
         self.seeder = seeder
         self.sites = list(sites)
@@ -72,16 +77,18 @@ class RoundScheduler:
         enqueued: list[str] = []
         next_due = math.inf
         for site in self.sites:
-            claimed, wait = self._claim(keys=[self.key],
-                                        args=[site.name, site.recrawl_interval, int(force)])
+            claimed, wait = self._claim(
+                keys=[self.key], args=[site.name, site.recrawl_interval, int(force)]
+            )
             if not int(claimed):
                 next_due = min(next_due, float(wait))
                 continue
             count = self.seeder.push(self._groups[site.name])
             enqueued.append(site.name)
             next_due = min(next_due, site.recrawl_interval)
-            logger.info("Round of %(site)s: enqueued %(n)d start requests",
-                        {"n": count, "site": site.name})
+            logger.info(
+                "Round of %(site)s: enqueued %(n)d start requests", {"n": count, "site": site.name}
+            )
         return enqueued, max(next_due, 0.0)
 
     def run_forever(self, should_stop: Callable[[], bool] = lambda: False) -> None:
@@ -89,15 +96,18 @@ class RoundScheduler:
 
         Redis outages are logged and retried with back-off; the loop never dies of one.
         """
-        backoff = Backoff(defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS,
-                          defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS)
+        backoff = Backoff(
+            defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS, defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS
+        )
         while not should_stop():
             try:
                 _, wait = self.run_once()
             except (RedisConnectionError, RedisTimeoutError) as error:
                 wait = backoff.failed()
-                logger.warning("Redis unreachable (%(error)s); retrying in %(wait).0f s",
-                               {"error": error, "wait": wait})
+                logger.warning(
+                    "Redis unreachable (%(error)s); retrying in %(wait).0f s",
+                    {"error": error, "wait": wait},
+                )
             else:
                 if backoff.down:
                     logger.warning("Redis is back after %(s).0f s", {"s": backoff.recovered()})

@@ -33,8 +33,10 @@ def mark_stored_seen(seeder: Seeder, urls: Iterable[str]) -> int:
             try:
                 fingerprints.append(fingerprinter.fingerprint(Request(url)))
             except ValueError as error:  # not a URL Scrapy can request: nothing to skip
-                logger.warning("Stored URL %(url)r left out of the seen set: %(error)s",
-                               {"url": url, "error": error})
+                logger.warning(
+                    "Stored URL %(url)r left out of the seen set: %(error)s",
+                    {"url": url, "error": error},
+                )
         seeder.seen.bloom.add_many(fingerprints)
         marked += len(fingerprints)
     return marked

@@ -38,7 +38,7 @@ def start_new_run(server: Redis, prefix: str) -> str:
     pattern = re.sub(r"([*?\[\]\\])", r"\\\1", prefix) + ":*"
     stale = list(server.scan_iter(match=pattern, count=1000))
     for start in range(0, len(stale), 1000):
-        server.delete(*stale[start:start + 1000])
+        server.delete(*stale[start : start + 1000])
     fresh = _new_run_id()
     server.set(run_key(prefix), fresh)
     return fresh

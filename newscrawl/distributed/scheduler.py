@@ -97,8 +97,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         self.requeue_batch = requeue_batch
         self.idle_close_seconds = idle_close_seconds
         self.worker_start_requests = worker_start_requests
-        self.backoff = backoff or Backoff(defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS,
-                                          defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS)
+        self.backoff = backoff or Backoff(
+            defaults.NEWSCRAWL_BACKOFF_INITIAL_SECONDS, defaults.NEWSCRAWL_BACKOFF_MAX_SECONDS
+        )
         self.held: set[str] = set()  # leases this worker holds
         self._unsent: deque[tuple[Request, str | None]] = deque()  # pushes waiting for Redis
         self._unacked: set[str] = set()  # acks waiting for Redis
@@ -123,8 +124,10 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             requeue_batch=settings.getint("NEWSCRAWL_REQUEUE_BATCH"),
             idle_close_seconds=settings.getfloat("NEWSCRAWL_IDLE_CLOSE_SECONDS"),
             worker_start_requests=settings.getbool("NEWSCRAWL_WORKER_START_REQUESTS"),
-            backoff=Backoff(settings.getfloat("NEWSCRAWL_BACKOFF_INITIAL_SECONDS"),
-                            settings.getfloat("NEWSCRAWL_BACKOFF_MAX_SECONDS")),
+            backoff=Backoff(
+                settings.getfloat("NEWSCRAWL_BACKOFF_INITIAL_SECONDS"),
+                settings.getfloat("NEWSCRAWL_BACKOFF_MAX_SECONDS"),
+            ),
         )
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -132,8 +135,9 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     def open(self, spider: Spider) -> None:
         self.spider = spider
         self.run_id = ensure_run(self.server, self.prefix)
-        self.queue = FairLeaseQueue(self.server, self.prefix, lease_seconds=self.lease_seconds,
-                                    run_id=self.run_id)
+        self.queue = FairLeaseQueue(
+            self.server, self.prefix, lease_seconds=self.lease_seconds, run_id=self.run_id
+        )
         self.df = BloomDupeFilter.for_crawler(self.crawler, self.server, self.prefix)
         self.crawler.signals.connect(self._on_lease_done, signal=lease_done)
         self.crawler.signals.connect(self._on_spider_idle, signal=signals.spider_idle)
@@ -159,7 +163,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             urls = [request.url for request, _ in self._unsent]
             logger.error(
                 "Redis unreachable at close: %(n)d requests were never queued: %(urls)s",
-                {"n": len(urls), "urls": urls}, extra={"spider": self.spider},
+                {"n": len(urls), "urls": urls},
+                extra={"spider": self.spider},
             )
         # Held leases of an interrupted crawl are left to expire: another worker re-queues them.
 
@@ -199,8 +204,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         try:
             payload = encode_request(request, self.spider)
         except ValueError as error:  # callback is not a method of the spider: a spider bug
-            logger.error("Request %(request)s cannot be queued in Redis: %(error)s",
-                         {"request": request, "error": error}, extra={"spider": self.spider})
+            logger.error(
+                "Request %(request)s cannot be queued in Redis: %(error)s",
+                {"request": request, "error": error},
+                extra={"spider": self.spider},
+            )
             self._inc("newscrawl/distributed/unserialisable")
             if handoff is not None:
                 self.queue.ack([handoff])
@@ -227,8 +235,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         try:
             request = decode_request(lease.payload, self.spider)
         except ValueError as error:  # e.g. seeded for a spider without that callback
-            logger.error("Dropping undecodable queued request: %(error)s", {"error": error},
-                         extra={"spider": self.spider})
+            logger.error(
+                "Dropping undecodable queued request: %(error)s",
+                {"error": error},
+                extra={"spider": self.spider},
+            )
             self._inc("newscrawl/distributed/undecodable")
             self.queue.ack([lease.id])
             return None
@@ -257,7 +268,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
                 "Dropping this worker's start requests (first: %(url)s): in distributed mode "
                 "`newscrawl seed` / `newscrawl schedule` enqueue them once for all workers "
                 "(set NEWSCRAWL_WORKER_START_REQUESTS to change)",
-                {"url": request.url}, extra={"spider": self.spider},
+                {"url": request.url},
+                extra={"spider": self.spider},
             )
 
     # -- leases ----------------------------------------------------------------------------
@@ -280,8 +292,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
 
     def _ack_held(self, when: str) -> None:
         if self.held:
-            logger.debug("Acknowledging %(n)d leases held when %(when)s",
-                         {"n": len(self.held), "when": when}, extra={"spider": self.spider})
+            logger.debug(
+                "Acknowledging %(n)d leases held when %(when)s",
+                {"n": len(self.held), "when": when},
+                extra={"spider": self.spider},
+            )
             self._inc(f"newscrawl/distributed/acked_when_{when}", len(self.held))
             leases, self.held = list(self.held), set()
             self._ack(leases)
@@ -297,8 +312,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             if time.monotonic() >= self._requeue_after:
                 moved = self.queue.requeue_expired(self.requeue_batch)
                 if moved:
-                    logger.warning("Re-queued %(n)d requests whose lease expired (dead worker?)",
-                                   {"n": moved}, extra={"spider": self.spider})
+                    logger.warning(
+                        "Re-queued %(n)d requests whose lease expired (dead worker?)",
+                        {"n": moved},
+                        extra={"spider": self.spider},
+                    )
                     self._inc("newscrawl/distributed/requeued", moved)
         except REDIS_DOWN as error:
             self._outage(error)
@@ -309,15 +327,20 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         if lost:
             # Expired while we held it (worker stalled longer than the lease): another worker
             # may fetch it again. Storage is idempotent on URL, so this costs a fetch, not a row.
-            logger.warning("%(n)d leases expired while held; raise NEWSCRAWL_LEASE_SECONDS",
-                           {"n": len(lost)}, extra={"spider": self.spider})
+            logger.warning(
+                "%(n)d leases expired while held; raise NEWSCRAWL_LEASE_SECONDS",
+                {"n": len(lost)},
+                extra={"spider": self.spider},
+            )
             self._inc("newscrawl/distributed/leases_lost", len(lost))
             self.held -= lost
 
     def _heartbeat_died(self, failure: Any) -> None:
-        logger.error("Distributed scheduler heartbeat stopped: leases will expire",
-                     exc_info=(failure.type, failure.value, failure.getTracebackObject()),
-                     extra={"spider": self.spider})
+        logger.error(
+            "Distributed scheduler heartbeat stopped: leases will expire",
+            exc_info=(failure.type, failure.value, failure.getTracebackObject()),
+            extra={"spider": self.spider},
+        )
 
     # -- idle ------------------------------------------------------------------------------
 
@@ -346,8 +369,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             self._idle_since = now
         if now - self._idle_since < self.idle_close_seconds:
             raise DontCloseSpider("waiting for idle timeout")
-        logger.info("Shared queue empty for %(s).0f s: closing", {"s": now - self._idle_since},
-                    extra={"spider": spider})
+        logger.info(
+            "Shared queue empty for %(s).0f s: closing",
+            {"s": now - self._idle_since},
+            extra={"spider": spider},
+        )
 
     # -- outages ---------------------------------------------------------------------------
 
@@ -356,11 +382,17 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         delay = self.backoff.failed()
         self._inc("newscrawl/distributed/redis_errors")
         log = logger.warning if first else logger.info
-        log("Redis unreachable (%(error)s); retrying in %(delay).0f s, %(unsent)d requests and "
-            "%(unacked)d acks buffered", {"error": error, "delay": delay,
-                                          "unsent": len(self._unsent),
-                                          "unacked": len(self._unacked)},
-            extra={"spider": self.spider})
+        log(
+            "Redis unreachable (%(error)s); retrying in %(delay).0f s, %(unsent)d requests and "
+            "%(unacked)d acks buffered",
+            {
+                "error": error,
+                "delay": delay,
+                "unsent": len(self._unsent),
+                "unacked": len(self._unacked),
+            },
+            extra={"spider": self.spider},
+        )
 
     def _recover(self) -> bool:
         """Try Redis again if the back-off allows; flush the buffers. True if Redis is usable."""
@@ -379,8 +411,11 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
         # Other live workers need a heartbeat to renew their leases too before expiry is trusted.
         self._requeue_after = time.monotonic() + self.lease_seconds
         flushed = self._flush()
-        logger.warning("Redis is back after %(s).1f s; flushed %(n)d buffered requests/acks",
-                       {"s": lasted, "n": flushed}, extra={"spider": self.spider})
+        logger.warning(
+            "Redis is back after %(s).1f s; flushed %(n)d buffered requests/acks",
+            {"s": lasted, "n": flushed},
+            extra={"spider": self.spider},
+        )
         return not self.backoff.down
 
     # -- a lost queue ----------------------------------------------------------------------
@@ -402,8 +437,12 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
             "This worker stops taking work (%(n)d buffered or in-flight requests dropped; a "
             "resumed run finds them again). Rebuild the queue with `newscrawl seed --resume` "
             "(articles already stored are not fetched again), then restart the workers.",
-            {"key": run_key(self.prefix), "found": "missing" if found is None else repr(found),
-             "run": repr(self.run_id), "n": dropped},
+            {
+                "key": run_key(self.prefix),
+                "found": "missing" if found is None else repr(found),
+                "run": repr(self.run_id),
+                "n": dropped,
+            },
             extra={"spider": self.spider},
         )
         if self._heartbeat.running:

@@ -36,8 +36,11 @@ logger = logging.getLogger(__name__)
 _UNUSED_LEASE_SECONDS = 1.0
 
 
-def build_spider(spider_cls: type[Spider], settings: Settings | dict[str, Any] | None = None,
-                 **spider_kwargs: Any) -> Spider:
+def build_spider(
+    spider_cls: type[Spider],
+    settings: Settings | dict[str, Any] | None = None,
+    **spider_kwargs: Any,
+) -> Spider:
     """An instance of ``spider_cls`` bound to an unstarted crawler (for its start requests),
     with the distributed defaults a worker has (the seeder's Bloom filter is sized by them)."""
     crawler = Crawler(spider_cls, settings)
@@ -47,6 +50,7 @@ def build_spider(spider_cls: type[Spider], settings: Settings | dict[str, Any] |
 
 def start_requests(spider: Spider) -> list[Request]:
     """Everything ``spider`` would request at start (its ``start()``)."""
+
     async def collect() -> list[Any]:
         return [output async for output in spider.start()]
 
@@ -85,15 +89,17 @@ def spider_sites(spider: Spider) -> list[SiteConfig]:
     return list(sites)
 
 
-def group_by_site(requests: Iterable[Request],
-                  sites: Sequence[SiteConfig]) -> dict[str, list[Request]]:
+def group_by_site(
+    requests: Iterable[Request], sites: Sequence[SiteConfig]
+) -> dict[str, list[Request]]:
     """Start requests per site name; a request of no listed site is an error naming its URL."""
     groups: dict[str, list[Request]] = {site.name: [] for site in sites}
     for request in requests:
         site = site_of(request.url, sites)
         if site is None:
-            raise ValueError(f"start request {request.url} belongs to none of the sites "
-                             f"{sorted(groups)}")
+            raise ValueError(
+                f"start request {request.url} belongs to none of the sites {sorted(groups)}"
+            )
         groups[site.name].append(request)
     return groups
 
@@ -110,8 +116,12 @@ class Seeder:
         self.seen = BloomDupeFilter.for_crawler(spider.crawler, server, prefix)
 
     @classmethod
-    def for_spider(cls, server: Redis, spider: Spider, prefix_template: str | None = None,
-                   ) -> Seeder:
+    def for_spider(
+        cls,
+        server: Redis,
+        spider: Spider,
+        prefix_template: str | None = None,
+    ) -> Seeder:
         template = prefix_template or defaults.NEWSCRAWL_REDIS_PREFIX
         return cls(server, template % {"spider": spider.name}, spider)
 

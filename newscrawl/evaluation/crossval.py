@@ -34,7 +34,7 @@ def site_of(url: str | None, fallback: str, site: str | None = None) -> str:
         return f"site:{site}" if site else f"page:{fallback}"
     for prefix in _SAME_SITE_PREFIXES:
         if host.startswith(prefix) and host.count(".") > 1:
-            return host[len(prefix):]
+            return host[len(prefix) :]
     return host
 
 
@@ -134,11 +134,16 @@ def select(scores: Mapping[str, Sequence[float]], groups: Sequence[str], k: int)
 
 def format_selection(selection: Selection, *, label: str = "variant") -> str:
     """Two lines for a terminal: the pick and both figures, then each fold's pick."""
-    head = (f"best {label} in-sample: {selection.in_sample_choice} "
-            f"{selection.in_sample_score:.4f}; cross-validated by site "
-            f"({len(selection.fold_scores)} folds): {selection.cv_score:.4f} "
-            f"(optimism {selection.optimism:+.4f})")
-    folds = ", ".join(f"{choice} {score:.3f} (n={size})" for choice, score, size in
-                      zip(selection.fold_choices, selection.fold_scores, selection.fold_sizes,
-                          strict=True))
+    head = (
+        f"best {label} in-sample: {selection.in_sample_choice} "
+        f"{selection.in_sample_score:.4f}; cross-validated by site "
+        f"({len(selection.fold_scores)} folds): {selection.cv_score:.4f} "
+        f"(optimism {selection.optimism:+.4f})"
+    )
+    folds = ", ".join(
+        f"{choice} {score:.3f} (n={size})"
+        for choice, score, size in zip(
+            selection.fold_choices, selection.fold_scores, selection.fold_sizes, strict=True
+        )
+    )
     return f"{head}\n  folds: {folds}"

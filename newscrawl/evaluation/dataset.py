@@ -69,14 +69,14 @@ def load_pages(
             continue
         page = _parse_line(line, path, number)
         if page.id in seen:
-            raise DatasetError(f"{path}:{number}: duplicate id {page.id!r} (first on line "
-                               f"{seen[page.id]})")
+            raise DatasetError(
+                f"{path}:{number}: duplicate id {page.id!r} (first on line {seen[page.id]})"
+            )
         seen[page.id] = number
         if page_type is not None and page.page_type != page_type:
             continue
         if not page.html_path.is_file():
-            raise DatasetError(f"{path}:{number}: field 'html_path': no such file "
-                               f"{page.html_path}")
+            raise DatasetError(f"{path}:{number}: field 'html_path': no such file {page.html_path}")
         pages.append(page)
         if limit is not None and len(pages) >= limit:
             break
@@ -102,8 +102,9 @@ def _parse_line(line: str, path: Path, number: int) -> Page:
     for name in ("text", "title", "lang", "page_type", "url", "anchor_text"):
         value = record.get(name)
         if value is not None and not isinstance(value, str):
-            raise DatasetError(f"{where}: field {name!r} must be a string or null, "
-                               f"got {type(value).__name__}")
+            raise DatasetError(
+                f"{where}: field {name!r} must be a string or null, got {type(value).__name__}"
+            )
     return Page(
         id=page_id,
         html_path=path.parent / html_path,

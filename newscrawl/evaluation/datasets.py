@@ -59,6 +59,10 @@ def _existing_folder(value: str) -> str:
 def add_data_option(parser: argparse.ArgumentParser) -> None:
     """``--data DIR`` for a command-line tool; pass its value to :func:`data_root`.
     A folder that does not exist is the parser's one-line usage error."""
-    parser.add_argument("--data", metavar="DIR", default=None, type=_existing_folder,
-                        help=f"data root (default: ${ENV_VAR}, else the repository's "
-                             "datasets/)")
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        default=None,
+        type=_existing_folder,
+        help=f"data root (default: ${ENV_VAR}, else the repository's datasets/)",
+    )

@@ -71,8 +71,10 @@ MethodFloors = dict[str, dict[str, float]]
 """method -> metric -> floor, for one corpus."""
 
 
-def load_floors(path: str | Path, data: str | Path | None = None,
-                ) -> tuple[dict[str, Corpus], dict[str, MethodFloors]]:
+def load_floors(
+    path: str | Path,
+    data: str | Path | None = None,
+) -> tuple[dict[str, Corpus], dict[str, MethodFloors]]:
     """Read the floors file; its corpus paths are relative to the data root
     (:func:`~newscrawl.evaluation.datasets.data_root` of ``data``)."""
     path = Path(path)
@@ -84,8 +86,13 @@ def load_floors(path: str | Path, data: str | Path | None = None,
     corpora: dict[str, Corpus] = {}
     for name, spec in document.get("corpora", {}).items():
         try:
-            corpora[name] = Corpus(name, root / spec["pages"], spec["sha256"],
-                                   spec.get("page_type"), spec.get("sample"))
+            corpora[name] = Corpus(
+                name,
+                root / spec["pages"],
+                spec["sha256"],
+                spec.get("page_type"),
+                spec.get("sample"),
+            )
         except (KeyError, TypeError) as error:
             raise FloorsError(f"{path}: corpus {name!r}: missing or bad {error}") from error
     floors = document.get("floors", {})
@@ -95,13 +102,16 @@ def load_floors(path: str | Path, data: str | Path | None = None,
         for method, values in methods.items():
             unknown = set(values) - set(METRICS)
             if unknown:
-                raise FloorsError(f"{path}: {corpus_name}/{method}: unknown metric(s) "
-                                  f"{sorted(unknown)}; known: {', '.join(METRICS)}")
+                raise FloorsError(
+                    f"{path}: {corpus_name}/{method}: unknown metric(s) "
+                    f"{sorted(unknown)}; known: {', '.join(METRICS)}"
+                )
     return corpora, floors
 
 
-def check_corpus(corpus: Corpus, floors: MethodFloors,
-                 available: list[str] | None = None) -> GateResult:
+def check_corpus(
+    corpus: Corpus, floors: MethodFloors, available: list[str] | None = None
+) -> GateResult:
     """Run the floored methods on ``corpus`` and compare against ``floors``."""
     result = GateResult(corpus.name)
     if not corpus.pages.is_file():
@@ -109,8 +119,10 @@ def check_corpus(corpus: Corpus, floors: MethodFloors,
         return result
     digest = file_sha256(corpus.pages)
     if digest != corpus.sha256:
-        result.failures.append(f"{corpus.pages} changed (sha256 {digest}, pinned "
-                               f"{corpus.sha256}): re-measure and re-pin the floors")
+        result.failures.append(
+            f"{corpus.pages} changed (sha256 {digest}, pinned "
+            f"{corpus.sha256}): re-measure and re-pin the floors"
+        )
         return result
     pages = load_pages(corpus.pages, page_type=corpus.page_type)
     if corpus.sample:
@@ -136,17 +148,20 @@ def check_corpus(corpus: Corpus, floors: MethodFloors,
         for metric, floor in floors[system.name].items():
             value = measured.get(metric)
             if value is None or value < floor:
-                result.failures.append(f"{system.name} {metric} = "
-                                       f"{'n/a' if value is None else f'{value:.4f}'} "
-                                       f"< floor {floor}")
+                result.failures.append(
+                    f"{system.name} {metric} = "
+                    f"{'n/a' if value is None else f'{value:.4f}'} "
+                    f"< floor {floor}"
+                )
     return result
 
 
 def _rows(pages: list[Page], systems: list[System], anchor_mode: str | None) -> dict[str, Row]:
     results = evaluate(pages, systems, anchor_mode=anchor_mode, progress=False)
     return {
-        system.name: summarize_group(system.name, ALL_LANGS,
-                                     [r for r in results if r.system == system.name])
+        system.name: summarize_group(
+            system.name, ALL_LANGS, [r for r in results if r.system == system.name]
+        )
         for system in systems
     }
 
@@ -161,18 +176,26 @@ def suggest_floors(corpus: Corpus, methods: list[str]) -> dict[str, dict[str, fl
     anchored = _rows(pages, systems, TITLE_VARIANTS)
     suggested: dict[str, dict[str, float]] = {}
     for name, row in plain.items():
-        values = {"f1": row.f1, "title_em": row.title_em,
-                  "title_em_anchor": anchored[name].title_em}
-        suggested[name] = {metric: math.floor((value - FLOOR_MARGIN) * 100) / 100
-                           for metric, value in values.items() if value is not None}
+        values = {
+            "f1": row.f1,
+            "title_em": row.title_em,
+            "title_em_anchor": anchored[name].title_em,
+        }
+        suggested[name] = {
+            metric: math.floor((value - FLOOR_MARGIN) * 100) / 100
+            for metric, value in values.items()
+            if value is not None
+        }
     return suggested
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m newscrawl.evaluation.gate FLOORS.json [METHOD ...] [--data DIR]``: print one
     floors line per method and corpus, ready to paste, and the corpus digests."""
-    parser = argparse.ArgumentParser(prog="python -m newscrawl.evaluation.gate",
-                                     description="Measure the gate's corpora and suggest floors.")
+    parser = argparse.ArgumentParser(
+        prog="python -m newscrawl.evaluation.gate",
+        description="Measure the gate's corpora and suggest floors.",
+    )
     parser.add_argument("floors", type=Path, help="the floors file (tests/evaluation/floors.json)")
     parser.add_argument("methods", nargs="*", help="methods to measure (default: all)")
     add_data_option(parser)

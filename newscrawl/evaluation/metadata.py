@@ -21,12 +21,31 @@ from .metric import bag_scores
 
 _PARTIAL_DATE = re.compile(r"^((?:19|20)\d{2})(?:[-/.年](1[0-2]|0?[1-9])月?)?$")
 # Between names in a list: "A, B and C", "A & B", "甲、乙", "A; B", "A / B".
-_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|/|&|\band\b|\bund\b|\bet\b|和)\s*",
-                              re.IGNORECASE)
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|/|&|\band\b|\bund\b|\bet\b|和)\s*", re.IGNORECASE)
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 # Degrees and post-nominal letters some labels keep after a name ("Dylan Bailey, MS, RD").
-CREDENTIALS = frozenset({"ms", "rd", "md", "phd", "mba", "rn", "cpa", "jr", "sr", "fand",
-                         "ldn", "cdn", "cscs", "mph", "dds", "esq", "dvm", "mw"})
+CREDENTIALS = frozenset(
+    {
+        "ms",
+        "rd",
+        "md",
+        "phd",
+        "mba",
+        "rn",
+        "cpa",
+        "jr",
+        "sr",
+        "fand",
+        "ldn",
+        "cdn",
+        "cscs",
+        "mph",
+        "dds",
+        "esq",
+        "dvm",
+        "mw",
+    }
+)
 # Titles before a name ("Dr. Andrew Huberman" is Andrew Huberman).
 _HONORIFIC = re.compile(r"^(?:dr|prof|mr|mrs|ms|sir)\.?\s+")
 
@@ -58,9 +77,11 @@ class MetadataScore:
         return self.source_hits / self.sources if self.sources else 0.0
 
     def summary(self) -> str:
-        text = (f"publish date {self.date_hits}/{self.dates} = {self.date_accuracy:.3f}; "
-                f"author {self.author_hits}/{self.authors} = {self.author_accuracy:.3f} "
-                f"(token F1 {self.author_f1:.3f})")
+        text = (
+            f"publish date {self.date_hits}/{self.dates} = {self.date_accuracy:.3f}; "
+            f"author {self.author_hits}/{self.authors} = {self.author_accuracy:.3f} "
+            f"(token F1 {self.author_f1:.3f})"
+        )
         if self.sources:
             text += f"; source {self.source_hits}/{self.sources} = {self.source_accuracy:.3f}"
         return text
@@ -113,8 +134,10 @@ def author_token_f1(found: str | None, label: str) -> float:
 
 
 def source_matches(found: str | None, label: str) -> bool:
-    return bool(found) and " ".join((found or "").split()).casefold() == " ".join(
-        label.split()).casefold()
+    return (
+        bool(found)
+        and " ".join((found or "").split()).casefold() == " ".join(label.split()).casefold()
+    )
 
 
 def score_article(article: Article | None, page: Page) -> MetadataScore:
@@ -124,8 +147,9 @@ def score_article(article: Article | None, page: Page) -> MetadataScore:
     return score_fields(article.publish_time, article.author, article.source, page)
 
 
-def score_fields(publish_time: str | None, author: str | None, source: str | None,
-                 page: Page) -> MetadataScore:
+def score_fields(
+    publish_time: str | None, author: str | None, source: str | None, page: Page
+) -> MetadataScore:
     """One page's counts for extracted values against its labels."""
     dates = date_hits = authors = author_hits = sources = source_hits = 0
     f1 = 0.0
@@ -143,10 +167,14 @@ def add_scores(scores: Iterable[MetadataScore]) -> MetadataScore:
     total = MetadataScore()
     for score in scores:
         total = MetadataScore(
-            total.dates + score.dates, total.date_hits + score.date_hits,
-            total.authors + score.authors, total.author_hits + score.author_hits,
-            total.author_f1_sum + score.author_f1_sum, total.sources + score.sources,
-            total.source_hits + score.source_hits)
+            total.dates + score.dates,
+            total.date_hits + score.date_hits,
+            total.authors + score.authors,
+            total.author_hits + score.author_hits,
+            total.author_f1_sum + score.author_f1_sum,
+            total.sources + score.sources,
+            total.source_hits + score.source_hits,
+        )
     return total
 
 

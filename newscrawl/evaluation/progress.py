@@ -17,8 +17,14 @@ MIN_ITEMS = 20
 class ProgressBar:
     """Counts ``total`` steps; draws only when enabled (by default: stream is a terminal)."""
 
-    def __init__(self, total: int, label: str = "", *, stream: TextIO | None = None,
-                 enabled: bool | None = None) -> None:
+    def __init__(
+        self,
+        total: int,
+        label: str = "",
+        *,
+        stream: TextIO | None = None,
+        enabled: bool | None = None,
+    ) -> None:
         self.total = max(total, 0)
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
@@ -53,6 +59,10 @@ class ProgressBar:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self.close()

@@ -91,8 +91,20 @@ def rejection_counts(results: Iterable[PageScore]) -> dict[str, Counter[str]]:
     return dict(counts)
 
 
-HEADERS = ("system", "lang", "pages", "scored", "P", "R", "F1", "F1>=0.9", "F1<0.5", "titled",
-           "title EM", "pages/s")
+HEADERS = (
+    "system",
+    "lang",
+    "pages",
+    "scored",
+    "P",
+    "R",
+    "F1",
+    "F1>=0.9",
+    "F1<0.5",
+    "titled",
+    "title EM",
+    "pages/s",
+)
 
 
 def format_table(rows: Sequence[Row], *, markdown: bool = False) -> str:
@@ -104,24 +116,46 @@ def format_table(rows: Sequence[Row], *, markdown: bool = False) -> str:
         return "\n".join(lines)
     widths = [max(len(line[i]) for line in cells) for i in range(len(HEADERS))]
     return "\n".join(
-        "  ".join(cell.ljust(w) if i < 2 else cell.rjust(w)
-                  for i, (cell, w) in enumerate(zip(line, widths, strict=True))).rstrip()
+        "  ".join(
+            cell.ljust(w) if i < 2 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
         for line in cells
     )
 
 
 def _cells(row: Row) -> tuple[str, ...]:
-    return (row.system, row.lang, str(row.pages), str(row.scored), _num(row.precision),
-            _num(row.recall), _num(row.f1), _num(row.good_share), _num(row.failed_share),
-            str(row.titled), _num(row.title_em), f"{row.pages_per_second:.1f}")
+    return (
+        row.system,
+        row.lang,
+        str(row.pages),
+        str(row.scored),
+        _num(row.precision),
+        _num(row.recall),
+        _num(row.f1),
+        _num(row.good_share),
+        _num(row.failed_share),
+        str(row.titled),
+        _num(row.title_em),
+        f"{row.pages_per_second:.1f}",
+    )
 
 
-METADATA_HEADERS = ("system", "dated", "date", "authored", "author", "author F1", "sourced",
-                    "source")
+METADATA_HEADERS = (
+    "system",
+    "dated",
+    "date",
+    "authored",
+    "author",
+    "author F1",
+    "sourced",
+    "source",
+)
 
 
-def format_metadata_table(results: Iterable[PageScore], order: Sequence[str] = (), *,
-                          markdown: bool = False) -> str | None:
+def format_metadata_table(
+    results: Iterable[PageScore], order: Sequence[str] = (), *, markdown: bool = False
+) -> str | None:
     """Publish-date, author (same set of names; token F1) and source accuracy per system
     over the pages that carry the label; None when no page carries any."""
     totals: dict[str, list[MetadataScore]] = defaultdict(list)
@@ -134,17 +168,29 @@ def format_metadata_table(results: Iterable[PageScore], order: Sequence[str] = (
     rows = [METADATA_HEADERS]
     for system in sorted(scores, key=lambda name: (rank.get(name, len(rank)), name)):
         s = scores[system]
-        rows.append((system, str(s.dates), _num(s.date_accuracy if s.dates else None),
-                     str(s.authors), _num(s.author_accuracy if s.authors else None),
-                     _num(s.author_f1 if s.authors else None), str(s.sources),
-                     _num(s.source_accuracy if s.sources else None)))
+        rows.append(
+            (
+                system,
+                str(s.dates),
+                _num(s.date_accuracy if s.dates else None),
+                str(s.authors),
+                _num(s.author_accuracy if s.authors else None),
+                _num(s.author_f1 if s.authors else None),
+                str(s.sources),
+                _num(s.source_accuracy if s.sources else None),
+            )
+        )
     if markdown:
         lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
         return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows[1:]])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                               for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
-                     for row in rows)
+    return "\n".join(
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    )
 
 
 def _num(value: float | None) -> str:

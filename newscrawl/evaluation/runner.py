@@ -64,17 +64,21 @@ def evaluate(
                 seconds = time.process_time() - started
                 if on_prediction is not None:
                     on_prediction(page, system, prediction)
-                results.append(PageScore(
-                    page_id=page.id,
-                    lang=page.lang,
-                    system=system.name,
-                    scores=token_scores(tokenize(prediction.content), truth) if truth else None,
-                    title_match=(title_matches(prediction.title, page.title or "")
-                                 if has_title else None),
-                    seconds=seconds,
-                    rejection=prediction.rejection,
-                    metadata=score_fields(prediction.publish_time, prediction.author,
-                                          prediction.source, page),
-                ))
+                results.append(
+                    PageScore(
+                        page_id=page.id,
+                        lang=page.lang,
+                        system=system.name,
+                        scores=token_scores(tokenize(prediction.content), truth) if truth else None,
+                        title_match=(
+                            title_matches(prediction.title, page.title or "") if has_title else None
+                        ),
+                        seconds=seconds,
+                        rejection=prediction.rejection,
+                        metadata=score_fields(
+                            prediction.publish_time, prediction.author, prediction.source, page
+                        ),
+                    )
+                )
                 bar.update()
     return results

@@ -70,8 +70,9 @@ def method_system(name: str) -> System:
         result = extract(html, url=url, anchor_text=anchor_text, method=canonical)
         if isinstance(result, Rejection):
             return Prediction(rejection=str(result.reason))
-        return Prediction(result.title, result.content, result.publish_time, result.author,
-                          source=result.source)
+        return Prediction(
+            result.title, result.content, result.publish_time, result.author, source=result.source
+        )
 
     return System(canonical, run)
 
@@ -81,8 +82,12 @@ def _gne() -> Callable[[str, str | None], Prediction]:
 
     def run(html: str, url: str | None) -> Prediction:
         found = extractor.extract(html)
-        return Prediction(found.get("title"), found.get("content") or "",
-                          found.get("publish_time") or None, found.get("author") or None)
+        return Prediction(
+            found.get("title"),
+            found.get("content") or "",
+            found.get("publish_time") or None,
+            found.get("author") or None,
+        )
 
     return run
 

@@ -21,21 +21,18 @@ def density_measure(
     content_boost: float,
     mass_exponent: float,
     escape_ratio: int,
-) -> tuple[list[tuple[_Element, int, int | float, int, int, int, int, int, float]],
-           list[_Element]]: ...
-
+) -> tuple[
+    list[tuple[_Element, int, int | float, int, int, int, int, int, float]], list[_Element]
+]: ...
 def paragraph_text(
     *, element: _Element, exclude: Iterable[_Element], block_tags: tuple[bytes, ...]
 ) -> str: ...
-
 def segment_blocks(
     *, start: _Element, segment_tags: tuple[bytes, ...], heading_tags: tuple[bytes, ...]
 ) -> list[tuple[str, str, bool, int, _Element, int]]: ...
-
 def elements_with(
     *, root: _Element, attribute_substrings: tuple[tuple[bytes, bytes], ...]
 ) -> list[_Element]: ...
-
 def tcdt_index(
     *,
     body: _Element,
@@ -47,5 +44,17 @@ def tcdt_index(
     flag_cache: dict[str, tuple[bool, bool]] | None = ...,
     flags_of: Callable[[str], tuple[bool, bool]] | None = ...,
     noise_tags: tuple[bytes, ...] | None = ...,
-) -> tuple[list[_Element], list[str], list[int], list[int], list[int], list[int], list[bool],
-           list[int], list[int], list[int], list[bool], list[_Element]]: ...
+) -> tuple[
+    list[_Element],
+    list[str],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[bool],
+    list[int],
+    list[int],
+    list[int],
+    list[bool],
+    list[_Element],
+]: ...

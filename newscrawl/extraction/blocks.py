@@ -20,11 +20,56 @@ from .text import word_count
 # Block-level tags: the shared list of dom.BLOCK_TAGS plus the form/table parts jusText
 # treats as paragraph breaks (docs/algorithms.md A.5 step 1).
 SEGMENT_TAGS = frozenset(
-    {"address", "article", "aside", "blockquote", "body", "caption", "center", "col",
-     "colgroup", "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption",
-     "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html",
-     "legend", "li", "main", "nav", "ol", "optgroup", "option", "p", "pre", "section",
-     "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "col",
+        "colgroup",
+        "dd",
+        "details",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "html",
+        "legend",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    }
 )
 
 
@@ -87,8 +132,11 @@ def segment(root: Element) -> list[Block]:
     if walks is None:
         return segment_in_python(root)
     body = root.find("body")
-    rows = walks.segment_blocks(start=body if body is not None else root,
-                                segment_tags=_SEGMENT_TAGS_C, heading_tags=_HEADING_TAGS_C)
+    rows = walks.segment_blocks(
+        start=body if body is not None else root,
+        segment_tags=_SEGMENT_TAGS_C,
+        heading_tags=_HEADING_TAGS_C,
+    )
     return list(map(Block._make, rows))
 
 
@@ -110,8 +158,16 @@ def segment_in_python(root: Element) -> list[Block]:
     def flush() -> None:
         text = _flat(parts)
         if text and open_blocks:
-            blocks.append(Block(text, _flat(link_parts) if link_parts else "", headings > 0,
-                                len(open_blocks), open_blocks[-1], len(blocks)))
+            blocks.append(
+                Block(
+                    text,
+                    _flat(link_parts) if link_parts else "",
+                    headings > 0,
+                    len(open_blocks),
+                    open_blocks[-1],
+                    len(blocks),
+                )
+            )
         parts.clear()
         link_parts.clear()
 
@@ -152,5 +208,3 @@ def segment_in_python(root: Element) -> list[Block]:
 def blocks_text(blocks: list[Block]) -> str:
     """One block per line."""
     return "\n".join(block.text for block in blocks)
-
-

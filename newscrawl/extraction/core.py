@@ -49,21 +49,25 @@ def extract(
     if options is not None:
         check_options(name, options)
     try:
-        doc = load_document(html, url=url, anchor_text=anchor_text, encoding=encoding,
-                            fetched_at=fetched_at)
+        doc = load_document(
+            html, url=url, anchor_text=anchor_text, encoding=encoding, fetched_at=fetched_at
+        )
     except DocumentError as error:
         return Rejection(RejectReason(error.reason), error.detail, name, url)
     except RecursionError:
         return Rejection(RejectReason.EXTRACTOR_ERROR, "document too deeply nested", name, url)
     except Exception as error:  # last resort: a crawl must never lose a page to an exception
         logger.exception("loading failed on %s", _page(url))
-        return Rejection(RejectReason.EXTRACTOR_ERROR, f"loading failed on {_page(url)}: {error!r}",
-                         name, url)
+        return Rejection(
+            RejectReason.EXTRACTOR_ERROR, f"loading failed on {_page(url)}: {error!r}", name, url
+        )
     return extract_document(doc, name, content_extractor, options)
 
 
 def extract_document(
-    doc: Document, name: str, content_extractor: ContentExtractor | None = None,
+    doc: Document,
+    name: str,
+    content_extractor: ContentExtractor | None = None,
     options: Any = None,
 ) -> ExtractResult:
     """Run one method on an already loaded Document and assemble the Article."""
@@ -73,12 +77,17 @@ def extract_document(
         return Rejection(RejectReason.EXTRACTOR_ERROR, "document too deeply nested", name, doc.url)
     except Exception as error:  # a bug must not take down a crawl; it is counted and logged
         logger.exception("extraction failed (method %s) on %s", name, _page(doc.url))
-        return Rejection(RejectReason.EXTRACTOR_ERROR,
-                         f"extraction failed on {_page(doc.url)}: {error!r}", name, doc.url)
+        return Rejection(
+            RejectReason.EXTRACTOR_ERROR,
+            f"extraction failed on {_page(doc.url)}: {error!r}",
+            name,
+            doc.url,
+        )
 
 
-def _run_method(doc: Document, name: str, content_extractor: ContentExtractor,
-                options: Any = None) -> ExtractResult:
+def _run_method(
+    doc: Document, name: str, content_extractor: ContentExtractor, options: Any = None
+) -> ExtractResult:
     started = time.perf_counter()
     if doc.body is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", name, doc.url)

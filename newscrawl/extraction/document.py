@@ -27,8 +27,9 @@ _BLOB_CLOSE = {tag: re.compile(f"</{tag}", re.IGNORECASE) for tag in ("script", 
 # Share of C0 control characters above which the input is binary, not text.
 MAX_CONTROL_CHAR_SHARE = 0.03
 _BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")
-_MARKUP_HINT = re.compile(r"<\s*(html|head|body|div|p|title|meta|table|article|span|br|h[1-6])\b",
-                          re.IGNORECASE)
+_MARKUP_HINT = re.compile(
+    r"<\s*(html|head|body|div|p|title|meta|table|article|span|br|h[1-6])\b", re.IGNORECASE
+)
 
 
 @dataclass(slots=True)
@@ -56,8 +57,11 @@ class Document:
         """All text of ``<body>`` (no separators added), computed once per Document."""
         if self._body_text is None:
             body = self.body
-            self._body_text = "" if body is None else etree.tostring(
-                body, method="text", encoding="unicode", with_tail=False)
+            self._body_text = (
+                ""
+                if body is None
+                else etree.tostring(body, method="text", encoding="unicode", with_tail=False)
+            )
         return self._body_text
 
     @property

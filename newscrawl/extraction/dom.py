@@ -23,8 +23,22 @@ from newscrawl.extraction.native import c_tags, walks
 
 # Removed with their content (their tail text is kept: it belongs to the parent).
 JUNK_TAGS = frozenset(
-    {"script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas",
-     "select", "textarea", "button", "input", "form_meta"}
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "iframe",
+        "object",
+        "embed",
+        "svg",
+        "canvas",
+        "select",
+        "textarea",
+        "button",
+        "input",
+        "form_meta",
+    }
 )
 # Junk form controls that libxml2 lets swallow the rest of a page when left unclosed. One is
 # taken for such a misparse when it holds block elements and more than SWALLOWED_MIN_ELEMENTS
@@ -35,16 +49,64 @@ SWALLOWED_BLOCKS = ("p", "div", "article", "section", "table", "ul", "h1", "h2",
 SWALLOWED_MIN_ELEMENTS = 30
 # Elements that start a new paragraph when turned into text.
 BLOCK_TAGS = frozenset(
-    {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
-     "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1",
-     "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "legend", "li", "main", "nav", "ol",
-     "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "dd",
+        "details",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "html",
+        "legend",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    }
 )
 _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
-IMAGE_SRC_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc", "data-url",
-                   "src")
+IMAGE_SRC_ATTRS = (
+    "data-src",
+    "data-original",
+    "data-lazy-src",
+    "data-actualsrc",
+    "data-url",
+    "src",
+)
 # Attributes kept in sanitised content HTML.
 SAFE_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan"})
 
@@ -55,14 +117,46 @@ _UTF8_PARSER = etree.HTMLParser(encoding="utf-8")
 _IMAGES = etree.XPath("descendant-or-self::img")
 # Attributes most content carries, none of them safe: stripped in one libxml2 call, so the
 # XPath below (a string per attribute it returns) only sees the rare others.
-COMMON_UNSAFE_ATTRS = ("class", "id", "style", "width", "height", "align", "border", "target",
-                       "rel", "name", "lang", "dir", "valign", "bgcolor", "color", "face",
-                       "size", "cellpadding", "cellspacing", "data-src", "data-original",
-                       "onclick", "onload", "onerror", "loading", "decoding", "srcset",
-                       "sizes", "role", "tabindex", "itemprop", "itemscope", "itemtype")
+COMMON_UNSAFE_ATTRS = (
+    "class",
+    "id",
+    "style",
+    "width",
+    "height",
+    "align",
+    "border",
+    "target",
+    "rel",
+    "name",
+    "lang",
+    "dir",
+    "valign",
+    "bgcolor",
+    "color",
+    "face",
+    "size",
+    "cellpadding",
+    "cellspacing",
+    "data-src",
+    "data-original",
+    "onclick",
+    "onload",
+    "onerror",
+    "loading",
+    "decoding",
+    "srcset",
+    "sizes",
+    "role",
+    "tabindex",
+    "itemprop",
+    "itemscope",
+    "itemtype",
+)
 _OTHER_UNSAFE_ATTRIBUTES = etree.XPath(
-    "descendant-or-self::*/@*[not(" + " or ".join(
-        f"name()='{name}'" for name in sorted(SAFE_ATTRS)) + ")]")
+    "descendant-or-self::*/@*[not("
+    + " or ".join(f"name()='{name}'" for name in sorted(SAFE_ATTRS))
+    + ")]"
+)
 _LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img)]")
 # Characters libxml2 keeps in parsed text and attributes (raw or as ``&#1;``) but lxml refuses
 # to set: C0 controls other than tab/newline/return, surrogates, U+FFFE and U+FFFF.
@@ -94,8 +188,11 @@ def parse_html(text: str) -> Element | None:
     ``<div>``) from costing more than a bounded tree.
     """
     # lxml rejects str input that carries an XML encoding declaration.
-    text = re.sub(r"^\s*<\?xml[^>]*>", "", text[:512]) + text[512:] if text.lstrip().startswith(
-        "<?xml") else text
+    text = (
+        re.sub(r"^\s*<\?xml[^>]*>", "", text[:512]) + text[512:]
+        if text.lstrip().startswith("<?xml")
+        else text
+    )
     text = drop_document_ends(cap_attributes(text.replace("\x00", "")))
     if not text or text.isspace():
         return None
@@ -118,7 +215,7 @@ def drop_document_ends(text: str) -> str:
         return text
     # Most pages end with "</body></html>" and a few blank lines: only the text after the
     # first end tag is rewritten, and the page is copied only when something follows it.
-    rest = _DOCUMENT_END.sub("", text[first.end():])
+    rest = _DOCUMENT_END.sub("", text[first.end() :])
     return text[: first.start()] + rest if rest and not rest.isspace() else text
 
 
@@ -137,8 +234,10 @@ def cap_attributes(text: str) -> str:
     position = 0
     for tag in _LONG_TAG.finditer(text):
         # The first match is the tag name, then one per attribute.
-        ends = [match.end() for match in islice(_ATTRIBUTE.finditer(tag.group(), 1),
-                                                MAX_ATTRIBUTES_PER_TAG + 2)]
+        ends = [
+            match.end()
+            for match in islice(_ATTRIBUTE.finditer(tag.group(), 1), MAX_ATTRIBUTES_PER_TAG + 2)
+        ]
         if len(ends) > MAX_ATTRIBUTES_PER_TAG + 1:
             pieces.append(text[position : tag.start() + ends[MAX_ATTRIBUTES_PER_TAG]])
             position = tag.end()
@@ -179,13 +278,17 @@ def clean_tree(root: Element, junk_tags: Iterable[str] = JUNK_TAGS) -> Element:
     # (three wcxb_dev articles lost their whole body that way). A real one holds a few
     # nodes; one that swallowed the page is kept as a plain container instead of removed.
     for el in list(root.iter(*SWALLOWING_TAGS)):
-        if (el.tag in junk_tags and next(el.iter(*SWALLOWED_BLOCKS), None) is not None
-                and _has_more_elements_than(el, SWALLOWED_MIN_ELEMENTS)):
+        if (
+            el.tag in junk_tags
+            and next(el.iter(*SWALLOWED_BLOCKS), None) is not None
+            and _has_more_elements_than(el, SWALLOWED_MIN_ELEMENTS)
+        ):
             el.tag = "div"
     # Both steps run inside libxml2 (strip_* never recurse in Python and keep tails when
     # with_tail=False): a Python walk here cost as much as parsing the page.
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity,
-                         *junk_tags, with_tail=False)
+    etree.strip_elements(
+        root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *junk_tags, with_tail=False
+    )
     # The newline goes in as the <br>'s text, which strip_tags puts before its tail: setting
     # the tail instead fails on pages whose text holds a control character lxml refuses
     # (a form feed after a <br>).
@@ -234,8 +337,7 @@ def paragraph_text(el: etree._Element, exclude: Collection[etree._Element] = ())
     return walks.paragraph_text(element=el, exclude=tuple(exclude), block_tags=_BLOCK_TAG_BYTES)
 
 
-def paragraph_text_in_python(el: etree._Element,
-                             exclude: Collection[etree._Element] = ()) -> str:
+def paragraph_text_in_python(el: etree._Element, exclude: Collection[etree._Element] = ()) -> str:
     """:func:`paragraph_text` in Python: the reference the C walk (_walks.c) follows.
 
     Block elements and ``<br>`` (already turned into newlines by :func:`clean_tree`) end a
@@ -355,8 +457,9 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
         # Junk, comments and unsafe attributes go in libxml2 (strip_*); Python only touches
         # the few elements that carry a link or an image. A walk over every element here
         # cost as much as the density method itself.
-        etree.strip_elements(copy, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS,
-                             with_tail=False)
+        etree.strip_elements(
+            copy, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
+        )
         for img in _IMAGES(copy):
             src = image_urls([img], base_url)
             img.attrib.clear()

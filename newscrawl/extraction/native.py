@@ -33,8 +33,10 @@ def abi_mismatch(module: ModuleType, running: tuple[str, str]) -> str | None:
     if not built[0]:
         return f"the C walks ({module.__file__}) do not record the lxml they were built for"
     if built != running:
-        return (f"the C walks ({module.__file__}) were built for lxml {built[0]} / libxml2 "
-                f"{built[1]}, but lxml {running[0]} / libxml2 {running[1]} is running")
+        return (
+            f"the C walks ({module.__file__}) were built for lxml {built[0]} / libxml2 "
+            f"{built[1]}, but lxml {running[0]} / libxml2 {running[1]} is running"
+        )
     return None
 
 
@@ -42,8 +44,11 @@ def accept_walks(module: ModuleType, running: tuple[str, str]) -> bool:
     """Whether ``module`` matches the running lxml; if not, one warning says why."""
     problem = abi_mismatch(module, running)
     if problem is not None:
-        warnings.warn(f"{problem}; using the slower Python walks ({REBUILD_HINT})",
-                      RuntimeWarning, stacklevel=2)
+        warnings.warn(
+            f"{problem}; using the slower Python walks ({REBUILD_HINT})",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     return problem is None
 
 

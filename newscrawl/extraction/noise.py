@@ -20,19 +20,64 @@ from newscrawl.extraction.native import c_tags
 NOISE_TAGS = frozenset({"nav", "aside", "footer", "header"})
 # class/id words (after splitting on spaces, "-" and "_") that mark furniture; GNE 0.4.3's
 # USELESS_ATTR list with plurals and a few common variants added.
-NOISE_WORDS = frozenset({
-    "share", "sharing", "shares", "contribution", "copyright", "disclaimer", "recommend",
-    "recommended", "related", "footer", "comment", "comments", "social", "submeta", "sidebar",
-    "navigation", "nav", "navbar", "breadcrumb", "breadcrumbs", "ad", "ads", "advert",
-    "advertisement", "newsletter", "signup", "subscribe", "subscription", "interaction",
-    "donate", "popup", "modal", "toolbar", "promo", "cookie", "cookies", "banner",
-})
+NOISE_WORDS = frozenset(
+    {
+        "share",
+        "sharing",
+        "shares",
+        "contribution",
+        "copyright",
+        "disclaimer",
+        "recommend",
+        "recommended",
+        "related",
+        "footer",
+        "comment",
+        "comments",
+        "social",
+        "submeta",
+        "sidebar",
+        "navigation",
+        "nav",
+        "navbar",
+        "breadcrumb",
+        "breadcrumbs",
+        "ad",
+        "ads",
+        "advert",
+        "advertisement",
+        "newsletter",
+        "signup",
+        "subscribe",
+        "subscription",
+        "interaction",
+        "donate",
+        "popup",
+        "modal",
+        "toolbar",
+        "promo",
+        "cookie",
+        "cookies",
+        "banner",
+    }
+)
 # class/id words of article bodies; the density method counts their text double, as GNE does,
 # but as whole words, so "contentinfo" or "sidebar-content" do not match by substring.
-CONTENT_WORDS = frozenset({
-    "content", "article", "articlebody", "story", "post", "entry", "body", "text", "main",
-    "news", "detail",
-})
+CONTENT_WORDS = frozenset(
+    {
+        "content",
+        "article",
+        "articlebody",
+        "story",
+        "post",
+        "entry",
+        "body",
+        "text",
+        "main",
+        "news",
+        "detail",
+    }
+)
 # A noise-marked element holding more than this share of the page's text is kept anyway:
 # article wrappers carry classes like "post has-sidebar". Not swept: 0.5 reads "most of the
 # page's text" (noise removal as a whole moves F1 by under 0.01 on both sets, so the guard
@@ -60,8 +105,9 @@ class NoiseRules:
     # Values cached before the cache is emptied (a crawl sees unbounded distinct values).
     MAX_VALUES = 20_000
 
-    def __init__(self, tags: frozenset[str], noise_words: frozenset[str],
-                 content_words: frozenset[str]) -> None:
+    def __init__(
+        self, tags: frozenset[str], noise_words: frozenset[str], content_words: frozenset[str]
+    ) -> None:
         self.tags = tags
         self.tags_c = c_tags(tags)
         self.noise_words = noise_words
@@ -78,8 +124,10 @@ class NoiseRules:
                 self.flag_cache.clear()
             value_words = value.lower().replace("-", " ").replace("_", " ")
             words = frozenset(value_words.split())  # str methods: 3x faster than a regex
-            flags = self.flag_cache[value] = (not words.isdisjoint(self.noise_words),
-                                              not words.isdisjoint(self.content_words))
+            flags = self.flag_cache[value] = (
+                not words.isdisjoint(self.noise_words),
+                not words.isdisjoint(self.content_words),
+            )
         return flags
 
     def is_noise(self, el: Element) -> bool:
@@ -95,13 +143,13 @@ class NoiseRules:
     def c_inputs(self) -> dict[str, Any]:
         """:meth:`is_noise` as data for the C walks: the class/id flag cache, the function
         that fills it, and the noise tags."""
-        return {"flag_cache": self.flag_cache, "flags_of": self.flags,
-                "noise_tags": self.tags_c}
+        return {"flag_cache": self.flag_cache, "flags_of": self.flags, "noise_tags": self.tags_c}
 
 
 @lru_cache(maxsize=16)
-def _rules(tags: frozenset[str], noise_words: frozenset[str], content_words: frozenset[str]
-           ) -> NoiseRules:
+def _rules(
+    tags: frozenset[str], noise_words: frozenset[str], content_words: frozenset[str]
+) -> NoiseRules:
     return NoiseRules(tags, noise_words, content_words)
 
 

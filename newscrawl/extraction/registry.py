@@ -39,6 +39,7 @@ DEFAULT_OPTIONS: dict[str, str] = {
     "auto": "newscrawl.extraction.extractors.auto_options:DEFAULT_OPTIONS",
 }
 
+
 def available_methods() -> list[str]:
     """Registered method names whose module imports."""
     names = []
@@ -67,8 +68,10 @@ def check_options(name: str, options: object) -> None:
     meant for another method would otherwise fail on every page, or silently do nothing."""
     expected = type(default_options(name))
     if not isinstance(options, expected):
-        raise TypeError(f"method {canonical_name(name)!r} takes {expected.__name__}, "
-                        f"not {type(options).__name__}")
+        raise TypeError(
+            f"method {canonical_name(name)!r} takes {expected.__name__}, "
+            f"not {type(options).__name__}"
+        )
 
 
 def _load(target: str) -> Any:

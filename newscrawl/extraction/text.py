@@ -77,8 +77,7 @@ _WIDE = re.compile(f"[{WIDE}]")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
-def tokens(text: str, normalize: bool = False, rule: TokenRule = IDEOGRAPH_TOKENS
-           ) -> list[str]:
+def tokens(text: str, normalize: bool = False, rule: TokenRule = IDEOGRAPH_TOKENS) -> list[str]:
     """Lower-cased tokens of ``text`` under ``rule``; ``normalize``: NFKC first (full-width
     letters and digits become ASCII, so they compare equal)."""
     if normalize:
@@ -117,8 +116,9 @@ def word_count(text: str, cjk: int | None = None) -> int:
     return math.ceil(cjk / CJK_CHARS_PER_WORD) + other
 
 
-def is_mostly_cjk(text: str, share: float = CHINESE_SHARE,
-                  per: Literal["token", "letter"] = "token") -> bool:
+def is_mostly_cjk(
+    text: str, share: float = CHINESE_SHARE, per: Literal["token", "letter"] = "token"
+) -> bool:
     """Whether at least ``share`` of the text's tokens (``per="letter"``: of its letters) are
     CJK ideographs: the one test of "this text is Chinese"."""
     cjk = cjk_count(text)

@@ -69,14 +69,21 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
         if not signature or not signature.strip():
             continue
         depth = depth_of(el)
-        peers = [peer for peer in root.iter(el.tag)
-                 if peer.get("class") == signature and depth_of(peer) == depth]
+        peers = [
+            peer
+            for peer in root.iter(el.tag)
+            if peer.get("class") == signature and depth_of(peer) == depth
+        ]
         if len(peers) < options.min_posts:
             continue
         lengths = {peer: post_length(peer, options) for peer in peers}
         posts = [peer for peer in peers if lengths[peer]]
-        if (el in lengths and lengths[el] and len(posts) >= options.min_posts
-                and sum(lengths.values()) >= options.min_growth * lengths[el]):
+        if (
+            el in lengths
+            and lengths[el]
+            and len(posts) >= options.min_posts
+            and sum(lengths.values()) >= options.min_growth * lengths[el]
+        ):
             return posts
     return None
 

@@ -44,16 +44,21 @@ TAIL_HEADING = re.compile(
     r"(?:相关|推荐|延伸|热门|精彩|猜你喜欢|更多)(?:阅读|新闻|文章|推荐|内容|资讯)?|"
     r"(?:网友|读者|用户|热门|最新|精彩|全部|发表|我要|查看)?(?:评论|留言)(?:区|列表)?"
     r")\s*[:：(（\d)）]*\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # Headings of a blog's sidebar and author box, sections that sit after the article when a
 # region reaches into the sidebar; a separate option so the cross-validation judges them.
 SIDEBAR_HEADING = re.compile(
     r"^\s*(?:categories|archives|tags|recent\s+(?:posts|articles|comments)|about\s+the\s+author"
-    r"|文章分类|文章归档|标签|最新文章|关于作者)\s*[:：(（\d)）]*\s*$", re.IGNORECASE)
+    r"|文章分类|文章归档|标签|最新文章|关于作者)\s*[:：(（\d)）]*\s*$",
+    re.IGNORECASE,
+)
 # A line that opens with a pointer to another page.
 TEASER_LINE = re.compile(
     r"^\s*(?:related|read\s+more|read\s+also|also\s+read|see\s+also|more|recommended|"
-    r"相关阅读|相关新闻|延伸阅读|推荐阅读|相关文章)\s*[:：]", re.IGNORECASE)
+    r"相关阅读|相关新闻|延伸阅读|推荐阅读|相关文章)\s*[:：]",
+    re.IGNORECASE,
+)
 # Lines longer than this are prose even when they match a pattern above.
 MAX_MARKER_LINE = 150
 
@@ -82,8 +87,13 @@ class TrimOptions:
         return self.link_run is not None or self.leading_links
 
 
-NO_TRIM = TrimOptions(tail_min_share=None, sidebar_headings=False, teaser_lines=False,
-                      link_run=None, leading_links=False)
+NO_TRIM = TrimOptions(
+    tail_min_share=None,
+    sidebar_headings=False,
+    teaser_lines=False,
+    link_run=None,
+    leading_links=False,
+)
 
 
 def normalized(text: str) -> str:
@@ -109,9 +119,14 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
         total = sum(len(line) for line in lines) or 1
         before = 0
         for index, line in enumerate(lines):
-            if (before / total >= options.tail_min_share and len(line) <= MAX_MARKER_LINE
-                    and (TAIL_HEADING.match(line) or (options.sidebar_headings
-                                                      and SIDEBAR_HEADING.match(line)))):
+            if (
+                before / total >= options.tail_min_share
+                and len(line) <= MAX_MARKER_LINE
+                and (
+                    TAIL_HEADING.match(line)
+                    or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
+                )
+            ):
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
@@ -127,8 +142,10 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     if options.link_run is not None:
         last_long = -1
         if options.runs_only_at_end:
-            last_long = max((index for index, line in enumerate(lines)
-                             if len(line) > MAX_MARKER_LINE), default=-1)
+            last_long = max(
+                (index for index, line in enumerate(lines) if len(line) > MAX_MARKER_LINE),
+                default=-1,
+            )
         start = 0
         while start < len(lines):
             end = start

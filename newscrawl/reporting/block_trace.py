@@ -28,10 +28,19 @@ from newscrawl.extraction.types import ContentResult
 # Colour classes of the page, in legend order. Which dropped class a block gets is only the
 # legend's wording: the method decides kept or dropped, the page says what the block looks like.
 BODY, TITLE, BOILERPLATE, LINK_LIST, TOO_SHORT, NOISE = (
-    "body", "title", "boilerplate", "linklist", "short", "noise")
+    "body",
+    "title",
+    "boilerplate",
+    "linklist",
+    "short",
+    "noise",
+)
 CLASS_LABELS = {
-    BODY: "article body", TITLE: "title", BOILERPLATE: "dropped as boilerplate",
-    LINK_LIST: "dropped as link list", TOO_SHORT: "dropped as too short",
+    BODY: "article body",
+    TITLE: "title",
+    BOILERPLATE: "dropped as boilerplate",
+    LINK_LIST: "dropped as link list",
+    TOO_SHORT: "dropped as too short",
     NOISE: "left out as page furniture",
 }
 # A dropped block with more than half of its characters in links reads as a link list.
@@ -67,8 +76,9 @@ def inside(element: Element, nodes: set[Element]) -> Element | None:
     return None
 
 
-def trace_density(doc: Document, blocks: Sequence[Block], result: ContentResult | None
-                  ) -> list[BlockDecision]:
+def trace_density(
+    doc: Document, blocks: Sequence[Block], result: ContentResult | None
+) -> list[BlockDecision]:
     root = text_density.content_root(doc)
     if root is None:
         return [BlockDecision(NOISE, "page has no <body>") for _ in blocks]
@@ -81,8 +91,14 @@ def trace_density(doc: Document, blocks: Sequence[Block], result: ContentResult 
     decisions = []
     for block in blocks:
         # Leaves are not scored on their own: the nearest scored element around the block.
-        own = next((by_element[el] for el in (block.element, *block.element.iterancestors())
-                    if el in by_element), None)
+        own = next(
+            (
+                by_element[el]
+                for el in (block.element, *block.element.iterancestors())
+                if el in by_element
+            ),
+            None,
+        )
         shown = own.as_dict() if own is not None else {}
         shown.pop("path", None)
         feature_map: dict[str, Any] = {"element": _short_path(block.element)}
@@ -90,35 +106,58 @@ def trace_density(doc: Document, blocks: Sequence[Block], result: ContentResult 
             feature_map["scored element"] = _short_path(own.element)
         feature_map.update(shown)
         if inside(block.element, excluded_set) is not None:
-            decisions.append(BlockDecision(NOISE, "left out of every count: nav/aside/footer/"
-                                                  "header or a furniture class/id word",
-                                           feature_map))
+            decisions.append(
+                BlockDecision(
+                    NOISE,
+                    "left out of every count: nav/aside/footer/header or a furniture class/id word",
+                    feature_map,
+                )
+            )
         elif (holder := inside(block.element, nodes)) is not None:
-            decisions.append(BlockDecision(
-                BODY, f"inside the best-scoring element {_short_path(holder)} "
-                      f"(score {winner_score:.1f})", feature_map))
+            decisions.append(
+                BlockDecision(
+                    BODY,
+                    f"inside the best-scoring element {_short_path(holder)} "
+                    f"(score {winner_score:.1f})",
+                    feature_map,
+                )
+            )
         else:
             score = own.score if own is not None else 0.0
-            decisions.append(BlockDecision(
-                dropped_class(block), f"outside the best-scoring element: its element scores "
-                                      f"{score:.1f} < winner's {winner_score:.1f}", feature_map))
+            decisions.append(
+                BlockDecision(
+                    dropped_class(block),
+                    f"outside the best-scoring element: its element scores "
+                    f"{score:.1f} < winner's {winner_score:.1f}",
+                    feature_map,
+                )
+            )
     return decisions
 
 
-def trace_tcdt(doc: Document, blocks: Sequence[Block], result: ContentResult | None,
-               density: list[BlockDecision]) -> tuple[list[BlockDecision], str]:
+def trace_tcdt(
+    doc: Document,
+    blocks: Sequence[Block],
+    result: ContentResult | None,
+    density: list[BlockDecision],
+) -> tuple[list[BlockDecision], str]:
     """TCDT's decisions, and a one-line summary (title node, or why it fell back)."""
     fallback = (result.diagnostics.get("tcdt") or {}).get("fallback") if result else None
     analysis = analyse(doc) if doc.body is not None and fallback is None else None
     if analysis is None or analysis.selected is None:
         why = (result.diagnostics.get("tcdt") or {}).get("reason", "") if result else ""
-        return ([BlockDecision(d.cls, f"TCDT fell back to density ({why}); density: {d.rule}",
-                               d.features) for d in density],
-                f"fell back to density: {why}")
+        return (
+            [
+                BlockDecision(
+                    d.cls, f"TCDT fell back to density ({why}); density: {d.rule}", d.features
+                )
+                for d in density
+            ],
+            f"fell back to density: {why}",
+        )
     tree = analysis.tree
     position = {el: pos for pos, el in enumerate(tree.nodes)}
-    scored = {member.pos: (member, group) for group in analysis.groups
-              for member in group.members}
+    scored = {member.pos: (member, group) for group in analysis.groups for member in group.members}
     # The selected group may be a tightened copy of a merged one: its weight is the one shown.
     scored.update((member.pos, (member, analysis.selected)) for member in analysis.selected.members)
     selected = {tree.nodes[m.pos] for m in analysis.selected.members}
@@ -135,28 +174,49 @@ def trace_tcdt(doc: Document, blocks: Sequence[Block], result: ContentResult | N
             member, group = scored[pos]
             if candidate is not block.element:  # the block's own element is not scored
                 feature_map["scored node"] = node_path(tree, pos)
-            feature_map.update({"d": member.d, "α": round(member.alpha, 4),
-                                "W": round(member.weight, 2), "group W": round(group.weight, 2),
-                                "C": member.cjk, "L": member.link_cjk})
+            feature_map.update(
+                {
+                    "d": member.d,
+                    "α": round(member.alpha, 4),
+                    "W": round(member.weight, 2),
+                    "group W": round(group.weight, 2),
+                    "C": member.cjk,
+                    "L": member.link_cjk,
+                }
+            )
         if inside(block.element, {title_node}) is not None:
-            decisions.append(BlockDecision(TITLE, f"title node T: {analysis.title.reason}",
-                                           feature_map))
+            decisions.append(
+                BlockDecision(TITLE, f"title node T: {analysis.title.reason}", feature_map)
+            )
         elif (holder := inside(block.element, selected)) is not None:
-            rule = (f"inside {node_path(tree, position[holder])}, a member of the selected "
-                    f"group (W = {analysis.selected.weight:.2f}, the highest)")
+            rule = (
+                f"inside {node_path(tree, position[holder])}, a member of the selected "
+                f"group (W = {analysis.selected.weight:.2f}, the highest)"
+            )
             if pos is not None and pos in scored and scored[pos][1] is not analysis.selected:
                 rule += f"; its own group weighs {scored[pos][1].weight:.2f}"
             decisions.append(BlockDecision(BODY, rule, feature_map))
         elif pos is not None and pos in scored:
-            decisions.append(BlockDecision(
-                dropped_class(block), f"its group weighs W = {scored[pos][1].weight:.2f} < "
-                                      f"selected {analysis.selected.weight:.2f}", feature_map))
+            decisions.append(
+                BlockDecision(
+                    dropped_class(block),
+                    f"its group weighs W = {scored[pos][1].weight:.2f} < "
+                    f"selected {analysis.selected.weight:.2f}",
+                    feature_map,
+                )
+            )
         else:
-            decisions.append(BlockDecision(dropped_class(block),
-                                           "not a scored block (no text of its own or noise)",
-                                           feature_map))
-    summary = (f"title node <{analysis.title.tag}> at {node_path(tree, analysis.title.pos)}: "
-               f"{analysis.title.reason}")
+            decisions.append(
+                BlockDecision(
+                    dropped_class(block),
+                    "not a scored block (no text of its own or noise)",
+                    feature_map,
+                )
+            )
+    summary = (
+        f"title node <{analysis.title.tag}> at {node_path(tree, analysis.title.pos)}: "
+        f"{analysis.title.reason}"
+    )
     return decisions, summary
 
 
@@ -174,8 +234,10 @@ def _justext_rule(paragraph: justext.Paragraph, params: JustextParams) -> str:
     density = paragraph.stopword_density
     if density >= params.stopwords_high:
         if block.length > params.length_high:
-            return (f"stop-word density {density:.2f} ≥ {params.stopwords_high} and length "
-                    f"{block.length} > {params.length_high} → good")
+            return (
+                f"stop-word density {density:.2f} ≥ {params.stopwords_high} and length "
+                f"{block.length} > {params.length_high} → good"
+            )
         return f"stop-word density {density:.2f} ≥ {params.stopwords_high} → neargood"
     if density >= params.stopwords_low:
         return f"stop-word density {density:.2f} ≥ {params.stopwords_low} → neargood"
@@ -193,10 +255,14 @@ def trace_justext(doc: Document, blocks: Sequence[Block]) -> tuple[list[BlockDec
         rule = _justext_rule(paragraph, params)
         if first != last:
             rule += f"; revised by its neighbours: {first} → {last}"
-        feature_map = {"class": str(last), "context-free class": str(first),
-                       "length": block.length,
-                       "stop-word density": round(paragraph.stopword_density, 3),
-                       "link density": round(block.link_density, 3), "heading": block.heading}
+        feature_map = {
+            "class": str(last),
+            "context-free class": str(first),
+            "length": block.length,
+            "stop-word density": round(paragraph.stopword_density, 3),
+            "link density": round(block.link_density, 3),
+            "heading": block.heading,
+        }
         if last == justext.Cls.GOOD:
             cls = BODY
         elif block.link_density > params.max_link_density:
@@ -206,14 +272,17 @@ def trace_justext(doc: Document, blocks: Sequence[Block]) -> tuple[list[BlockDec
         else:
             cls = BOILERPLATE
         decisions.append(BlockDecision(cls, rule, feature_map))
-    summary = (f"parameters {params.lang}: length {params.length_low}/{params.length_high}, "
-               f"stop-words {params.stopwords_low}/{params.stopwords_high}, max link density "
-               f"{params.max_link_density}")
+    summary = (
+        f"parameters {params.lang}: length {params.length_low}/{params.length_high}, "
+        f"stop-words {params.stopwords_low}/{params.stopwords_high}, max link density "
+        f"{params.max_link_density}"
+    )
     return decisions, summary
 
 
-def trace_boilerpipe(doc: Document, blocks: Sequence[Block], chain: Sequence[Any]
-                     ) -> list[BlockDecision]:
+def trace_boilerpipe(
+    doc: Document, blocks: Sequence[Block], chain: Sequence[Any]
+) -> list[BlockDecision]:
     from newscrawl.extraction.extractors.boilerpipe.filters import run_chain, to_document
 
     start = to_document(doc.title_text, blocks)
@@ -223,19 +292,26 @@ def trace_boilerpipe(doc: Document, blocks: Sequence[Block], chain: Sequence[Any
         labels = ", ".join(sorted(str(label) for label in fused.labels)) or "none"
         for index in range(fused.start, fused.end + 1):
             own = start.blocks[index]
-            feature_map = {"words": own.words, "linked words": own.linked_words,
-                           "link density": round(own.link_density, 3),
-                           "text density": round(own.text_density, 2),
-                           "fused block": f"{fused.start}–{fused.end}", "labels": labels,
-                           "fused words": fused.words,
-                           "fused link density": round(fused.link_density, 3)}
+            feature_map = {
+                "words": own.words,
+                "linked words": own.linked_words,
+                "link density": round(own.link_density, 3),
+                "text density": round(own.text_density, 2),
+                "fused block": f"{fused.start}–{fused.end}",
+                "labels": labels,
+                "fused words": fused.words,
+                "fused link density": round(fused.link_density, 3),
+            }
             if fused.is_content:
-                decisions[index] = BlockDecision(BODY, f"content after the chain; labels: "
-                                                       f"{labels}", feature_map)
+                decisions[index] = BlockDecision(
+                    BODY, f"content after the chain; labels: {labels}", feature_map
+                )
             else:
-                decisions[index] = BlockDecision(dropped_class(blocks[index]),
-                                                 f"not content after the chain; labels: "
-                                                 f"{labels}", feature_map)
+                decisions[index] = BlockDecision(
+                    dropped_class(blocks[index]),
+                    f"not content after the chain; labels: {labels}",
+                    feature_map,
+                )
     return decisions
 
 
@@ -249,29 +325,48 @@ def trace_cx(doc: Document, blocks: Sequence[Block]) -> tuple[list[BlockDecision
     decisions = []
     for block, line in zip(blocks, located, strict=True):
         if line is None:
-            decisions.append(BlockDecision(dropped_class(block),
-                                           "not found in the source lines (entities or markup "
-                                           "inside the text)"))
+            decisions.append(
+                BlockDecision(
+                    dropped_class(block),
+                    "not found in the source lines (entities or markup inside the text)",
+                )
+            )
             continue
-        window = sum(lengths[line:line + k])
+        window = sum(lengths[line : line + k])
         region = next(((s, e) for s, e in regions if s <= line <= e), None)
-        feature_map = {"line": line + 1, f"chars in lines {line + 1}–{line + k}": window,
-                       "threshold": params.threshold,
-                       "region": f"{region[0] + 1}–{region[1] + 1}" if region else "none"}
+        feature_map = {
+            "line": line + 1,
+            f"chars in lines {line + 1}–{line + k}": window,
+            "threshold": params.threshold,
+            "region": f"{region[0] + 1}–{region[1] + 1}" if region else "none",
+        }
         if region is None:
-            decisions.append(BlockDecision(
-                dropped_class(block), f"line {line + 1} lies in no region (a region starts "
-                                      f"where {k} lines hold > {params.threshold} characters)",
-                feature_map))
+            decisions.append(
+                BlockDecision(
+                    dropped_class(block),
+                    f"line {line + 1} lies in no region (a region starts "
+                    f"where {k} lines hold > {params.threshold} characters)",
+                    feature_map,
+                )
+            )
         elif lengths[line] < params.min_line_chars:
-            decisions.append(BlockDecision(TOO_SHORT, f"line under {params.min_line_chars} "
-                                                      "characters", feature_map))
+            decisions.append(
+                BlockDecision(
+                    TOO_SHORT, f"line under {params.min_line_chars} characters", feature_map
+                )
+            )
         else:
-            decisions.append(BlockDecision(
-                BODY, f"line {line + 1} lies in region {region[0] + 1}–{region[1] + 1}",
-                feature_map))
-    summary = (f"{len(lines)} source lines, window K = {k} lines, threshold "
-               f"{params.threshold} characters, {len(regions)} region(s)")
+            decisions.append(
+                BlockDecision(
+                    BODY,
+                    f"line {line + 1} lies in region {region[0] + 1}–{region[1] + 1}",
+                    feature_map,
+                )
+            )
+    summary = (
+        f"{len(lines)} source lines, window K = {k} lines, threshold "
+        f"{params.threshold} characters, {len(regions)} region(s)"
+    )
     return decisions, summary
 
 
@@ -325,5 +420,7 @@ def mark_title(decisions: list[BlockDecision], blocks: Sequence[Block], title: s
             return
 
 
-BOILERPIPE_CHAINS = {"boilerpipe": BOILERPIPE_DEFAULTS.article_chain,
-                     "boilerpipe-default": BOILERPIPE_DEFAULTS.default_chain}
+BOILERPIPE_CHAINS = {
+    "boilerpipe": BOILERPIPE_DEFAULTS.article_chain,
+    "boilerpipe-default": BOILERPIPE_DEFAULTS.default_chain,
+}

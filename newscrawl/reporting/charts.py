@@ -8,8 +8,12 @@ import pygal
 from lxml import etree
 from pygal.style import Style
 
-_STYLE = Style(background="white", plot_background="white", font_family="sans-serif",
-               colors=("#2e8b57", "#1e5ac8", "#e68c28", "#be5a82", "#d2be3c", "#777777"))
+_STYLE = Style(
+    background="white",
+    plot_background="white",
+    font_family="sans-serif",
+    colors=("#2e8b57", "#1e5ac8", "#e68c28", "#be5a82", "#d2be3c", "#777777"),
+)
 
 
 def _config(chart: pygal.Graph, title: str) -> pygal.Graph:
@@ -21,11 +25,17 @@ def _config(chart: pygal.Graph, title: str) -> pygal.Graph:
     return chart
 
 
-def bar_chart(title: str, labels: Sequence[str], values: Sequence[int], *,
-              rotate: int = 0) -> str:
-    chart = _config(pygal.Bar(style=_STYLE, x_label_rotation=rotate, truncate_label=24,
-                              show_minor_x_labels=len(labels) <= 48,
-                              x_labels_major_every=max(len(labels) // 24, 1)), title)
+def bar_chart(title: str, labels: Sequence[str], values: Sequence[int], *, rotate: int = 0) -> str:
+    chart = _config(
+        pygal.Bar(
+            style=_STYLE,
+            x_label_rotation=rotate,
+            truncate_label=24,
+            show_minor_x_labels=len(labels) <= 48,
+            x_labels_major_every=max(len(labels) // 24, 1),
+        ),
+        title,
+    )
     chart.x_labels = list(labels)
     chart.add(title, list(values))
     return _without_scripts(chart.render(is_unicode=True))
@@ -48,8 +58,9 @@ def _without_scripts(svg: str) -> str:
     comes back escaped.
     """
     root = etree.fromstring(svg.encode("utf-8"))
-    for node in root.xpath("//svg:script | //comment()",
-                           namespaces={"svg": "http://www.w3.org/2000/svg"}):
+    for node in root.xpath(
+        "//svg:script | //comment()", namespaces={"svg": "http://www.w3.org/2000/svg"}
+    ):
         node.getparent().remove(node)
     text: str = etree.tostring(root, encoding="unicode")
     return text

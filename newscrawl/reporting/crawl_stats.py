@@ -63,29 +63,41 @@ class CrawlStats:
 def _hour_bucket(engine: sa.Engine) -> sa.ColumnElement[Any]:
     """``first_seen`` cut to the hour, as text, in the database's own dialect."""
     if engine.dialect.name == "postgresql":
-        return sa.func.to_char(sa.func.date_trunc("hour", articles.c.first_seen),
-                               "YYYY-MM-DD HH24:00")
+        return sa.func.to_char(
+            sa.func.date_trunc("hour", articles.c.first_seen), "YYYY-MM-DD HH24:00"
+        )
     # SQLite stores DateTime as ISO text: the first 13 characters are the hour.
     return sa.func.substr(articles.c.first_seen, 1, 13).concat(":00")
 
 
-def collect(engine: sa.Engine, *, since: datetime | None = None, tally: CrawlTally | None = None,
-            elapsed: float | None = None, source: str = "") -> CrawlStats:
+def collect(
+    engine: sa.Engine,
+    *,
+    since: datetime | None = None,
+    tally: CrawlTally | None = None,
+    elapsed: float | None = None,
+    source: str = "",
+) -> CrawlStats:
     """Counts for the report from ``engine`` (articles first seen at or after ``since``)."""
     where = [articles.c.first_seen >= since] if since is not None else []
     hour = _hour_bucket(engine).label("hour")
     with engine.connect() as connection:
         per_site = connection.execute(
             sa.select(articles.c.site, sa.func.count(), sa.func.max(articles.c.last_seen))
-            .where(*where).group_by(articles.c.site)).all()
+            .where(*where)
+            .group_by(articles.c.site)
+        ).all()
         site_methods = connection.execute(
             sa.select(articles.c.site, articles.c.method, sa.func.count())
-            .where(*where).group_by(articles.c.site, articles.c.method)).all()
+            .where(*where)
+            .group_by(articles.c.site, articles.c.method)
+        ).all()
         per_hour = connection.execute(
-            sa.select(hour, sa.func.count()).where(*where).group_by(hour).order_by(hour)).all()
+            sa.select(hour, sa.func.count()).where(*where).group_by(hour).order_by(hour)
+        ).all()
         langs = connection.execute(
-            sa.select(articles.c.lang, sa.func.count()).where(*where)
-            .group_by(articles.c.lang)).all()
+            sa.select(articles.c.lang, sa.func.count()).where(*where).group_by(articles.c.lang)
+        ).all()
         health = read_health(connection)
 
     rows: dict[str, SiteRow] = {}
@@ -100,28 +112,41 @@ def collect(engine: sa.Engine, *, since: datetime | None = None, tally: CrawlTal
     for site, (_, method) in best.items():
         rows[site].top_method = method
     stats = CrawlStats(
-        source=source, since=since, articles=sum(r.articles for r in rows.values()),
-        sites=[], per_hour=[(str(h), int(c)) for h, c in per_hour if h is not None],
-        methods=methods, langs=Counter({(lang or "unknown"): int(c) for lang, c in langs}),
-        health=health)
+        source=source,
+        since=since,
+        articles=sum(r.articles for r in rows.values()),
+        sites=[],
+        per_hour=[(str(h), int(c)) for h, c in per_hour if h is not None],
+        methods=methods,
+        langs=Counter({(lang or "unknown"): int(c) for lang, c in langs}),
+        health=health,
+    )
     if tally is not None:
         add_tally(stats, rows, tally, elapsed)
     else:
-        stats.missing.append("rejections by reason, failures by kind, pages fetched and time "
-                             "per page are counted by a running crawl, not stored in the "
-                             "database: this report was built from the database alone")
+        stats.missing.append(
+            "rejections by reason, failures by kind, pages fetched and time "
+            "per page are counted by a running crawl, not stored in the "
+            "database: this report was built from the database alone"
+        )
     if health is None or not health.rows:
-        stats.missing.append("no site-health records in the database"
-                             + ("; dead and empty sites derived from this crawl's tally"
-                                if tally is not None else ""))
+        stats.missing.append(
+            "no site-health records in the database"
+            + (
+                "; dead and empty sites derived from this crawl's tally"
+                if tally is not None
+                else ""
+            )
+        )
     else:
         stats.dead_or_empty.extend((site, "health record") for site in health.flagged)
     stats.sites = sorted(rows.values(), key=lambda r: (-r.articles, r.site))
     return stats
 
 
-def add_tally(stats: CrawlStats, rows: dict[str, SiteRow], tally: CrawlTally,
-              elapsed: float | None) -> None:
+def add_tally(
+    stats: CrawlStats, rows: dict[str, SiteRow], tally: CrawlTally, elapsed: float | None
+) -> None:
     """The crawl's own counts: pages, rejections, failures; dead and empty sites from them."""
     stats.rejections = Counter()
     stats.failures = tally.failures()
@@ -161,7 +186,8 @@ def read_health(connection: sa.Connection) -> HealthRecords | None:
         flagged = []
         if status is not None:
             site_at, status_at = columns.index("site"), columns.index(status)
-            flagged = [str(row[site_at]) for row in data
-                       if str(row[status_at]).lower() in DEAD_OR_EMPTY]
+            flagged = [
+                str(row[site_at]) for row in data if str(row[status_at]).lower() in DEAD_OR_EMPTY
+            ]
         return HealthRecords(name, columns, data, flagged)
     return None

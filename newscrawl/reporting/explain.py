@@ -80,8 +80,7 @@ class ExplainModel:
     legend: dict[str, str] = field(default_factory=lambda: dict(block_trace.CLASS_LABELS))
 
 
-def run_method(doc: Document, name: str) -> tuple[ContentResult | None, Article | Rejection,
-                                                   float]:
+def run_method(doc: Document, name: str) -> tuple[ContentResult | None, Article | Rejection, float]:
     """One method as ``extract_document`` runs it, keeping the ContentResult (its nodes)."""
     started = time.perf_counter()
     try:
@@ -129,14 +128,26 @@ def build(doc: Document, selected: str = "density") -> ExplainModel:
     publish_time = (article or {}).get("publish_time")
     author = (article or {}).get("author")
     return ExplainModel(
-        url=doc.url, anchor_text=doc.anchor_text, encoding=doc.encoding, blocks=blocks,
-        methods=methods, selected=selected if selected in methods else next(iter(methods), ""),
-        title=title, publish_time=date_provenance(doc, publish_time),
-        author=author_provenance(doc, author), auto=auto_view)
+        url=doc.url,
+        anchor_text=doc.anchor_text,
+        encoding=doc.encoding,
+        blocks=blocks,
+        methods=methods,
+        selected=selected if selected in methods else next(iter(methods), ""),
+        title=title,
+        publish_time=date_provenance(doc, publish_time),
+        author=author_provenance(doc, author),
+        auto=auto_view,
+    )
 
 
-def trace(name: str, doc: Document, blocks: list[Block], result: ContentResult | None,
-          density: list[BlockDecision]) -> tuple[list[BlockDecision], str]:
+def trace(
+    name: str,
+    doc: Document,
+    blocks: list[Block],
+    result: ContentResult | None,
+    density: list[BlockDecision],
+) -> tuple[list[BlockDecision], str]:
     """Method ``name``'s decision per block and a one-line summary of its parameters."""
     if name == "density":
         return density, "the best-scoring element by text and symbol density"
@@ -149,35 +160,57 @@ def trace(name: str, doc: Document, blocks: list[Block], result: ContentResult |
         return block_trace.trace_boilerpipe(doc, blocks, chain), f"{len(chain)}-filter chain"
     if name == "cx":
         return block_trace.trace_cx(doc, blocks)
-    return ([BlockDecision(block_trace.dropped_class(b), "no trace for this method")
-             for b in blocks], "")
+    return (
+        [BlockDecision(block_trace.dropped_class(b), "no trace for this method") for b in blocks],
+        "",
+    )
 
 
-def _view(name: str, decisions: list[BlockDecision], summary: str,
-          outcome: Article | Rejection, seconds: float) -> MethodView:
+def _view(
+    name: str,
+    decisions: list[BlockDecision],
+    summary: str,
+    outcome: Article | Rejection,
+    seconds: float,
+) -> MethodView:
     if isinstance(outcome, Rejection):
-        return MethodView(name, decisions, rejection=f"{outcome.reason.value}: {outcome.detail}",
-                          summary=summary, seconds=seconds)
-    return MethodView(name, decisions, article=outcome.to_dict(), summary=summary,
-                      seconds=seconds)
+        return MethodView(
+            name,
+            decisions,
+            rejection=f"{outcome.reason.value}: {outcome.detail}",
+            summary=summary,
+            seconds=seconds,
+        )
+    return MethodView(name, decisions, article=outcome.to_dict(), summary=summary, seconds=seconds)
 
 
-def _auto_decisions(base: MethodView | None, outcome: Article | Rejection,
-                    blocks: list[Block]) -> list[BlockDecision]:
+def _auto_decisions(
+    base: MethodView | None, outcome: Article | Rejection, blocks: list[Block]
+) -> list[BlockDecision]:
     if base is None:
-        return [BlockDecision(block_trace.dropped_class(b), "auto found no content")
-                for b in blocks]
+        return [
+            BlockDecision(block_trace.dropped_class(b), "auto found no content") for b in blocks
+        ]
     kept_lines = set(outcome.content.split("\n")) if isinstance(outcome, Article) else set()
     decisions = []
     for decision, block in zip(base.decisions, blocks, strict=True):
-        if decision.cls == block_trace.BODY and block.text not in kept_lines \
-                and not any(block.text in line for line in kept_lines):
-            decisions.append(BlockDecision(block_trace.BOILERPLATE,
-                                           f"{base.name} kept it; auto's line clean-up dropped "
-                                           "it (repeat or boilerplate line)", decision.features))
+        if (
+            decision.cls == block_trace.BODY
+            and block.text not in kept_lines
+            and not any(block.text in line for line in kept_lines)
+        ):
+            decisions.append(
+                BlockDecision(
+                    block_trace.BOILERPLATE,
+                    f"{base.name} kept it; auto's line clean-up dropped "
+                    "it (repeat or boilerplate line)",
+                    decision.features,
+                )
+            )
         else:
-            decisions.append(BlockDecision(decision.cls, f"{base.name}: {decision.rule}",
-                                           decision.features))
+            decisions.append(
+                BlockDecision(decision.cls, f"{base.name}: {decision.rule}", decision.features)
+            )
     return decisions
 
 
@@ -189,22 +222,38 @@ def _auto_view(doc: Document, outcome: Article | Rejection) -> AutoView:
     candidates = auto.run_methods(doc, options.method_order)
     chinese = auto.is_chinese(candidates, options.cjk_share)
     weights = None if chinese else options.weights
-    scores = auto.agreements(candidates, weights) if len(candidates) > 1 else {
-        c.method: 1.0 for c in candidates}
+    scores = (
+        auto.agreements(candidates, weights)
+        if len(candidates) > 1
+        else {c.method: 1.0 for c in candidates}
+    )
     pair_names = options.early_pair_chinese if chinese else options.early_pair
     pair = [c for c in candidates if c.method in pair_names]
     threshold = options.early_agreement_chinese if chinese else options.early_agreement
     pair_agreement = auto.bag_f1(pair[0].bag, pair[1].bag) if len(pair) == 2 else None
     winner = str(diagnostics.get("auto_winner") or "")
     return AutoView(
-        chinese=chinese, early_pair=tuple(pair_names), early_agreement=pair_agreement,
+        chinese=chinese,
+        early_pair=tuple(pair_names),
+        early_agreement=pair_agreement,
         early_threshold=threshold,
-        early_exit=bool(pair_agreement is not None and threshold is not None
-                        and pair_agreement >= threshold),
-        winner=winner, winner_agreement=diagnostics.get("auto_agreement"),
-        candidates=[AutoCandidate(c.method, (weights or {}).get(c.method, 1),
-                                  round(scores.get(c.method, 0.0), 3), c.size, c.method in ran,
-                                  c.method == winner) for c in candidates])
+        early_exit=bool(
+            pair_agreement is not None and threshold is not None and pair_agreement >= threshold
+        ),
+        winner=winner,
+        winner_agreement=diagnostics.get("auto_agreement"),
+        candidates=[
+            AutoCandidate(
+                c.method,
+                (weights or {}).get(c.method, 1),
+                round(scores.get(c.method, 0.0), 3),
+                c.size,
+                c.method in ran,
+                c.method == winner,
+            )
+            for c in candidates
+        ],
+    )
 
 
 def date_provenance(doc: Document, value: str | None) -> Provenance:
@@ -221,8 +270,11 @@ def date_provenance(doc: Document, value: str | None) -> Provenance:
     for el in doc.root.iter("time", "*"):
         for attr in ("datetime", "data-published", "data-timestamp", "content"):
             raw = el.get(attr)
-            if raw and (el.tag == "time" or el.get("itemprop") == "datePublished") \
-                    and dates.normalize_date(raw) == value:
+            if (
+                raw
+                and (el.tag == "time" or el.get("itemprop") == "datePublished")
+                and dates.normalize_date(raw) == value
+            ):
                 return Provenance(value, f"{doc.root.getroottree().getpath(el)} @{attr}={raw}")
     return Provenance(value, "page text, the first date after the headline")
 

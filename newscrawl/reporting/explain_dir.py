@@ -29,8 +29,16 @@ class ExplainDirectory:
     folder: Path
     entries: list[IndexEntry] = field(default_factory=list)
 
-    def add(self, html: bytes, *, url: str, site: str, anchor_text: str | None,
-            encoding: str | None, method: str) -> Path | None:
+    def add(
+        self,
+        html: bytes,
+        *,
+        url: str,
+        site: str,
+        anchor_text: str | None,
+        encoding: str | None,
+        method: str,
+    ) -> Path | None:
         """Write the page's explain page; None when the bytes are not an HTML page."""
         try:
             doc = load_document(html, url=url, anchor_text=anchor_text, encoding=encoding)

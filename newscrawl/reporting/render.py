@@ -15,9 +15,13 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 
 def environment() -> Environment:
-    env = Environment(loader=PackageLoader("newscrawl.reporting", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=PackageLoader("newscrawl.reporting", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters["num"] = _number
     return env
 

@@ -47,15 +47,19 @@ def aliased_urls(connection: sa.Connection, urls: Iterable[str]) -> set[str]:
     found: set[str] = set()
     for start in range(0, len(wanted), _CHUNK):
         query = sa.select(url_aliases.c.alias).where(
-            url_aliases.c.alias.in_(wanted[start:start + _CHUNK]))
+            url_aliases.c.alias.in_(wanted[start : start + _CHUNK])
+        )
         found.update(connection.scalars(query))
     return found
 
 
 def _tables_keyed_by_article_url() -> list[sa.Table]:
     """Tables whose rows belong to an article by URL (foreign key to ``articles.url``)."""
-    return [table for table in metadata.sorted_tables
-            if any(fk.column is articles.c.url for fk in table.foreign_keys)]
+    return [
+        table
+        for table in metadata.sorted_tables
+        if any(fk.column is articles.c.url for fk in table.foreign_keys)
+    ]
 
 
 class AliasStore:
@@ -71,8 +75,7 @@ class AliasStore:
 
     @staticmethod
     def _resolve(connection: sa.Connection, url: str) -> str:
-        target = connection.scalar(sa.select(url_aliases.c.url)
-                                   .where(url_aliases.c.alias == url))
+        target = connection.scalar(sa.select(url_aliases.c.url).where(url_aliases.c.alias == url))
         return target if target is not None else url
 
     def resolve(self, url: str) -> str:
@@ -119,9 +122,12 @@ class AliasStore:
             # A copy under the new URL first, then the dependent rows, then the old row:
             # the foreign keys never point at a missing article.
             columns = [c.name for c in articles.columns if c.name != "id"]
-            source = sa.select(*[sa.literal(new, sa.Text).label("url") if name == "url"
-                                 else articles.c[name] for name in columns]
-                               ).where(articles.c.url == old)
+            source = sa.select(
+                *[
+                    sa.literal(new, sa.Text).label("url") if name == "url" else articles.c[name]
+                    for name in columns
+                ]
+            ).where(articles.c.url == old)
             connection.execute(sa.insert(articles).from_select(columns, source))
             for table in _tables_keyed_by_article_url():
                 connection.execute(sa.update(table).where(table.c.url == old).values(url=new))
@@ -133,13 +139,18 @@ class AliasStore:
         """Upsert ``alias -> canonical`` and re-point aliases of ``alias`` (no chains);
         True if ``alias`` was not an alias before."""
         now = datetime.now(UTC)
-        updated = connection.execute(sa.update(url_aliases).where(url_aliases.c.alias == alias)
-                                     .values(url=canonical, site=site, seen_at=now))
+        updated = connection.execute(
+            sa.update(url_aliases)
+            .where(url_aliases.c.alias == alias)
+            .values(url=canonical, site=site, seen_at=now)
+        )
         if not updated.rowcount:
-            connection.execute(sa.insert(url_aliases).values(alias=alias, url=canonical,
-                                                             site=site, seen_at=now))
-        connection.execute(sa.update(url_aliases).where(url_aliases.c.url == alias)
-                           .values(url=canonical))
+            connection.execute(
+                sa.insert(url_aliases).values(alias=alias, url=canonical, site=site, seen_at=now)
+            )
+        connection.execute(
+            sa.update(url_aliases).where(url_aliases.c.url == alias).values(url=canonical)
+        )
         return not updated.rowcount
 
     def note_dust(self, site: str, rule: str) -> int:
@@ -148,20 +159,26 @@ class AliasStore:
         key = (dust_rules.c.site == site) & (dust_rules.c.rule == rule)
         try:
             with self.engine.begin() as connection:
-                updated = connection.execute(sa.update(dust_rules).where(key).values(
-                    aliases=dust_rules.c.aliases + 1, updated_at=now))
+                updated = connection.execute(
+                    sa.update(dust_rules)
+                    .where(key)
+                    .values(aliases=dust_rules.c.aliases + 1, updated_at=now)
+                )
                 if not updated.rowcount:
-                    connection.execute(sa.insert(dust_rules).values(
-                        site=site, rule=rule, aliases=1, updated_at=now))
+                    connection.execute(
+                        sa.insert(dust_rules).values(
+                            site=site, rule=rule, aliases=1, updated_at=now
+                        )
+                    )
                 return int(connection.scalar(sa.select(dust_rules.c.aliases).where(key)) or 0)
         except sa.exc.SQLAlchemyError as error:
-            raise self._fail(f"count the DUST rule {rule!r} of site {site}",
-                             error) from error
+            raise self._fail(f"count the DUST rule {rule!r} of site {site}", error) from error
 
     def dust_rules(self, min_aliases: int) -> dict[str, frozenset[str]]:
         """Per site, the rules seen in at least ``min_aliases`` aliases."""
         query = sa.select(dust_rules.c.site, dust_rules.c.rule).where(
-            dust_rules.c.aliases >= min_aliases)
+            dust_rules.c.aliases >= min_aliases
+        )
         rules: dict[str, set[str]] = {}
         try:
             with self.engine.connect() as connection:

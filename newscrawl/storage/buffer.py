@@ -121,8 +121,10 @@ class BufferedWriter:
             try:
                 self.storage.write(batch)
             except StorageError as failure:
-                logger.warning("Write attempt %(attempt)d/%(attempts)d failed: %(error)s",
-                               {"attempt": attempt, "attempts": attempts, "error": failure})
+                logger.warning(
+                    "Write attempt %(attempt)d/%(attempts)d failed: %(error)s",
+                    {"attempt": attempt, "attempts": attempts, "error": failure},
+                )
                 if not failure.transient:
                     return failure
                 error = failure

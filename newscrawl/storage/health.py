@@ -85,12 +85,21 @@ class HealthStore:
                 rows = connection.execute(query).all()
         except sa.exc.SQLAlchemyError as error:
             raise self._fail("read site health", error) from error
-        return {row.site: SiteHealth(
-            site=row.site, status=row.status, last_crawl_at=_aware(row.last_crawl_at)
-            or datetime.now(UTC), pages=row.pages, articles=row.articles,
-            failures=dict(row.failures or {}), last_success_at=_aware(row.last_success_at),
-            dead_runs=row.dead_runs, previous_articles=row.previous_articles,
-            marked_dead_at=_aware(row.marked_dead_at)) for row in rows}
+        return {
+            row.site: SiteHealth(
+                site=row.site,
+                status=row.status,
+                last_crawl_at=_aware(row.last_crawl_at) or datetime.now(UTC),
+                pages=row.pages,
+                articles=row.articles,
+                failures=dict(row.failures or {}),
+                last_success_at=_aware(row.last_success_at),
+                dead_runs=row.dead_runs,
+                previous_articles=row.previous_articles,
+                marked_dead_at=_aware(row.marked_dead_at),
+            )
+            for row in rows
+        }
 
     def record(self, outcomes: Iterable[SiteOutcome], when: datetime | None = None) -> int:
         """Store one finished crawl's outcome per site, in one transaction; returns rows."""
@@ -98,31 +107,47 @@ class HealthStore:
         outcomes = list(outcomes)
         try:
             with self.engine.begin() as connection:
-                known = {row.site: row for row in connection.execute(
-                    sa.select(site_health.c.site, site_health.c.dead_runs,
-                              site_health.c.articles, site_health.c.last_success_at)
-                    .where(site_health.c.site.in_([o.site for o in outcomes])))}
+                known = {
+                    row.site: row
+                    for row in connection.execute(
+                        sa.select(
+                            site_health.c.site,
+                            site_health.c.dead_runs,
+                            site_health.c.articles,
+                            site_health.c.last_success_at,
+                        ).where(site_health.c.site.in_([o.site for o in outcomes]))
+                    )
+                }
                 for outcome in outcomes:
                     before = known.get(outcome.site)
                     values = {
-                        "status": outcome.status, "last_crawl_at": when,
-                        "pages": outcome.pages, "articles": outcome.articles,
+                        "status": outcome.status,
+                        "last_crawl_at": when,
+                        "pages": outcome.pages,
+                        "articles": outcome.articles,
                         "failures": dict(outcome.failures),
-                        "dead_runs": ((before.dead_runs if before else 0) + 1
-                                      if outcome.status == "dead" else 0),
+                        "dead_runs": (
+                            (before.dead_runs if before else 0) + 1
+                            if outcome.status == "dead"
+                            else 0
+                        ),
                         "previous_articles": before.articles if before else None,
-                        "last_success_at": (when if outcome.articles
-                                            else before.last_success_at if before else None),
+                        "last_success_at": (
+                            when if outcome.articles else before.last_success_at if before else None
+                        ),
                     }
                     if outcome.status != "dead":
                         values["marked_dead_at"] = None  # it answered: no longer dead
                     if before is None:
-                        connection.execute(sa.insert(site_health).values(site=outcome.site,
-                                                                         **values))
+                        connection.execute(
+                            sa.insert(site_health).values(site=outcome.site, **values)
+                        )
                     else:
-                        connection.execute(sa.update(site_health)
-                                           .where(site_health.c.site == outcome.site)
-                                           .values(**values))
+                        connection.execute(
+                            sa.update(site_health)
+                            .where(site_health.c.site == outcome.site)
+                            .values(**values)
+                        )
         except sa.exc.SQLAlchemyError as error:
             raise self._fail(f"record the health of {len(outcomes)} site(s)", error) from error
         return len(outcomes)
@@ -133,8 +158,11 @@ class HealthStore:
             return
         try:
             with self.engine.begin() as connection:
-                connection.execute(sa.update(site_health).where(site_health.c.site.in_(names))
-                                   .values(marked_dead_at=when or datetime.now(UTC)))
+                connection.execute(
+                    sa.update(site_health)
+                    .where(site_health.c.site.in_(names))
+                    .values(marked_dead_at=when or datetime.now(UTC))
+                )
         except sa.exc.SQLAlchemyError as error:
             raise self._fail("mark sites dead", error) from error
 
@@ -143,9 +171,11 @@ class HealthStore:
         names = list(sites)
         try:
             with self.engine.begin() as connection:
-                result = connection.execute(sa.update(site_health)
-                                            .where(site_health.c.site.in_(names))
-                                            .values(dead_runs=0, marked_dead_at=None))
+                result = connection.execute(
+                    sa.update(site_health)
+                    .where(site_health.c.site.in_(names))
+                    .values(dead_runs=0, marked_dead_at=None)
+                )
         except sa.exc.SQLAlchemyError as error:
             raise self._fail("revive sites", error) from error
         return int(result.rowcount or 0)

@@ -75,8 +75,9 @@ class ArticleRecord:
         if not isinstance(values.get("images", []), list):
             raise TypeError("field 'images' must be a list")
         simhash = values.get("simhash")
-        if simhash is not None and (not isinstance(simhash, int) or isinstance(simhash, bool)
-                                    or not 0 <= simhash < 1 << 64):
+        if simhash is not None and (
+            not isinstance(simhash, int) or isinstance(simhash, bool) or not 0 <= simhash < 1 << 64
+        ):
             raise TypeError("field 'simhash' must be an unsigned 64-bit integer")
         return cls(**values)
 

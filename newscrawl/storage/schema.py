@@ -47,10 +47,12 @@ articles = sa.Table(
     sa.Column("fetch_count", sa.Integer, nullable=False, default=1),
 )
 
+
 def _article_url() -> sa.Column[str]:
     """The primary key of a table that extends ``articles`` one row per article."""
-    return sa.Column("url", sa.Text, sa.ForeignKey("articles.url", ondelete="CASCADE"),
-                     primary_key=True)
+    return sa.Column(
+        "url", sa.Text, sa.ForeignKey("articles.url", ondelete="CASCADE"), primary_key=True
+    )
 
 
 article_html = sa.Table(

@@ -65,8 +65,11 @@ def append_spill(spill_path: Path, records: Sequence[ArticleRecord]) -> None:
 
 def parse_spill(data: bytes, source: Path) -> list[ArticleRecord]:
     """Records of a spill file's bytes; a bad line raises :class:`SpillFormatError`."""
-    return [_parse_line(line, source, number)
-            for number, line in enumerate(data.splitlines(), start=1) if line.strip()]
+    return [
+        _parse_line(line, source, number)
+        for number, line in enumerate(data.splitlines(), start=1)
+        if line.strip()
+    ]
 
 
 def read_spill(spill_path: Path) -> list[ArticleRecord]:
@@ -102,9 +105,7 @@ def write_each(
     return written, refused
 
 
-def replay_spill(
-    storage: Storage, spill_path: Path, *, batch_size: int = REPLAY_BATCH_SIZE
-) -> int:
+def replay_spill(storage: Storage, spill_path: Path, *, batch_size: int = REPLAY_BATCH_SIZE) -> int:
     """Write the spilled records into ``storage`` and remove from the file what was written.
 
     Returns how many records were written. If the database goes away part-way, the records
@@ -127,9 +128,12 @@ def replay_spill(
         pass
     written = refused = total = 0
     failure: StorageError | None = None
-    with tempfile.NamedTemporaryFile(dir=spill_path.parent, prefix=f".{spill_path.name}.",
-                                     suffix=".unwritten", delete=False) as kept, \
-            spill_path.open("rb") as lines:
+    with (
+        tempfile.NamedTemporaryFile(
+            dir=spill_path.parent, prefix=f".{spill_path.name}.", suffix=".unwritten", delete=False
+        ) as kept,
+        spill_path.open("rb") as lines,
+    ):
         kept_path = Path(kept.name)
         try:
             for batch in _batches(_records(spill_path, snapshot_size), batch_size):
@@ -152,8 +156,10 @@ def replay_spill(
         finally:
             kept_path.unlink(missing_ok=True)
     if failure is not None:
-        message = (f"replay of {spill_path}: {written} record(s) written, {total - written} kept"
-                   f" in the file ({refused} refused by the database): {failure}")
+        message = (
+            f"replay of {spill_path}: {written} record(s) written, {total - written} kept"
+            f" in the file ({refused} refused by the database): {failure}"
+        )
         logger.error("%s", message)
         raise StorageError(message, transient=failure.transient) from failure
     logger.info("Replayed %(n)d record(s) from %(path)s", {"n": written, "path": spill_path})
@@ -192,8 +198,9 @@ def _batches(items: Iterator[T], size: int) -> Iterator[list[T]]:
         del batch  # else it stays alive while the next one is read
 
 
-def _write_batch(storage: Storage, records: list[ArticleRecord]
-                 ) -> tuple[list[bool], StorageError | None]:
+def _write_batch(
+    storage: Storage, records: list[ArticleRecord]
+) -> tuple[list[bool], StorageError | None]:
     """Which of ``records`` got written, and the last error, if any: one transaction, or
     one per record when the database refuses the batch for its data."""
     try:

@@ -109,7 +109,8 @@ class SqlStorage:
         statement = insert(article_simhash)
         self._simhash_upsert = statement.on_conflict_do_update(
             index_elements=[article_simhash.c.url],
-            set_={"simhash": statement.excluded.simhash, "seen_at": statement.excluded.seen_at})
+            set_={"simhash": statement.excluded.simhash, "seen_at": statement.excluded.seen_at},
+        )
 
     # -- Storage protocol -------------------------------------------------------------
 
@@ -131,13 +132,14 @@ class SqlStorage:
                     return
                 article_rows = [_article_row(record, now) for record in latest.values()]
                 html_rows = [
-                    _html_row(record, now) for record in latest.values()
+                    _html_row(record, now)
+                    for record in latest.values()
                     if self.keep_html and record.html is not None
                 ]
                 simhash_rows = [
-                    {"url": _text(record.url), "simhash": _signed64(record.simhash),
-                     "seen_at": now}
-                    for record in latest.values() if record.simhash is not None
+                    {"url": _text(record.url), "simhash": _signed64(record.simhash), "seen_at": now}
+                    for record in latest.values()
+                    if record.simhash is not None
                 ]
                 connection.execute(self._article_upsert, article_rows)
                 if html_rows:
@@ -165,14 +167,22 @@ class SqlStorage:
                 found.update(connection.scalars(query))
         return found
 
-    def iter_urls(self, *, sites: Collection[str] | None = None, page_size: int = 5000,
-                  ) -> Iterator[str]:
+    def iter_urls(
+        self,
+        *,
+        sites: Collection[str] | None = None,
+        page_size: int = 5000,
+    ) -> Iterator[str]:
         """Every stored article URL (of ``sites`` if given), in id order, a page at a time
         (keyset pagination: memory does not grow with the table)."""
         last_id = 0
         while True:
-            query = (sa.select(articles.c.id, articles.c.url).where(articles.c.id > last_id)
-                     .order_by(articles.c.id).limit(page_size))
+            query = (
+                sa.select(articles.c.id, articles.c.url)
+                .where(articles.c.id > last_id)
+                .order_by(articles.c.id)
+                .limit(page_size)
+            )
             if sites is not None:
                 query = query.where(articles.c.site.in_(list(sites)))
             with self._connect("list stored URLs") as connection:
@@ -249,8 +259,13 @@ class SqlStorage:
             size = page_size if remaining is None else min(page_size, remaining)
             query = (
                 sa.select(
-                    articles.c.id, articles.c.url, articles.c.site, articles.c.anchor_text,
-                    articles.c.method, article_html.c.encoding, article_html.c.html_compressed,
+                    articles.c.id,
+                    articles.c.url,
+                    articles.c.site,
+                    articles.c.anchor_text,
+                    articles.c.method,
+                    article_html.c.encoding,
+                    article_html.c.html_compressed,
                     article_html.c.fetched_at,
                 )
                 .join(article_html, article_html.c.url == articles.c.url)
@@ -272,8 +287,14 @@ class SqlStorage:
                 except ValueError as error:
                     unreadable = f"{self.display_url}: stored HTML of {row.url}: {error}"
                 yield StoredPage(
-                    id=row.id, url=row.url, site=row.site, anchor_text=row.anchor_text,
-                    method=row.method, encoding=row.encoding, html=html, unreadable=unreadable,
+                    id=row.id,
+                    url=row.url,
+                    site=row.site,
+                    anchor_text=row.anchor_text,
+                    method=row.method,
+                    encoding=row.encoding,
+                    html=html,
+                    unreadable=unreadable,
                     fetched_at=utc(row.fetched_at, default=row.fetched_at),  # NOT NULL column
                 )
             last_id = rows[-1].id
@@ -294,16 +315,22 @@ class SqlStorage:
         )
         rows = [
             {
-                **{k: _text(v) if isinstance(v, str) else v for k, v in row.items()
-                   if k in EXTRACTED_COLUMNS},
+                **{
+                    k: _text(v) if isinstance(v, str) else v
+                    for k, v in row.items()
+                    if k in EXTRACTED_COLUMNS
+                },
                 "images": [_text(image) for image in row["images"]],
                 "match_url": row["url"],
             }
             for row in updates
         ]
         now = datetime.now(UTC)
-        simhash_rows = [{"url": _text(row["url"]), "simhash": _signed64(row["simhash"]),
-                         "seen_at": now} for row in updates if row.get("simhash") is not None]
+        simhash_rows = [
+            {"url": _text(row["url"]), "simhash": _signed64(row["simhash"]), "seen_at": now}
+            for row in updates
+            if row.get("simhash") is not None
+        ]
         stale = [row["url"] for row in updates if row.get("simhash") is None]
         try:
             with self.engine.begin() as connection:
@@ -311,8 +338,9 @@ class SqlStorage:
                 if simhash_rows:
                     connection.execute(self._simhash_upsert, simhash_rows)
                 if stale:
-                    connection.execute(sa.delete(article_simhash)
-                                       .where(article_simhash.c.url.in_(stale)))
+                    connection.execute(
+                        sa.delete(article_simhash).where(article_simhash.c.url.in_(stale))
+                    )
         except sa.exc.SQLAlchemyError as error:
             raise StorageError(
                 f"cannot update {len(rows)} article(s) (first {updates[0]['url']}) in"
@@ -329,20 +357,27 @@ class SqlStorage:
                     count,
                     sa.func.coalesce(sa.func.sum(article_html.c.html_size), 0),
                     sa.func.coalesce(
-                        sa.func.sum(sa.func.length(article_html.c.html_compressed)), 0),
+                        sa.func.sum(sa.func.length(article_html.c.html_compressed)), 0
+                    ),
                 ).select_from(article_html)
             ).one()
             by_site = connection.execute(
-                sa.select(articles.c.site, count).group_by(articles.c.site)
-                .order_by(count.desc(), articles.c.site).limit(top)
+                sa.select(articles.c.site, count)
+                .group_by(articles.c.site)
+                .order_by(count.desc(), articles.c.site)
+                .limit(top)
             ).all()
             by_method = connection.execute(
-                sa.select(articles.c.method, count).group_by(articles.c.method)
+                sa.select(articles.c.method, count)
+                .group_by(articles.c.method)
                 .order_by(count.desc(), articles.c.method)
             ).all()
         return StorageStats(
-            articles=int(n_articles), sites=int(n_sites or 0), html_pages=int(html[0]),
-            html_bytes=int(html[1]), html_compressed_bytes=int(html[2]),
+            articles=int(n_articles),
+            sites=int(n_sites or 0),
+            html_pages=int(html[0]),
+            html_bytes=int(html[1]),
+            html_compressed_bytes=int(html[2]),
             by_site=[(str(s), int(n)) for s, n in by_site],
             by_method=[(str(m), int(n)) for m, n in by_method],
         )
@@ -413,8 +448,10 @@ def open_storage(url: str = DEFAULT_DATABASE_URL, *, keep_html: bool = True) -> 
     except StorageError:
         engine.dispose()
         raise
-    logger.info("Opened news database %(url)s (keep_html=%(keep)s)",
-                {"url": storage.display_url, "keep": keep_html})
+    logger.info(
+        "Opened news database %(url)s (keep_html=%(keep)s)",
+        {"url": storage.display_url, "keep": keep_html},
+    )
     return storage
 
 
@@ -429,8 +466,10 @@ def _rename_legacy_columns(connection: sa.Connection) -> None:
     for table, old, new in LEGACY_COLUMNS:
         names = {column["name"] for column in inspector.get_columns(table)}
         if old in names and new not in names:
-            logger.info("Renaming column %(table)s.%(old)s to %(new)s",
-                        {"table": table, "old": old, "new": new})
+            logger.info(
+                "Renaming column %(table)s.%(old)s to %(new)s",
+                {"table": table, "old": old, "new": new},
+            )
             connection.execute(sa.text(f"ALTER TABLE {table} RENAME COLUMN {old} TO {new}"))
 
 
@@ -479,7 +518,8 @@ def _article_upsert(insert: Any) -> Any:
     )
     # A replayed spill record older than the stored row must not overwrite newer content.
     return statement.on_conflict_do_update(
-        index_elements=[articles.c.url], set_=updates,
+        index_elements=[articles.c.url],
+        set_=updates,
         where=new.last_seen >= articles.c.last_seen,
     )
 
@@ -489,8 +529,9 @@ def _html_upsert(insert: Any) -> Any:
     new = statement.excluded
     return statement.on_conflict_do_update(
         index_elements=[article_html.c.url],
-        set_={name: new[name]
-              for name in ("encoding", "html_compressed", "html_size", "fetched_at")},
+        set_={
+            name: new[name] for name in ("encoding", "html_compressed", "html_size", "fetched_at")
+        },
         where=new.fetched_at >= article_html.c.fetched_at,
     )
 

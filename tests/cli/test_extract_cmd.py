@@ -47,11 +47,14 @@ def test_gzipped_page_is_read(tmp_path, capsys):
     assert "title: Council approves the new city budget" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("cut", "message"), [
-    (lambda data: data[: len(data) // 2], "truncated gzip data"),
-    (lambda data: data[:10] + b"\xff" * 20 + data[30:], "corrupt gzip data"),
-    (lambda data: data[:2] + b"\x07" + data[3:], "corrupt gzip data"),  # unknown method
-])
+@pytest.mark.parametrize(
+    ("cut", "message"),
+    [
+        (lambda data: data[: len(data) // 2], "truncated gzip data"),
+        (lambda data: data[:10] + b"\xff" * 20 + data[30:], "corrupt gzip data"),
+        (lambda data: data[:2] + b"\x07" + data[3:], "corrupt gzip data"),  # unknown method
+    ],
+)
 def test_broken_gzip_is_a_one_line_error(tmp_path, capsys, cut, message):
     path = tmp_path / "page.html.gz"
     path.write_bytes(cut(gzip.compress(ARTICLE.encode())))

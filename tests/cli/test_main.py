@@ -13,11 +13,16 @@ from newscrawl import __version__
 from newscrawl.cli import EXIT_BROKEN_PIPE, main
 
 REPO = Path(__file__).resolve().parents[2]
-ARTICLE = ("<html><head><title>Council approves the new city budget</title></head><body>"
-           "<h1>Council approves the new city budget</h1>"
-           + "".join(f"<p>The city council approved the budget on Monday after a long debate "
-                     f"about schools, roads and parks, paragraph {i}.</p>" for i in range(12))
-           + "</body></html>")
+ARTICLE = (
+    "<html><head><title>Council approves the new city budget</title></head><body>"
+    "<h1>Council approves the new city budget</h1>"
+    + "".join(
+        f"<p>The city council approved the budget on Monday after a long debate "
+        f"about schools, roads and parks, paragraph {i}.</p>"
+        for i in range(12)
+    )
+    + "</body></html>"
+)
 
 
 def test_version_prints_the_package_version(capsys):
@@ -54,10 +59,16 @@ def test_every_command_help_renders(capsys):
 def test_closed_pipe_ends_quietly(tmp_path):
     page = tmp_path / "page.html"
     page.write_text(ARTICLE, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    proc = subprocess.Popen([sys.executable, "-m", "newscrawl", "extract", str(page)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "newscrawl", "extract", str(page)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader is gone before the first line is written (`| head -0`)
     err = proc.stderr.read().decode()

@@ -5,10 +5,22 @@ import pytest
 from newscrawl.config import format_duration, parse_duration
 
 
-@pytest.mark.parametrize(("text", "seconds"), [
-    (90, 90.0), (2.5, 2.5), ("45", 45.0), ("45s", 45.0), ("30m", 1800.0), ("1h", 3600.0),
-    ("2d", 172800.0), ("1w", 604800.0), ("1h30m", 5400.0), ("1H 30M", 5400.0), ("0.5h", 1800.0),
-])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        (90, 90.0),
+        (2.5, 2.5),
+        ("45", 45.0),
+        ("45s", 45.0),
+        ("30m", 1800.0),
+        ("1h", 3600.0),
+        ("2d", 172800.0),
+        ("1w", 604800.0),
+        ("1h30m", 5400.0),
+        ("1H 30M", 5400.0),
+        ("0.5h", 1800.0),
+    ],
+)
 def test_parse_duration_accepts_units_and_numbers(text: object, seconds: float) -> None:
     assert parse_duration(text) == seconds
 
@@ -31,9 +43,16 @@ def test_parse_duration_rejects_wrong_types(bad: object) -> None:
         parse_duration(bad)
 
 
-@pytest.mark.parametrize(("seconds", "text"), [
-    (5400, "1h30m"), (3600, "1h"), (86400 + 60, "1d1m"), (1.5, "1.5s"), (0, "0s"),
-])
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (5400, "1h30m"),
+        (3600, "1h"),
+        (86400 + 60, "1d1m"),
+        (1.5, "1.5s"),
+        (0, "0s"),
+    ],
+)
 def test_format_duration_round_trips(seconds: float, text: str) -> None:
     assert format_duration(seconds) == text
     if seconds:

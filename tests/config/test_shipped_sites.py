@@ -32,8 +32,10 @@ def test_shipped_file_covers_every_source(shipped):
     assert langs["zh"] >= 60  # the Chinese portals
     sina = by_name["news.sina.com.cn"]
     assert len(sina.start_urls) > 1 and sina.allowed_domains == ("sina.com.cn",)
-    assert sina.article_url.matches(
-        "https://news.sina.com.cn/c/2024-05-01/doc-inaxyzab1234567.shtml") is True
+    assert (
+        sina.article_url.matches("https://news.sina.com.cn/c/2024-05-01/doc-inaxyzab1234567.shtml")
+        is True
+    )
     assert sum(bool(site.feeds) for site in shipped) >= 100  # fundus + dragnet feeds
     assert sum(bool(site.sitemaps) for site in shipped) >= 100  # fundus sitemaps
     assert "derstandard.at" in by_name and by_name["derstandard.at"].lang == "de"
@@ -42,8 +44,12 @@ def test_shipped_file_covers_every_source(shipped):
 
 def test_shipped_defaults_deny_obvious_non_articles(shipped):
     site = next(site for site in shipped if site.name == "cnn.com")
-    for url in ("https://www.cnn.com/photo.jpg", "https://www.cnn.com/search?q=x",
-                "https://www.cnn.com/tag/politics", "https://www.cnn.com/news/page/3"):
+    for url in (
+        "https://www.cnn.com/photo.jpg",
+        "https://www.cnn.com/search?q=x",
+        "https://www.cnn.com/tag/politics",
+        "https://www.cnn.com/news/page/3",
+    ):
         assert site.article_url.matches(url) is False, url
     assert site.article_url.matches("https://www.cnn.com/2024/05/01/politics/story") is None
     assert site.article_url.matches("https://about.com/news/story.html") is None
@@ -51,8 +57,9 @@ def test_shipped_defaults_deny_obvious_non_articles(shipped):
 
 
 def test_generator_reproduces_the_shipped_file(tmp_path: Path):
-    spec = importlib.util.spec_from_file_location("build_sites_yaml",
-                                                  REPO / "scripts" / "build_sites_yaml.py")
+    spec = importlib.util.spec_from_file_location(
+        "build_sites_yaml", REPO / "scripts" / "build_sites_yaml.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -61,20 +68,29 @@ def test_generator_reproduces_the_shipped_file(tmp_path: Path):
     assert count == module.TARGET_SITES
 
 
-@pytest.mark.parametrize(("site_name", "article"), [
-    ("news.163.com", "https://www.163.com/news/article/J0H2ABCD000189FH.html"),
-    ("news.ifeng.com", "https://news.ifeng.com/c/8ZABcdEF1gh"),
-    ("news.qq.com", "https://new.qq.com/rain/a/20240501A01ABC00"),
-    ("people.com.cn", "http://politics.people.com.cn/n1/2024/0501/c1001-40227777.html"),
-    ("news.sohu.com", "https://www.sohu.com/a/775566778_121123456"),
-    ("huanqiu.com", "https://world.huanqiu.com/article/4HZabcdEFGh"),
-    ("thepaper.cn", "https://www.thepaper.cn/newsDetail_forward_27312345"),
-    ("xinhuanet.com", "http://www.news.cn/politics/20240501/0123456789abcdef0123456789abcdef/c.html"),
-    ("xinhuanet.com", "http://www.xinhuanet.com/politics/2020-05/01/c_1125933333.htm"),
-    ("chinanews.com", "https://www.chinanews.com/gn/2024/05-01/10210123.shtml"),
-    ("chinadaily.com.cn", "https://www.chinadaily.com.cn/a/202405/01/WS6631a2b3a31082fc043c4f5e.html"),
-    ("gmw.cn", "https://politics.gmw.cn/2024-05/01/content_37300000.htm"),
-])
+@pytest.mark.parametrize(
+    ("site_name", "article"),
+    [
+        ("news.163.com", "https://www.163.com/news/article/J0H2ABCD000189FH.html"),
+        ("news.ifeng.com", "https://news.ifeng.com/c/8ZABcdEF1gh"),
+        ("news.qq.com", "https://new.qq.com/rain/a/20240501A01ABC00"),
+        ("people.com.cn", "http://politics.people.com.cn/n1/2024/0501/c1001-40227777.html"),
+        ("news.sohu.com", "https://www.sohu.com/a/775566778_121123456"),
+        ("huanqiu.com", "https://world.huanqiu.com/article/4HZabcdEFGh"),
+        ("thepaper.cn", "https://www.thepaper.cn/newsDetail_forward_27312345"),
+        (
+            "xinhuanet.com",
+            "http://www.news.cn/politics/20240501/0123456789abcdef0123456789abcdef/c.html",
+        ),
+        ("xinhuanet.com", "http://www.xinhuanet.com/politics/2020-05/01/c_1125933333.htm"),
+        ("chinanews.com", "https://www.chinanews.com/gn/2024/05-01/10210123.shtml"),
+        (
+            "chinadaily.com.cn",
+            "https://www.chinadaily.com.cn/a/202405/01/WS6631a2b3a31082fc043c4f5e.html",
+        ),
+        ("gmw.cn", "https://politics.gmw.cn/2024-05/01/content_37300000.htm"),
+    ],
+)
 def test_chinese_portal_article_patterns(shipped, site_name: str, article: str):
     site = next(site for site in shipped if site.name == site_name)
     assert site.article_url.matches(article) is True

@@ -59,13 +59,24 @@ def test_import_writes_and_then_skips_existing(tmp_path: Path, capsys):
     domains = tmp_path / "domains.txt"
     domains.write_text("# my list\nexample.com\nhttps://www.example.org/news/\n")
     out = tmp_path / "sites.yaml"
-    args = ["sites", "import", str(domains), "--output", str(out), "--lang", "zh",
-            "--method", "line-blocks"]
+    args = [
+        "sites",
+        "import",
+        str(domains),
+        "--output",
+        str(out),
+        "--lang",
+        "zh",
+        "--method",
+        "line-blocks",
+    ]
     assert main(args) == 0
     assert "Added 2 site(s)" in capsys.readouterr().out
     sites = load_sites(out)
     assert [(s.name, s.lang, s.method) for s in sites] == [
-        ("example.com", "zh", "cx"), ("example.org", "zh", "cx")]
+        ("example.com", "zh", "cx"),
+        ("example.org", "zh", "cx"),
+    ]
     assert main(args) == 0
     assert capsys.readouterr().out == f"Added 0 site(s) to {out}; skipped 2 already present\n"
     assert main(["sites", "check", str(out)]) == 0
@@ -80,10 +91,13 @@ def test_import_to_stdout(tmp_path: Path, capsys):
     assert "Added 1 site(s) to standard output" in captured.err
 
 
-@pytest.mark.parametrize(("option", "message"), [
-    (["--method", "best"], "--method: unknown method 'best'"),
-    (["--lang", "Chinese"], "--lang: expected a language code"),
-])
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--method", "best"], "--method: unknown method 'best'"),
+        (["--lang", "Chinese"], "--lang: expected a language code"),
+    ],
+)
 def test_import_rejects_bad_options(tmp_path: Path, capsys, option: list[str], message: str):
     domains = tmp_path / "domains.txt"
     domains.write_text("example.com\n")

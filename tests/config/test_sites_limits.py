@@ -23,8 +23,10 @@ def deep_lists(levels: int) -> str:
 def test_deep_nesting_is_one_error_at_its_line(problems_of, levels):
     problems = problems_of(deep_lists(levels))
     assert len(problems) == 1
-    assert problems[0].endswith(f"sites.yaml:3: nested more than {MAX_NESTING} levels deep "
-                                "(lists and mappings inside each other)")
+    assert problems[0].endswith(
+        f"sites.yaml:3: nested more than {MAX_NESTING} levels deep "
+        "(lists and mappings inside each other)"
+    )
 
 
 def test_nesting_within_the_limit_is_judged_on_its_fields(problems_of):
@@ -40,22 +42,39 @@ def test_aliases_cannot_build_deeper_objects_than_the_limit(problems_of):
     text = "x:\n" + "".join(f"  {line}\n" for line in chain) + HEAD
     problems = problems_of(text)
     assert len(problems) == 1
-    assert problems[0].endswith(f"sites.yaml:3: nested more than {MAX_NESTING} levels deep "
-                                "(lists and mappings inside each other)")
+    assert problems[0].endswith(
+        f"sites.yaml:3: nested more than {MAX_NESTING} levels deep "
+        "(lists and mappings inside each other)"
+    )
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("max_depth", "99999999999999999999999999999",
-     f"max_depth: must be at most {MAX_DEPTH}, got 99999999999999999999999999999"),
-    ("max_depth", str(MAX_DEPTH + 1), f"max_depth: must be at most {MAX_DEPTH}, got 21"),
-    ("recrawl_interval", "99999999999999999999w",
-     "recrawl_interval: must be at most 52w2d (a year), got 99999999999999999999w"),
-    ("recrawl_interval", "367d", "recrawl_interval: must be at most 52w2d (a year), got 367d"),
-    ("recrawl_interval", "1e999",
-     "recrawl_interval: must be a finite number of seconds, got '1e999'"),
-    ("recrawl_interval", "'" + "9" * 400 + "'",
-     "recrawl_interval: must be a finite number of seconds, got '9999"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        (
+            "max_depth",
+            "99999999999999999999999999999",
+            f"max_depth: must be at most {MAX_DEPTH}, got 99999999999999999999999999999",
+        ),
+        ("max_depth", str(MAX_DEPTH + 1), f"max_depth: must be at most {MAX_DEPTH}, got 21"),
+        (
+            "recrawl_interval",
+            "99999999999999999999w",
+            "recrawl_interval: must be at most 52w2d (a year), got 99999999999999999999w",
+        ),
+        ("recrawl_interval", "367d", "recrawl_interval: must be at most 52w2d (a year), got 367d"),
+        (
+            "recrawl_interval",
+            "1e999",
+            "recrawl_interval: must be a finite number of seconds, got '1e999'",
+        ),
+        (
+            "recrawl_interval",
+            "'" + "9" * 400 + "'",
+            "recrawl_interval: must be a finite number of seconds, got '9999",
+        ),
+    ],
+)
 def test_every_number_is_bounded(problems_of, field, value, message):
     problems = problems_of(f"{HEAD}    {field}: {value}\n")
     assert len(problems) == 1
@@ -66,8 +85,9 @@ def test_every_number_is_bounded(problems_of, field, value, message):
 def test_a_number_too_long_for_python_is_an_error_at_its_line(problems_of):
     problems = problems_of(f"{HEAD}    max_depth: {'9' * 5000}\n")
     assert len(problems) == 1
-    assert problems[0].endswith("sites.yaml:4: YAML syntax error: "
-                                "a number of 5000 characters is too long")
+    assert problems[0].endswith(
+        "sites.yaml:4: YAML syntax error: a number of 5000 characters is too long"
+    )
 
 
 def test_bounds_themselves_are_accepted(sites_file: Callable[[str], Path], capsys):
@@ -77,10 +97,15 @@ def test_bounds_themselves_are_accepted(sites_file: Callable[[str], Path], capsy
 
 
 def test_sites_check_reports_deep_nesting_without_a_traceback(
-        sites_file: Callable[[str], Path], capsys):
+    sites_file: Callable[[str], Path], capsys
+):
     path = sites_file(deep_lists(500))
     assert main(["sites", "check", str(path)]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err == [(f"{path}:3: nested more than {MAX_NESTING} levels deep "
-                   "(lists and mappings inside each other)"),
-                   f"FAILED: 1 problem(s) in {path}"]
+    assert err == [
+        (
+            f"{path}:3: nested more than {MAX_NESTING} levels deep "
+            "(lists and mappings inside each other)"
+        ),
+        f"FAILED: 1 problem(s) in {path}",
+    ]

@@ -34,10 +34,15 @@ def test_url_rules_deny_wins_allow_matches_otherwise_none():
 
 def test_site_defaults_without_a_defaults_section():
     site = parse_sites("sites:\n  - name: a\n    start_urls: [https://www.a.example/]\n")[0]
-    assert site == SiteConfig(name="a", start_urls=("https://www.a.example/",),
-                              allowed_domains=("a.example",), line=2)
+    assert site == SiteConfig(
+        name="a", start_urls=("https://www.a.example/",), allowed_domains=("a.example",), line=2
+    )
     assert (site.max_depth, site.method, site.recrawl_interval, site.enabled) == (
-        2, "auto", 3600.0, True)
+        2,
+        "auto",
+        3600.0,
+        True,
+    )
 
 
 def test_defaults_apply_and_sites_override_them():
@@ -59,9 +64,18 @@ sites:
     enabled: false
 """)
     assert (first.max_depth, first.recrawl_interval, first.lang, first.method) == (
-        3, 1800.0, "en", "justext")
-    assert (second.max_depth, second.recrawl_interval, second.lang, second.encoding,
-            second.enabled) == (0, 172800.0, "zh", "gbk", False)
+        3,
+        1800.0,
+        "en",
+        "justext",
+    )
+    assert (
+        second.max_depth,
+        second.recrawl_interval,
+        second.lang,
+        second.encoding,
+        second.enabled,
+    ) == (0, 172800.0, "zh", "gbk", False)
 
 
 def test_url_rules_merge_key_by_key_with_defaults():
@@ -88,10 +102,15 @@ sites:
 
 
 def test_derive_allowed_domains_strips_www_and_covered_subdomains():
-    assert derive_allowed_domains([
-        "https://www.a.example/", "https://feeds.a.example/rss", "http://B.example:8080/x",
-        "https://news.c.example/", "https://www.example/",
-    ]) == ("a.example", "b.example", "news.c.example", "www.example")
+    assert derive_allowed_domains(
+        [
+            "https://www.a.example/",
+            "https://feeds.a.example/rss",
+            "http://B.example:8080/x",
+            "https://news.c.example/",
+            "https://www.example/",
+        ]
+    ) == ("a.example", "b.example", "news.c.example", "www.example")
 
 
 def test_allowed_domains_derived_from_all_seed_urls_unless_given():
@@ -178,10 +197,17 @@ def test_method_validation_does_not_import_extraction_methods():
     import subprocess
     import sys
 
-    code = ("import sys; from newscrawl.config import parse_sites; "
-            "parse_sites('sites:\\n  - name: a\\n    start_urls: [https://a.example/]\\n"
-            "    method: justext\\n'); "
-            "print([m for m in sys.modules if m.startswith('newscrawl.extraction.extractors')])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2])
+    code = (
+        "import sys; from newscrawl.config import parse_sites; "
+        "parse_sites('sites:\\n  - name: a\\n    start_urls: [https://a.example/]\\n"
+        "    method: justext\\n'); "
+        "print([m for m in sys.modules if m.startswith('newscrawl.extraction.extractors')])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == "[]"

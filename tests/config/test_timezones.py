@@ -40,9 +40,11 @@ def test_a_bad_timezone_in_sites_yaml_names_file_line_and_field(problems_of):
             start_urls: [https://alpha.example/]
             timezone: Asia/Beijing
     """)
-    assert problem.endswith(":4: site 'alpha': timezone: expected an IANA time zone such as "
-                            "'Asia/Shanghai' or a UTC offset such as '+08:00', "
-                            "got str 'Asia/Beijing'")
+    assert problem.endswith(
+        ":4: site 'alpha': timezone: expected an IANA time zone such as "
+        "'Asia/Shanghai' or a UTC offset such as '+08:00', "
+        "got str 'Asia/Beijing'"
+    )
 
 
 def test_a_valid_timezone_is_loaded(sites_file):

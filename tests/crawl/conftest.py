@@ -61,35 +61,59 @@ def farm() -> Iterator[FarmHandle]:
     handle.stop()
 
 
-def run_crawl(farm: FarmHandle, workdir: Path, db_url: str,
-              settings: dict[str, str] | None = None, args: tuple[str, ...] = (),
-              runner: str = "scrapy", env_extra: dict[str, str] | None = None) -> CrawlRun:
+def run_crawl(
+    farm: FarmHandle,
+    workdir: Path,
+    db_url: str,
+    settings: dict[str, str] | None = None,
+    args: tuple[str, ...] = (),
+    runner: str = "scrapy",
+    env_extra: dict[str, str] | None = None,
+) -> CrawlRun:
     """``scrapy crawl news`` in a subprocess, through the farm as http_proxy (or, for a
     direct farm, straight to its port with the farm's own name resolution); ``runner`` is
     the module run with ``-m`` (a test may wrap scrapy's command line)."""
     command, env = crawl_command(farm, workdir, db_url, settings, args, runner, env_extra)
-    done = subprocess.run(command, check=False, cwd=workdir, env=env, capture_output=True,
-                          text=True, timeout=CRAWL_TIMEOUT)
+    done = subprocess.run(
+        command,
+        check=False,
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=CRAWL_TIMEOUT,
+    )
     return CrawlRun(done.returncode, done.stderr + done.stdout, db_url)
 
 
-def crawl_command(farm: FarmHandle, workdir: Path, db_url: str,
-                  settings: dict[str, str] | None = None, args: tuple[str, ...] = (),
-                  runner: str = "scrapy", env_extra: dict[str, str] | None = None,
-                  ) -> tuple[list[str], dict[str, str]]:
+def crawl_command(
+    farm: FarmHandle,
+    workdir: Path,
+    db_url: str,
+    settings: dict[str, str] | None = None,
+    args: tuple[str, ...] = (),
+    runner: str = "scrapy",
+    env_extra: dict[str, str] | None = None,
+) -> tuple[list[str], dict[str, str]]:
     """The command line and environment :func:`run_crawl` runs."""
     sites = write_sites_file(farm.model, workdir / "sites.yaml")
     command = [sys.executable, "-m", runner, "crawl", "news", "-a", f"sites={sites}", *args]
     direct = DIRECT_FARM_SETTINGS if farm.direct else {}
-    for name, value in {**FARM_SETTINGS, **direct, "NEWSCRAWL_DATABASE_URL": db_url,
-                        "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
-                        **(settings or {})}.items():
+    for name, value in {
+        **FARM_SETTINGS,
+        **direct,
+        "NEWSCRAWL_DATABASE_URL": db_url,
+        "NEWSCRAWL_SPILL_PATH": str(workdir / "spill.jsonl"),
+        **(settings or {}),
+    }.items():
         command += ["-s", f"{name}={value}"]
     proxy = {} if farm.direct else {"http_proxy": farm.proxy_url}
-    env = {**{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"}, **proxy,
-           "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT),
-                                                       os.environ.get("PYTHONPATH")]))}
+    env = {
+        **{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
+        **proxy,
+        "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+    }
     env.pop("no_proxy", None)
     env.pop("NO_PROXY", None)
     env.update(env_extra or {})

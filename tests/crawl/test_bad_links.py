@@ -16,8 +16,14 @@ from newscrawl.crawl.spiders.news import NewsSpider
 from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
 
-BAD_HREFS = ("//[oops/y.html", "http://[::1", "http://[oops]/a", "//[",
-             "http://" + "a" * 70 + ".s000.farm.test/x.html", "http://s000.farm.test:99999999/x")
+BAD_HREFS = (
+    "//[oops/y.html",
+    "http://[::1",
+    "http://[oops]/a",
+    "//[",
+    "http://" + "a" * 70 + ".s000.farm.test/x.html",
+    "http://s000.farm.test:99999999/x",
+)
 BAD_LINKS = "".join(f"<a href='{href}'>坏链接</a>" for href in BAD_HREFS).encode()
 
 
@@ -33,8 +39,9 @@ def test_a_list_page_with_bad_links_yields_all_its_good_ones(spider):
     home = next(r for r in spider.start_requests() if r.url == "http://s000.farm.test/")
     served = model.route("s000.farm.test", "/")
     clean = HtmlResponse(home.url, body=served.body, request=home)
-    broken = HtmlResponse(home.url, body=served.body.replace(b"<body>", b"<body>" + BAD_LINKS),
-                          request=home)
+    broken = HtmlResponse(
+        home.url, body=served.body.replace(b"<body>", b"<body>" + BAD_LINKS), request=home
+    )
     assert BAD_LINKS in broken.body
     expected = sorted((r.url, r.meta[META_KEY]["kind"]) for r in spider.parse_list(clean))
     assert expected
@@ -42,8 +49,11 @@ def test_a_list_page_with_bad_links_yields_all_its_good_ones(spider):
 
 
 def test_extract_links_skips_only_the_bad_ones():
-    tree = parse_page("<html><body><a href='/ok.html'>好</a>" + BAD_LINKS.decode()
-                      + "<a href='/ok2.html'>也好</a></body></html>")
+    tree = parse_page(
+        "<html><body><a href='/ok.html'>好</a>"
+        + BAD_LINKS.decode()
+        + "<a href='/ok2.html'>也好</a></body></html>"
+    )
     assert tree is not None
     urls = [link.url for link in extract_links(tree, "http://s000.farm.test/")]
     assert urls[0] == "http://s000.farm.test/ok.html"
@@ -52,8 +62,10 @@ def test_extract_links_skips_only_the_bad_ones():
 
 
 def test_feeds_and_robots_skip_bad_urls():
-    feed = (b"<rss><channel><item><title>a</title><link>//[oops/a</link></item>"
-            b"<item><title>b</title><link>/b.html</link></item></channel></rss>")
+    feed = (
+        b"<rss><channel><item><title>a</title><link>//[oops/a</link></item>"
+        b"<item><title>b</title><link>/b.html</link></item></channel></rss>"
+    )
     assert [e.url for e in parse_feed(feed, "http://s.test/rss")] == ["http://s.test/b.html"]
     robots = "Sitemap: //[oops/s.xml\nSitemap: /sitemap.xml\n"
     assert sitemaps_from_robots(robots, "http://s.test/") == ["http://s.test/sitemap.xml"]

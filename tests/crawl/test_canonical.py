@@ -19,18 +19,30 @@ def head(tags: str) -> bytes:
 
 
 def test_declared_canonical_from_link_or_og_url_resolved_and_canonicalised():
-    assert declared_canonical(head('<link rel="canonical" href="/2024/05/story.html">'),
-                              PAGE) == "http://news.example.com/2024/05/story.html"
-    assert declared_canonical(
-        head("<meta property='og:url' content='http://www.news.example.com/a.html?utm_source=x'>"),
-        PAGE) == "http://www.news.example.com/a.html"
-    assert declared_canonical(head('<LINK HREF="/b.html" REL="Canonical">'), PAGE) == \
-        "http://news.example.com/b.html"
+    assert (
+        declared_canonical(head('<link rel="canonical" href="/2024/05/story.html">'), PAGE)
+        == "http://news.example.com/2024/05/story.html"
+    )
+    assert (
+        declared_canonical(
+            head(
+                "<meta property='og:url' content='http://www.news.example.com/a.html?utm_source=x'>"
+            ),
+            PAGE,
+        )
+        == "http://www.news.example.com/a.html"
+    )
+    assert (
+        declared_canonical(head('<LINK HREF="/b.html" REL="Canonical">'), PAGE)
+        == "http://news.example.com/b.html"
+    )
 
 
 def test_declared_canonical_ignores_other_sites_home_pages_and_empty_values():
-    assert declared_canonical(head('<link rel="canonical" href="http://other.com/a.html">'),
-                              PAGE) is None
+    assert (
+        declared_canonical(head('<link rel="canonical" href="http://other.com/a.html">'), PAGE)
+        is None
+    )
     assert declared_canonical(head('<link rel="canonical" href="/">'), PAGE) is None
     assert declared_canonical(head('<link rel="canonical" href="">'), PAGE) is None
     assert declared_canonical(head('<link rel="alternate" href="/c.html">'), PAGE) is None
@@ -39,8 +51,10 @@ def test_declared_canonical_ignores_other_sites_home_pages_and_empty_values():
 
 def test_a_declared_url_urllib_refuses_is_skipped_not_raised():
     # "//[oops" is an unclosed IPv6 host: urljoin raises ValueError; the next candidate counts
-    tags = ('<link rel="canonical" href="//[oops/a.html">'
-            '<meta property="og:url" content="/2024/05/story.html">')
+    tags = (
+        '<link rel="canonical" href="//[oops/a.html">'
+        '<meta property="og:url" content="/2024/05/story.html">'
+    )
     assert declared_canonical(head(tags), PAGE) == "http://news.example.com/2024/05/story.html"
     assert declared_canonical(head('<link rel="canonical" href="//[oops/a.html">'), PAGE) is None
 
@@ -92,9 +106,13 @@ def test_dust_rules_of_three_kinds():
 
 def test_apply_rules_keeps_what_no_rule_names():
     rules = frozenset({"param:from", "host:m.", "path:/m"})
-    assert apply_rules("http://m.example.com/m/2024/a.html?from=home&id=5", rules) == \
-        "http://example.com/2024/a.html?id=5"
+    assert (
+        apply_rules("http://m.example.com/m/2024/a.html?from=home&id=5", rules)
+        == "http://example.com/2024/a.html?id=5"
+    )
     assert apply_rules("http://example.com/a?id=5", rules) == "http://example.com/a?id=5"
     assert apply_rules("http://m.com/media/a?ref=x", rules) == "http://m.com/media/a?ref=x"
-    assert apply_rules("http://example.com/a?from=home", frozenset({"param:from"})) == \
-        "http://example.com/a"
+    assert (
+        apply_rules("http://example.com/a?from=home", frozenset({"param:from"}))
+        == "http://example.com/a"
+    )

@@ -35,10 +35,14 @@ def check_canonical_rows(farm: FarmHandle, db_url: str) -> None:
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_canonical_urls_win_and_dust_rules_cut_duplicate_fetches(copies_farm, tmp_path,
-                                                                 backend, request):
-    db_url = (f"sqlite:///{tmp_path / 'news.db'}" if backend == "sqlite"
-              else request.getfixturevalue("pg_url"))
+def test_canonical_urls_win_and_dust_rules_cut_duplicate_fetches(
+    copies_farm, tmp_path, backend, request
+):
+    db_url = (
+        f"sqlite:///{tmp_path / 'news.db'}"
+        if backend == "sqlite"
+        else request.getfixturevalue("pg_url")
+    )
     start = fetch_counts(copies_farm)
     first = run_crawl(copies_farm, tmp_path, db_url)
     assert first.returncode == 0, first.log[-3000:]

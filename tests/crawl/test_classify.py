@@ -20,39 +20,47 @@ from newscrawl.evaluation.datasets import pages_file
 SITE = SiteConfig(name="x", start_urls=("http://x.com/",), allowed_domains=("x.com",))
 
 
-@pytest.mark.parametrize(("url", "kind"), [
-    ("http://x.com/2024/05/17/biden-signs-bill.html", "article"),
-    ("http://x.com/a/20240517/123456.shtml", "article"),
-    ("http://x.com/article/500123", "article"),
-    ("http://x.com/gn/2024-05/17/content_998877.htm", "article"),
-    ("http://x.com/world/biden-signs-the-climate-bill-into-law", "article"),
-    ("http://x.com/news.php?id=12345", "article"),
-    ("http://x.com/", "list"),
-    ("http://x.com/world/", "list"),
-    ("http://x.com/news/index.shtml", "list"),
-    ("http://x.com/news/index_3.shtml", "list"),
-    ("http://x.com/category/politics", "list"),
-    ("http://x.com/tag/elections", "list"),
-    ("http://x.com/world/page/2/", "list"),
-    ("http://x.com/category/sport?page=2", "list"),
-    ("http://x.com/about", None),
-    ("http://x.com/contact-us", None),
-])
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [
+        ("http://x.com/2024/05/17/biden-signs-bill.html", "article"),
+        ("http://x.com/a/20240517/123456.shtml", "article"),
+        ("http://x.com/article/500123", "article"),
+        ("http://x.com/gn/2024-05/17/content_998877.htm", "article"),
+        ("http://x.com/world/biden-signs-the-climate-bill-into-law", "article"),
+        ("http://x.com/news.php?id=12345", "article"),
+        ("http://x.com/", "list"),
+        ("http://x.com/world/", "list"),
+        ("http://x.com/news/index.shtml", "list"),
+        ("http://x.com/news/index_3.shtml", "list"),
+        ("http://x.com/category/politics", "list"),
+        ("http://x.com/tag/elections", "list"),
+        ("http://x.com/world/page/2/", "list"),
+        ("http://x.com/category/sport?page=2", "list"),
+        ("http://x.com/about", None),
+        ("http://x.com/contact-us", None),
+    ],
+)
 def test_url_kind(url, kind):
     assert url_kind(url) == kind
 
 
 def test_link_text_decides_when_the_url_says_nothing():
-    assert classify_link("http://x.com/story", "A long enough headline about a thing", SITE) == \
-        "article"
+    assert (
+        classify_link("http://x.com/story", "A long enough headline about a thing", SITE)
+        == "article"
+    )
     assert classify_link("http://x.com/story", "About us", SITE) is None
 
 
 def test_site_rules_override_heuristics():
     site = SiteConfig(
-        name="x", start_urls=("http://x.com/",), allowed_domains=("x.com",),
+        name="x",
+        start_urls=("http://x.com/",),
+        allowed_domains=("x.com",),
         article_url=UrlRules(allow=(re.compile(r"/doc/\d+"),), deny=(re.compile(r"/video/"),)),
-        list_url=UrlRules(deny=(re.compile(r"/tag/"),)))
+        list_url=UrlRules(deny=(re.compile(r"/tag/"),)),
+    )
     assert classify_link("http://x.com/doc/42", "", site) == "article"
     assert classify_link("http://x.com/video/2024/05/17/clip.html", "A headline " * 3, site) is None
     # allow patterns given: a date URL that does not match them is not an article
@@ -78,8 +86,12 @@ def _dataset_pages(name: str, page_type: str | None = None) -> list[bytes]:
         for line in rows:
             row = json.loads(line)
             if page_type is None or row.get("page_type") == page_type:
-                pages.append((gzip.decompress((jsonl.parent / row["html_path"]).read_bytes()),
-                              row.get("orig_encoding") or "utf-8"))
+                pages.append(
+                    (
+                        gzip.decompress((jsonl.parent / row["html_path"]).read_bytes()),
+                        row.get("orig_encoding") or "utf-8",
+                    )
+                )
     return pages
 
 
@@ -103,7 +115,12 @@ def test_real_english_articles_are_rarely_list_pages():
 
 
 def test_farm_list_page_is_a_list_page():
-    html = "<html><body><ul>" + "".join(
-        f'<li><a href="/2024/05/{n}/s.html">A headline long enough number {n}</a></li>'
-        for n in range(8)) + "</ul><footer>© news</footer></body></html>"
+    html = (
+        "<html><body><ul>"
+        + "".join(
+            f'<li><a href="/2024/05/{n}/s.html">A headline long enough number {n}</a></li>'
+            for n in range(8)
+        )
+        + "</ul><footer>© news</footer></body></html>"
+    )
     assert _is_list(html.encode(), "utf-8")

@@ -59,8 +59,10 @@ def test_crawl_into_postgresql_and_again_without_duplicates(farm, tmp_path, pg_u
     assert stored_articles(pg_url) == first
 
 
-@pytest.mark.parametrize("db_url", ["postgresql+psycopg://postgres@127.0.0.1:1/test",
-                                    "sqlite:////nonexistent-dir/news.db"])
+@pytest.mark.parametrize(
+    "db_url",
+    ["postgresql+psycopg://postgres@127.0.0.1:1/test", "sqlite:////nonexistent-dir/news.db"],
+)
 def test_database_down_at_start_fails_fast_with_one_line(farm, tmp_path, db_url):
     run = run_crawl(farm, tmp_path, db_url, settings={"LOG_LEVEL": "WARNING"})
     assert run.returncode == 1

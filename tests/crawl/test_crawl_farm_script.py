@@ -36,15 +36,23 @@ def test_a_setting_without_name_or_equals_is_refused_by_name(crawl_farm, text):
 
 def test_py_spy_samples_are_grouped_by_crawler_role(crawl_farm):
     crawl = 'process 10:"python3 -m scrapy crawl news"'
-    raw = "\n".join([
-        (f"{crawl};thread (10): MainThread;run (twisted/internet/base.py:1);"
-        "doPoll (/usr/lib/python3.11/site-packages/twisted/internet/epollreactor.py:9) 6"),
-        (f'{crawl};process 11:"python3 -B -c spawn";thread (11): MainThread;'
-        "parse_html (newscrawl/extraction/dom.py:84) 3"),
-        (f"{crawl};thread (12): PoolThread-newscrawl-db-0;compress_html "
-        "(newscrawl/storage/compression.py:34) 1"),
-        "",
-    ])
+    raw = "\n".join(
+        [
+            (
+                f"{crawl};thread (10): MainThread;run (twisted/internet/base.py:1);"
+                "doPoll (/usr/lib/python3.11/site-packages/twisted/internet/epollreactor.py:9) 6"
+            ),
+            (
+                f'{crawl};process 11:"python3 -B -c spawn";thread (11): MainThread;'
+                "parse_html (newscrawl/extraction/dom.py:84) 3"
+            ),
+            (
+                f"{crawl};thread (12): PoolThread-newscrawl-db-0;compress_html "
+                "(newscrawl/storage/compression.py:34) 1"
+            ),
+            "",
+        ]
+    )
     table = crawl_farm.spy_breakdown(raw).splitlines()
     assert table[2].startswith("| reactor thread") and "| 60.0% |" in table[2]
     assert "doPoll (twisted/internet/epollreactor.py:9) 100%" in table[2]

@@ -29,8 +29,9 @@ SETTING_READ = re.compile(r"\.get\w*\(\s*\"(NEWSCRAWL_[A-Z_]+)\"")
 
 def from_crawler_bodies(source: str) -> list[str]:
     """The text of each ``from_crawler``/``for_crawler`` method in ``source``."""
-    return re.findall(r"def (?:from|for)_crawler\(.*?(?=\n    (?:@|def )|\nclass |\Z)",
-                      source, flags=re.DOTALL)
+    return re.findall(
+        r"def (?:from|for)_crawler\(.*?(?=\n    (?:@|def )|\nclass |\Z)", source, flags=re.DOTALL
+    )
 
 
 def test_no_from_crawler_restates_a_default():
@@ -48,8 +49,11 @@ def test_no_from_crawler_restates_a_default():
 
 
 def test_every_setting_the_package_reads_has_one_default():
-    read = {name for path in PACKAGE.rglob("*.py")
-            for name in SETTING_READ.findall(path.read_text(encoding="utf-8"))}
+    read = {
+        name
+        for path in PACKAGE.rglob("*.py")
+        for name in SETTING_READ.findall(path.read_text(encoding="utf-8"))
+    }
     assert "NEWSCRAWL_LEASE_SECONDS" in read and "NEWSCRAWL_KEEP_HTML" in read
     assert not set(NEWSCRAWL_DEFAULTS) & set(DISTRIBUTED_DEFAULTS)
     assert read - set(NEWSCRAWL_DEFAULTS) - set(DISTRIBUTED_DEFAULTS) == set()
@@ -63,12 +67,15 @@ def test_components_read_the_defaults_the_addon_installs():
 
 
 def test_distributed_defaults_come_with_the_distributed_switch():
-    settings = Settings({"NEWSCRAWL_REDIS_URL": "redis://127.0.0.1:6379/0",
-                         "NEWSCRAWL_LEASE_SECONDS": 3})
+    settings = Settings(
+        {"NEWSCRAWL_REDIS_URL": "redis://127.0.0.1:6379/0", "NEWSCRAWL_LEASE_SECONDS": 3}
+    )
     apply_distributed_settings(settings)
     assert settings.getfloat("NEWSCRAWL_LEASE_SECONDS") == 3
-    assert settings.getint("NEWSCRAWL_BLOOM_CAPACITY") == \
-        DISTRIBUTED_DEFAULTS["NEWSCRAWL_BLOOM_CAPACITY"]
+    assert (
+        settings.getint("NEWSCRAWL_BLOOM_CAPACITY")
+        == DISTRIBUTED_DEFAULTS["NEWSCRAWL_BLOOM_CAPACITY"]
+    )
 
 
 def test_without_the_addon_a_component_says_so_instead_of_reading_zeros():

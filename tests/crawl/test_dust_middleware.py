@@ -16,13 +16,15 @@ from tests.crawlers import newscrawl_crawler
 
 
 def request(url: str, site: str = "a") -> scrapy.Request:
-    return scrapy.Request(url, meta={META_KEY: {"site": site, "kind": "article", "depth": 1,
-                                                "page": 1}})
+    return scrapy.Request(
+        url, meta={META_KEY: {"site": site, "kind": "article", "depth": 1, "page": 1}}
+    )
 
 
 def middleware(tmp_path, **settings):
-    crawler = newscrawl_crawler(NewsSpider, {
-        "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}", **settings})
+    crawler = newscrawl_crawler(
+        NewsSpider, {"NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}", **settings}
+    )
     crawler.stats.open_spider()
     return build_from_crawler(DustRulesMiddleware, crawler), crawler
 
@@ -39,8 +41,10 @@ def test_rules_from_the_database_rewrite_requests_of_their_site_only(tmp_path):
     assert rewritten.url == "http://a.com/1.html?id=2&ref=x"
     assert rewritten.meta[META_KEY]["site"] == "a"
     assert mw.process_request(request("http://a.com/1.html?id=2"), None) is None
-    assert mw.process_request(request("http://m.a.com/1.html?from=x"),
-                              None).url == "http://a.com/1.html"
+    assert (
+        mw.process_request(request("http://m.a.com/1.html?from=x"), None).url
+        == "http://a.com/1.html"
+    )
     assert mw.process_request(request("http://b.com/1.html?from=home", site="b"), None) is None
     assert crawler.stats.get_value("newscrawl/dust/rewritten") == 2
 
@@ -49,8 +53,10 @@ def test_a_rule_learned_mid_crawl_applies_at_once(tmp_path):
     mw, crawler = middleware(tmp_path)
     assert mw.process_request(request("http://b.com/1.html?from=home", site="b"), None) is None
     crawler.signals.send_catch_log(signals.dust_rule_learned, site="b", rule="param:from")
-    assert mw.process_request(request("http://b.com/1.html?from=home", site="b"),
-                              None).url == "http://b.com/1.html"
+    assert (
+        mw.process_request(request("http://b.com/1.html?from=home", site="b"), None).url
+        == "http://b.com/1.html"
+    )
 
 
 def test_dust_rules_can_be_switched_off(tmp_path):

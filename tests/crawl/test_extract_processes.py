@@ -13,8 +13,10 @@ from newscrawl.crawl.content_keys import content_keys
 from newscrawl.crawl.pipelines.extract import extract_page, process_count
 from newscrawl.extraction import Article, Rejection
 
-PARAGRAPH = ("The city council approved the new transit budget on Tuesday after a long debate "
-             "about bus routes, fares and the timetable for the northern line extension. ")
+PARAGRAPH = (
+    "The city council approved the new transit budget on Tuesday after a long debate "
+    "about bus routes, fares and the timetable for the northern line extension. "
+)
 PAGE = f"""<html><head><title>Council approves transit budget - Daily News</title></head>
 <body><nav><a href="/">Home</a> <a href="/world">World</a></nav>
 <article><h1>Council approves transit budget</h1>
@@ -34,8 +36,15 @@ def test_process_count_reads_the_setting():
 
 
 def test_worker_process_result_equals_the_in_thread_result():
-    args = (PAGE, "http://news.example/2024/05/17/budget.html",
-            "Council approves transit budget", "density", "utf-8", 200, True)
+    args = (
+        PAGE,
+        "http://news.example/2024/05/17/budget.html",
+        "Council approves transit budget",
+        "density",
+        "utf-8",
+        200,
+        True,
+    )
     here = extract_page(*args)
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = pool.submit(extract_page, *args).result()
@@ -48,8 +57,10 @@ def test_worker_process_result_equals_the_in_thread_result():
 
 
 def test_a_local_publish_time_gets_the_site_zone():
-    page = (b"<html><head><meta name='pubdate' content='2024-05-17 09:30'></head><body>"
-            + PAGE.split(b"<body>", 1)[1])
+    page = (
+        b"<html><head><meta name='pubdate' content='2024-05-17 09:30'></head><body>"
+        + PAGE.split(b"<body>", 1)[1]
+    )
     args = (page, "http://news.example/budget.html", None, "density", "utf-8", 200, False)
     found = extract_page(*args, datetime(2024, 5, 18, tzinfo=UTC), "Asia/Shanghai").result
     assert isinstance(found, Article)
@@ -57,8 +68,15 @@ def test_a_local_publish_time_gets_the_site_zone():
 
 
 def test_thin_page_is_flagged_and_not_hashed():
-    page = extract_page(b"<html><body><p>Too short.</p></body></html>", "http://x.com/a",
-                        None, "density", "utf-8", 200, True)
+    page = extract_page(
+        b"<html><body><p>Too short.</p></body></html>",
+        "http://x.com/a",
+        None,
+        "density",
+        "utf-8",
+        200,
+        True,
+    )
     assert page.thin
     assert isinstance(page.result, Rejection) or page.keys is not None
 
@@ -73,9 +91,12 @@ def test_worker_results_and_errors_reach_the_reactor_as_deferred_results(monkeyp
 
     calls = []
     # The executor's thread hands the result to the reactor thread; run that hand-over here.
-    monkeypatch.setattr(reactor, "callFromThread",
-                        lambda function, *args: calls.append(1) or function(*args),
-                        raising=False)
+    monkeypatch.setattr(
+        reactor,
+        "callFromThread",
+        lambda function, *args: calls.append(1) or function(*args),
+        raising=False,
+    )
     done, failed = Future(), Future()
     results = []
     deferred_from_future(done).addCallback(results.append)

@@ -19,8 +19,9 @@ def test_network_errors_have_their_kind():
 
 
 def test_http_error_is_counted_by_status():
-    response = Response("http://a.example/x", status=503,
-                        request=scrapy.Request("http://a.example/x"))
+    response = Response(
+        "http://a.example/x", status=503, request=scrapy.Request("http://a.example/x")
+    )
     assert failure_kind(Failure(HttpError(response, "Ignoring"))) == "http_503"
 
 

@@ -20,8 +20,12 @@ def test_publish_adds_newest_articles_to_home_lists_and_expected():
 
 def test_gbk_pages_keep_their_bytes_and_say_gbk_only_on_some_sites():
     model = FarmModel(4, 40, pool="zh", specials=False)
-    gbk = [(site, a) for site in model.sites for a in model.articles(site)
-           if a.page.encoding == "gb18030"]
+    gbk = [
+        (site, a)
+        for site in model.sites
+        for a in model.articles(site)
+        if a.page.encoding == "gb18030"
+    ]
     assert gbk
     headers = {model._article(site, a).content_type for site, a in gbk}
     assert headers == {"text/html; charset=gbk", "text/html"}

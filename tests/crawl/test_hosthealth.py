@@ -19,8 +19,9 @@ from tests.crawlers import newscrawl_crawler
 
 @pytest.fixture
 def crawler():
-    return newscrawl_crawler(Spider, {"NEWSCRAWL_HOST_DOWN_AFTER": 2,
-                                "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS": 3})
+    return newscrawl_crawler(
+        Spider, {"NEWSCRAWL_HOST_DOWN_AFTER": 2, "NEWSCRAWL_HOST_DOWN_AFTER_TIMEOUTS": 3}
+    )
 
 
 @pytest.fixture
@@ -32,11 +33,9 @@ def request(url: str, site: str = "alpha") -> Request:
     return Request(url, meta={META_KEY: {"site": site, "kind": "article"}})
 
 
-def test_a_host_whose_name_fails_twice_is_down_and_its_requests_are_dropped(crawler,
-                                                                            middleware):
+def test_a_host_whose_name_fails_twice_is_down_and_its_requests_are_dropped(crawler, middleware):
     downs = []
-    crawler.signals.connect(lambda **kw: downs.append(kw), signal=signals.host_down,
-                            weak=False)
+    crawler.signals.connect(lambda **kw: downs.append(kw), signal=signals.host_down, weak=False)
     spider = Spider("s")
     first = request("http://gone.example/a")
     assert middleware.process_exception(first, net_error.DNSLookupError("gone"), spider) is None
@@ -45,7 +44,8 @@ def test_a_host_whose_name_fails_twice_is_down_and_its_requests_are_dropped(craw
     middleware.process_exception(retry, net_error.DNSLookupError("gone"), spider)
     assert retry.meta["dont_retry"] is True  # the one that tipped it is not retried again
     assert [(d["host"], d["site"], d["reason"]) for d in downs] == [
-        ("gone.example", "alpha", "dns x2")]
+        ("gone.example", "alpha", "dns x2")
+    ]
     with pytest.raises(HostDown, match=r"host gone.example is down \(dns x2\)"):
         middleware.process_request(request("http://gone.example/b"), spider)
     middleware.process_request(request("http://other.example/b"), spider)  # others unaffected
@@ -83,31 +83,44 @@ def test_failures_that_may_heal_never_mark_a_host_down(middleware):
 def test_requests_in_flight_when_the_host_went_down_are_not_retried(middleware):
     spider = Spider("s")
     for _ in range(2):
-        middleware.process_exception(request("http://gone.example/a"),
-                                     net_error.DNSLookupError("gone"), spider)
+        middleware.process_exception(
+            request("http://gone.example/a"), net_error.DNSLookupError("gone"), spider
+        )
     late = request("http://gone.example/c")
     middleware.process_exception(late, net_error.DNSLookupError("gone"), spider)
     assert late.meta["dont_retry"] is True
 
 
-def test_the_site_of_a_request_without_meta_comes_from_the_scheduled_requests(crawler,
-                                                                            middleware):
+def test_the_site_of_a_request_without_meta_comes_from_the_scheduled_requests(crawler, middleware):
     downs = []
-    crawler.signals.connect(lambda **kw: downs.append(kw["site"]), signal=signals.host_down,
-                            weak=False)
+    crawler.signals.connect(
+        lambda **kw: downs.append(kw["site"]), signal=signals.host_down, weak=False
+    )
     spider = Spider("s")
-    crawler.signals.send_catch_log(signal=scrapy_signals.request_scheduled,
-                                   request=request("http://gone.example/", site="beta"),
-                                   spider=spider)
+    crawler.signals.send_catch_log(
+        signal=scrapy_signals.request_scheduled,
+        request=request("http://gone.example/", site="beta"),
+        spider=spider,
+    )
     robots = Request("http://gone.example/robots.txt")  # the robots middleware's own request
     for _ in range(2):
         middleware.process_exception(robots, net_error.DNSLookupError("gone"), spider)
     assert downs == ["beta"]
 
 
-@pytest.mark.parametrize(("header", "seconds"), [
-    (b"120", 120.0), (b" 1 ", 1.0), (b"0", 0.0), (None, None), (b"", None), (b"-3", None),
-    (b"soon", None), (b"Wed, 32 Oct 2015 07:28:00 GMT", None)])
+@pytest.mark.parametrize(
+    ("header", "seconds"),
+    [
+        (b"120", 120.0),
+        (b" 1 ", 1.0),
+        (b"0", 0.0),
+        (None, None),
+        (b"", None),
+        (b"-3", None),
+        (b"soon", None),
+        (b"Wed, 32 Oct 2015 07:28:00 GMT", None),
+    ],
+)
 def test_retry_after_seconds(header, seconds):
     assert retry_after_seconds(header) == seconds
 
@@ -115,11 +128,14 @@ def test_retry_after_seconds(header, seconds):
 SENT = b"Wed, 21 Oct 2015 07:28:00 GMT"
 
 
-@pytest.mark.parametrize("header", [
-    b"Wed, 21 Oct 2015 07:30:00 GMT",  # IMF-fixdate, the preferred form
-    b"Wednesday, 21-Oct-15 07:30:00 GMT",  # RFC 850, obsolete but to be accepted
-    b"Wed Oct 21 07:30:00 2015",  # asctime, likewise
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"Wed, 21 Oct 2015 07:30:00 GMT",  # IMF-fixdate, the preferred form
+        b"Wednesday, 21-Oct-15 07:30:00 GMT",  # RFC 850, obsolete but to be accepted
+        b"Wed Oct 21 07:30:00 2015",  # asctime, likewise
+    ],
+)
 def test_retry_after_as_an_http_date_counts_from_the_responses_own_date(header):
     assert retry_after_seconds(header, date=SENT) == 120.0
 
@@ -127,8 +143,7 @@ def test_retry_after_as_an_http_date_counts_from_the_responses_own_date(header):
 def test_retry_after_date_without_a_date_header_counts_from_now():
     now = datetime(2015, 10, 21, 7, 29, 0, tzinfo=UTC)
     assert retry_after_seconds(b"Wed, 21 Oct 2015 07:30:00 GMT", now=now) == 60.0
-    assert retry_after_seconds(b"Wed, 21 Oct 2015 07:30:00 GMT", date=b"garbage",
-                               now=now) == 60.0
+    assert retry_after_seconds(b"Wed, 21 Oct 2015 07:30:00 GMT", date=b"garbage", now=now) == 60.0
 
 
 def test_retry_after_date_in_the_past_means_no_wait():
@@ -160,6 +175,5 @@ def test_robots_txt_timeouts_then_a_page_timeout_give_the_host_up(middleware):
     for _ in range(2):
         middleware.process_exception(robots, net_error.TimeoutError(), spider)
     assert not middleware.is_down("dead.example")
-    middleware.process_exception(request("http://dead.example/"), net_error.TimeoutError(),
-                                 spider)
+    middleware.process_exception(request("http://dead.example/"), net_error.TimeoutError(), spider)
     assert middleware.is_down("dead.example")

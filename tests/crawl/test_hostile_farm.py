@@ -18,15 +18,25 @@ from tests.farm.hostile import DEAD, HOSTILE_MODES, HURT
 from .conftest import CrawlRun, run_crawl, stored_articles
 
 # Which failure kind marks a dead host down.
-DOWN_KIND = {"nxdomain": "dns", "refused": "refused", "blackhole": "timeout",
-             "trickle": "timeout", "dead_after_home": "timeout"}
+DOWN_KIND = {
+    "nxdomain": "dns",
+    "refused": "refused",
+    "blackhole": "timeout",
+    "trickle": "timeout",
+    "dead_after_home": "timeout",
+}
 NEVER_REACH_THE_SERVER = ("nxdomain", "refused")
 
 
 @pytest.fixture
 def hostile_farm() -> Iterator[FarmHandle]:
-    handle = start_farm(2 + len(HOSTILE_MODES), 4, specials=False, direct=True,
-                        modes=["healthy", *HOSTILE_MODES, "healthy"])
+    handle = start_farm(
+        2 + len(HOSTILE_MODES),
+        4,
+        specials=False,
+        direct=True,
+        modes=["healthy", *HOSTILE_MODES, "healthy"],
+    )
     yield handle
     handle.stop()
 
@@ -42,19 +52,18 @@ def check_hostile_crawl(farm: FarmHandle, run: CrawlRun) -> None:
     stored = stored_articles(run.db_url)
     expected = model.expected()
     assert {url: stored.get(url, (None,))[0] for url in expected} == {
-        url: title for url, (title, _anchor) in expected.items()}, "every reachable article"
+        url: title for url, (title, _anchor) in expected.items()
+    }, "every reachable article"
     for site in model.sites:
         if site.mode in DEAD:
             assert not [url for url in stored if url.startswith(site.base)], site.mode
     # Every dead host is named once, with its site and the kind of failure that killed it.
     down = dict(re.findall(r"^  (s\d+): \S+ down \((\w+) x\d+\)$", run.log, re.MULTILINE))
-    assert down == {site.name: DOWN_KIND[site.mode] for site in model.sites
-                    if site.mode in DEAD}
+    assert down == {site.name: DOWN_KIND[site.mode] for site in model.sites if site.mode in DEAD}
     assert not [site for site in model.sites if site.mode in HURT and site.name in down]
     # One line per counted failure: the final line's error total is the number of lines.
     total = int(re.search(r"errors (\d+) \(", final_line(run)).group(1))
-    failure_lines = re.findall(r"WARNING: (?:Fetch failed|robots\.txt unreachable): host ",
-                               run.log)
+    failure_lines = re.findall(r"WARNING: (?:Fetch failed|robots\.txt unreachable): host ", run.log)
     assert len(failure_lines) == total
 
 
@@ -64,8 +73,7 @@ def test_hostile_farm_into_sqlite(hostile_farm, tmp_path):
     check_hostile_crawl(hostile_farm, run)
     model = hostile_farm.model
     modes = {site.host: site.mode for site in model.sites}
-    table = {line.split()[0]: line for line in run.log.splitlines()
-             if re.match(r"^s\d+ ", line)}
+    table = {line.split()[0]: line for line in run.log.splitlines() if re.match(r"^s\d+ ", line)}
     by_mode = {site.mode: table.get(site.name, "") for site in model.sites}
     assert "connection_lost:4" in by_mode["reset"]  # cut mid-body, after its retry too
     assert "other:4" in by_mode["redirect_loop"]  # Scrapy's hop limit
@@ -77,12 +85,16 @@ def test_hostile_farm_into_sqlite(hostile_farm, tmp_path):
     # robots.txt once per host: the spider's sitemap discovery reuses the middleware's copy
     # (a robots.txt that failed is retried once, like any request).
     hits = hostile_farm.hits("/robots.txt")
-    once = {host for host, mode in modes.items()
-            if mode not in ("robots_5xx", "robots_timeout", "blackhole", "trickle",
-                            *NEVER_REACH_THE_SERVER)}
+    once = {
+        host
+        for host, mode in modes.items()
+        if mode
+        not in ("robots_5xx", "robots_timeout", "blackhole", "trickle", *NEVER_REACH_THE_SERVER)
+    }
     assert {host: hits.get(host) for host in once} == dict.fromkeys(once, 1)
-    assert not {host for host, mode in modes.items()
-                if mode in NEVER_REACH_THE_SERVER and host in hits}
+    assert not {
+        host for host, mode in modes.items() if mode in NEVER_REACH_THE_SERVER and host in hits
+    }
     # a robots.txt that hangs is tried twice (NEWSCRAWL_ROBOTS_RETRY_TIMES), not RETRY_TIMES + 1
     assert {hits.get(host) for host, mode in modes.items() if mode == "robots_timeout"} == {2}
 
@@ -102,11 +114,15 @@ def test_a_crawl_where_every_fetch_fails_says_so_at_once(tmp_path):
     assert "Traceback" not in run.log
     lines = run.log.splitlines()
     first_failure = next(i for i, line in enumerate(lines) if "robots.txt unreachable" in line)
-    report = next(line for line in lines[first_failure:]
-                  if "Progress:" in line or "Crawl finished" in line)
+    report = next(
+        line for line in lines[first_failure:] if "Progress:" in line or "Crawl finished" in line
+    )
     assert "EVERY FETCH FAILED so far: pages 0" in report
     assert "hosts down 2 (dns 1, refused 1;" in report
     assert "errors 2 (robots_unreachable 2)" in report
-    assert re.search(r"robots\.txt unreachable: host s000\.gone\.test, robots_unreachable "
-                     r"\(dns\), http://s000\.gone\.test:\d+/robots\.txt \(site s000\)", run.log)
+    assert re.search(
+        r"robots\.txt unreachable: host s000\.gone\.test, robots_unreachable "
+        r"\(dns\), http://s000\.gone\.test:\d+/robots\.txt \(site s000\)",
+        run.log,
+    )
     assert "robots_unreachable (refused), http://s001.farm.test:1/robots.txt" in run.log

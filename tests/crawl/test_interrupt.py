@@ -17,8 +17,12 @@ from .conftest import CRAWL_TIMEOUT, REPO_ROOT, stored_articles
 
 # Slow enough (one request at a time per site, a short delay) that the crawl of 240 articles
 # is still running when the first stored articles are reported.
-SETTINGS = {"AUTOTHROTTLE_ENABLED": "0", "DOWNLOAD_DELAY": "0.1",
-            "CONCURRENT_REQUESTS_PER_DOMAIN": "1", "NEWSCRAWL_PROGRESS_INTERVAL": "1"}
+SETTINGS = {
+    "AUTOTHROTTLE_ENABLED": "0",
+    "DOWNLOAD_DELAY": "0.1",
+    "CONCURRENT_REQUESTS_PER_DOMAIN": "1",
+    "NEWSCRAWL_PROGRESS_INTERVAL": "1",
+}
 FIRST_ARTICLES = re.compile(r"Progress: .*articles [1-9]")
 
 
@@ -32,15 +36,27 @@ def big_farm() -> Iterator[FarmHandle]:
 def test_one_sigint_stops_the_crawl_and_keeps_what_was_stored(big_farm, tmp_path):
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     sites = write_sites_file(big_farm.model, tmp_path / "sites.yaml")
-    command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={sites}",
-               "-s", f"NEWSCRAWL_DATABASE_URL={db_url}",
-               "-s", f"NEWSCRAWL_SPILL_PATH={tmp_path / 'spill.jsonl'}"]
+    command = [
+        sys.executable,
+        "-m",
+        "scrapy",
+        "crawl",
+        "news",
+        "-a",
+        f"sites={sites}",
+        "-s",
+        f"NEWSCRAWL_DATABASE_URL={db_url}",
+        "-s",
+        f"NEWSCRAWL_SPILL_PATH={tmp_path / 'spill.jsonl'}",
+    ]
     for name, value in SETTINGS.items():
         command += ["-s", f"{name}={value}"]
-    env = {**os.environ, "http_proxy": big_farm.proxy_url,
-           "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT),
-                                                       os.environ.get("PYTHONPATH")]))}
+    env = {
+        **os.environ,
+        "http_proxy": big_farm.proxy_url,
+        "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+    }
     env.pop("no_proxy", None)
     env.pop("NO_PROXY", None)
     crawl = subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)

@@ -21,8 +21,12 @@ def middleware() -> HeadMetaRefreshMiddleware:
 
 
 def page(body: bytes, encoding: str = "utf-8") -> HtmlResponse:
-    return HtmlResponse("https://news.example/a.html", body=body, encoding=encoding,
-                        request=Request("https://news.example/a.html"))
+    return HtmlResponse(
+        "https://news.example/a.html",
+        body=body,
+        encoding=encoding,
+        request=Request("https://news.example/a.html"),
+    )
 
 
 def test_a_refresh_is_followed_as_scrapy_follows_it(middleware):
@@ -30,8 +34,8 @@ def test_a_refresh_is_followed_as_scrapy_follows_it(middleware):
     response = page(REFRESH + LONG_BODY)
     got = middleware.process_response(request, response)
     expected = MetaRefreshMiddleware.from_crawler(
-        newscrawl_crawler(Spider, {"METAREFRESH_ENABLED": True})).process_response(
-        request, page(REFRESH + LONG_BODY))
+        newscrawl_crawler(Spider, {"METAREFRESH_ENABLED": True})
+    ).process_response(request, page(REFRESH + LONG_BODY))
     assert isinstance(got, Request) and isinstance(expected, Request)
     assert got.url == expected.url == "https://news.example/moved.html"
 
@@ -42,14 +46,17 @@ def test_a_page_without_refresh_is_passed_on_undecoded(middleware):
     assert response._cached_ubody is None  # Scrapy's check would have decoded it all
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    (REFRESH, True),
-    (REFRESH.upper(), True),
-    ("<html><head><title>标题</title>".encode("gbk") + b'<meta http-equiv="refresh">', True),
-    (REFRESH.decode().encode("utf-16"), True),  # not ASCII-compatible: always checked
-    (b"<html><head><title>No</title></head>" + LONG_BODY, False),
-    (b"<html>" + b" " * 20000 + b'<meta http-equiv="refresh">', False),  # past 4,096 chars
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (REFRESH, True),
+        (REFRESH.upper(), True),
+        ("<html><head><title>标题</title>".encode("gbk") + b'<meta http-equiv="refresh">', True),
+        (REFRESH.decode().encode("utf-16"), True),  # not ASCII-compatible: always checked
+        (b"<html><head><title>No</title></head>" + LONG_BODY, False),
+        (b"<html>" + b" " * 20000 + b'<meta http-equiv="refresh">', False),  # past 4,096 chars
+    ],
+)
 def test_might_refresh(body, expected):
     assert might_refresh(body) is expected
 

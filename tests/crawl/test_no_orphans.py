@@ -31,12 +31,11 @@ def process_table() -> dict[int, tuple[int, str, str]]:
             continue
         try:
             stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(
-                errors="replace")
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # ended meanwhile
             continue
         # "pid (comm) state ppid ...": comm may hold spaces and parentheses
-        state, ppid = stat[stat.rindex(")") + 2:].split()[:2]
+        state, ppid = stat[stat.rindex(")") + 2 :].split()[:2]
         table[int(entry.name)] = (int(ppid), state, command)
     return table
 
@@ -46,8 +45,9 @@ def descendants(root: int) -> dict[int, str]:
     found: dict[int, str] = {}
     parents = {root}
     while parents:
-        children = {pid for pid, (ppid, _, _) in table.items()
-                    if ppid in parents and pid not in found}
+        children = {
+            pid for pid, (ppid, _, _) in table.items() if ppid in parents and pid not in found
+        }
         found.update({pid: table[pid][2] for pid in children})
         parents = children
     return found
@@ -77,22 +77,29 @@ def kill_crawler_mid_crawl(farm, tmp_path, settings: dict[str, str]) -> dict[int
     its workers and the resource tracker run; the crawler's descendants at that moment."""
     slow = min(farm.model.expected())
     command, env = crawl_command(
-        farm, tmp_path, f"sqlite:///{tmp_path / 'news.db'}",
-        settings={"NEWSCRAWL_EXTRACT_PROCESSES": "2", "NEWSCRAWL_EXTRACT_TIMEOUT": "0",
-                  **settings},
+        farm,
+        tmp_path,
+        f"sqlite:///{tmp_path / 'news.db'}",
+        settings={"NEWSCRAWL_EXTRACT_PROCESSES": "2", "NEWSCRAWL_EXTRACT_TIMEOUT": "0", **settings},
         runner="tests.crawl.slow_extraction",
-        env_extra={"SLOW_PAGE_URL": slow, "SLOW_PAGE_SECONDS": "3600",
-                   "SLOW_PAGE_STARTED": str(tmp_path / "slow-page-started")})
+        env_extra={
+            "SLOW_PAGE_URL": slow,
+            "SLOW_PAGE_SECONDS": "3600",
+            "SLOW_PAGE_STARTED": str(tmp_path / "slow-page-started"),
+        },
+    )
     log = (tmp_path / "crawl.log").open("wb")
-    crawler = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=log,
-                               stderr=subprocess.STDOUT)
+    crawler = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + START_DEADLINE_SECONDS
         while True:
             children = descendants(crawler.pid)
             commands = " ".join(children.values())
-            if ("resource_tracker" in commands and "spawn_main" in commands
-                    and (tmp_path / "slow-page-started").exists()):
+            if (
+                "resource_tracker" in commands
+                and "spawn_main" in commands
+                and (tmp_path / "slow-page-started").exists()
+            ):
                 break
             assert crawler.poll() is None, (tmp_path / "crawl.log").read_text()[-3000:]
             assert time.monotonic() < deadline, f"no extraction workers: {children}"
@@ -106,8 +113,9 @@ def kill_crawler_mid_crawl(farm, tmp_path, settings: dict[str, str]) -> dict[int
 
 def wait_until_gone(children: dict[int, str]) -> dict[int, str]:
     deadline = time.monotonic() + EXIT_DEADLINE_SECONDS
-    while (left := {pid: cmd for pid, cmd in children.items() if alive(pid)}) and \
-            time.monotonic() < deadline:
+    while (
+        left := {pid: cmd for pid, cmd in children.items() if alive(pid)}
+    ) and time.monotonic() < deadline:
         time.sleep(0.5)
     for pid in left:  # do not leave them to the next test
         os.kill(pid, signal.SIGKILL)
@@ -121,8 +129,15 @@ def test_kill_9_of_a_crawler_leaves_no_child_process(farm, tmp_path):
 
 
 def test_kill_9_of_a_redis_worker_leaves_no_child_process(farm, tmp_path, redis_prefix):
-    children = kill_crawler_mid_crawl(farm, tmp_path, {
-        "NEWSCRAWL_REDIS_URL": REDIS_URL, "NEWSCRAWL_REDIS_PREFIX": redis_prefix,
-        "NEWSCRAWL_WORKER_START_REQUESTS": "1", "NEWSCRAWL_BLOOM_CAPACITY": "100000"})
+    children = kill_crawler_mid_crawl(
+        farm,
+        tmp_path,
+        {
+            "NEWSCRAWL_REDIS_URL": REDIS_URL,
+            "NEWSCRAWL_REDIS_PREFIX": redis_prefix,
+            "NEWSCRAWL_WORKER_START_REQUESTS": "1",
+            "NEWSCRAWL_BLOOM_CAPACITY": "100000",
+        },
+    )
     assert len(children) >= 2
     assert wait_until_gone(children) == {}

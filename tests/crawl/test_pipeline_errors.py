@@ -34,12 +34,16 @@ ERROR_LINE = re.compile(r"Pipeline error: (\w+) failed on (\S+) \((\S+)\): Stage
 
 def test_every_page_a_stage_raises_on_is_counted_and_named(farm, tmp_path):
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
-    run = run_crawl(farm, tmp_path, db_url,
-                    settings={"ITEM_PIPELINES": json.dumps(PIPELINES),
-                              "NEWSCRAWL_EXTRACT_PROCESSES": "0"})
+    run = run_crawl(
+        farm,
+        tmp_path,
+        db_url,
+        settings={"ITEM_PIPELINES": json.dumps(PIPELINES), "NEWSCRAWL_EXTRACT_PROCESSES": "0"},
+    )
     assert run.returncode == 0, run.log[-3000:]
-    logged = {match.group(2): (match.group(1), match.group(3))
-              for match in ERROR_LINE.finditer(run.log)}
+    logged = {
+        match.group(2): (match.group(1), match.group(3)) for match in ERROR_LINE.finditer(run.log)
+    }
     stored = stored_articles(db_url)
     # Each logged page failed in the stage chosen for its URL, and was not stored.
     assert logged, run.log[-3000:]
@@ -56,13 +60,14 @@ def test_every_page_a_stage_raises_on_is_counted_and_named(farm, tmp_path):
     per_site: dict[str, int] = {}
     for _, site in logged.values():
         per_site[site] = per_site.get(site, 0) + 1
-    table = run.log[run.log.index("Crawl finished"):]
+    table = run.log[run.log.index("Crawl finished") :]
     for site, count in per_site.items():
         assert re.search(rf"^{re.escape(site)}\s.*\bpipeline:{count}\b", table, re.MULTILINE), site
     assert re.search(rf"^TOTAL\s.*\bpipeline:{len(logged)}\b", table, re.MULTILINE)
     assert f"Pipeline errors ({len(logged)}, pages lost" in table
-    assert re.search(r"Progress: .*errors \d+ \(.*pipeline \d+.*last pipeline error: \w+ http",
-                     run.log)
+    assert re.search(
+        r"Progress: .*errors \d+ \(.*pipeline \d+.*last pipeline error: \w+ http", run.log
+    )
 
 
 def test_the_tally_counts_names_and_lists_pipeline_errors():
@@ -71,14 +76,16 @@ def test_the_tally_counts_names_and_lists_pipeline_errors():
     assert pipeline_error_lines(tally) == ""
     n = MAX_LISTED_PIPELINE_ERRORS + 5
     for i in range(n):
-        tally.add_pipeline_error(PipelineError("beta", "store", f"http://b.test/{i}",
-                                               "OperationalError('gone')"))
+        tally.add_pipeline_error(
+            PipelineError("beta", "store", f"http://b.test/{i}", "OperationalError('gone')")
+        )
     assert tally.sites["beta"].failures["pipeline"] == n
     line = progress_line(tally, elapsed=10.0, pages_before=0, articles_before=0, interval=5.0)
     assert f"errors {n} (pipeline {n}): beta {n}" in line
     assert line.endswith(f"; last pipeline error: store http://b.test/{n - 1}")
     listed = pipeline_error_lines(tally).splitlines()
-    assert listed[0] == (f"Pipeline errors ({n}, pages lost; "
-                         f"first {MAX_LISTED_PIPELINE_ERRORS} listed):")
+    assert listed[0] == (
+        f"Pipeline errors ({n}, pages lost; first {MAX_LISTED_PIPELINE_ERRORS} listed):"
+    )
     assert listed[1] == "  store failed on http://b.test/0 (beta): OperationalError('gone')"
     assert len(listed) == MAX_LISTED_PIPELINE_ERRORS + 1

@@ -23,15 +23,28 @@ from tests.crawlers import newscrawl_crawler
 LONG_TEXT = "这是一篇足够长的新闻正文，讲述了一件重要的事情。" * 20
 
 
-def make_item(url: str = "http://x.com/2024/05/17/a.html", content: str = LONG_TEXT,
-              title: str = "一个新闻标题", rejection: str | None = None) -> PageItem:
+def make_item(
+    url: str = "http://x.com/2024/05/17/a.html",
+    content: str = LONG_TEXT,
+    title: str = "一个新闻标题",
+    rejection: str | None = None,
+) -> PageItem:
     article = None if rejection else Article(title=title, content=content, method="density")
     # The keys the extraction worker computes with the article (extract_page).
     keys = None if rejection else content_keys(content, near_dedup=True)
-    return PageItem(url=url, site="x", body=b"<html></html>", encoding="utf-8",
-                    anchor_text="锚文本", method="density", depth=1,
-                    fetched_at=datetime(2024, 5, 17, tzinfo=UTC), article=article,
-                    rejection=rejection, content_keys=keys)
+    return PageItem(
+        url=url,
+        site="x",
+        body=b"<html></html>",
+        encoding="utf-8",
+        anchor_text="锚文本",
+        method="density",
+        depth=1,
+        fetched_at=datetime(2024, 5, 17, tzinfo=UTC),
+        article=article,
+        rejection=rejection,
+        content_keys=keys,
+    )
 
 
 def with_hashes(item: PageItem, content_hash: str, simhash: int | None = None) -> PageItem:
@@ -75,8 +88,9 @@ def test_a_rejection_is_counted_once_whichever_stage_drops_it():
 
     def dropped(item: PageItem, exception: Rejected) -> None:
         """What Scrapy's scraper does with an item a pipeline stage dropped."""
-        crawler.signals.send_catch_log(signals.item_dropped, item=item, response=None,
-                                       exception=exception, spider=None)
+        crawler.signals.send_catch_log(
+            signals.item_dropped, item=item, response=None, exception=exception, spider=None
+        )
 
     thin = make_item(content="太短了")
     with pytest.raises(Rejected) as rejected:
@@ -124,13 +138,18 @@ def test_validate_marks_copies_for_the_store_to_keep_the_canonical_url():
 def test_a_canonical_url_named_by_pages_of_different_content_is_not_trusted():
     pipeline, _ = validate_pipeline()
     for number in range(2):
-        item = make_item(url="http://x.com/home-story.html",
-                         content=f"第{number}篇。" + LONG_TEXT[number:] + "不同" * number * 50)
+        item = make_item(
+            url="http://x.com/home-story.html",
+            content=f"第{number}篇。" + LONG_TEXT[number:] + "不同" * number * 50,
+        )
         item.fetched_url, item.declared_canonical = f"http://x.com/{number}.html", True
         pipeline.process_item(item, None)
         assert item.copy_of is None
     assert (item.url, item.fetched_url, item.declared_canonical) == (
-        "http://x.com/1.html", None, False)
+        "http://x.com/1.html",
+        None,
+        False,
+    )
 
 
 def test_validate_dedup_can_be_switched_off():
@@ -156,9 +175,15 @@ def test_method_resolver_falls_back_to_an_importable_method():
 
 def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
-    crawler = newscrawl_crawler(NewsSpider, {
-        "NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_KEEP_HTML": False,
-        "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1})
+    crawler = newscrawl_crawler(
+        NewsSpider,
+        {
+            "NEWSCRAWL_DATABASE_URL": db_url,
+            "NEWSCRAWL_KEEP_HTML": False,
+            "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"),
+            "NEWSCRAWL_DB_BATCH_SIZE": 1,
+        },
+    )
     pipeline = build_from_crawler(StorePipeline, crawler)
     item = make_item()
     with_hashes(item, "a" * 40)
@@ -174,10 +199,15 @@ def test_store_pipeline_writes_records_and_finds_database_duplicates(tmp_path):
 
 
 def store_pipeline(tmp_path, **settings):
-    crawler = newscrawl_crawler(NewsSpider, {
-        "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
-        "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"), "NEWSCRAWL_DB_BATCH_SIZE": 1,
-        **settings})
+    crawler = newscrawl_crawler(
+        NewsSpider,
+        {
+            "NEWSCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'news.db'}",
+            "NEWSCRAWL_SPILL_PATH": str(tmp_path / "s.jsonl"),
+            "NEWSCRAWL_DB_BATCH_SIZE": 1,
+            **settings,
+        },
+    )
     crawler.stats.open_spider()
     pipeline = build_from_crawler(StorePipeline, crawler)
     return pipeline, crawler.stats
@@ -207,8 +237,9 @@ def test_a_later_crawl_rejects_near_copies_of_stored_articles(tmp_path):
     later.storage.close()
 
 
-def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(tmp_path, caplog,
-                                                                        monkeypatch):
+def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(
+    tmp_path, caplog, monkeypatch
+):
     pipeline, _ = store_pipeline(tmp_path)
 
     def fail(since, limit):
@@ -226,8 +257,9 @@ def test_unreadable_stored_simhashes_are_reported_and_the_crawl_goes_on(tmp_path
     pipeline.storage.close()
 
 
-@pytest.mark.parametrize("settings", [{"NEWSCRAWL_NEAR_DUP_DAYS": 0},
-                                      {"NEWSCRAWL_DEDUP_NEAR": False}])
+@pytest.mark.parametrize(
+    "settings", [{"NEWSCRAWL_NEAR_DUP_DAYS": 0}, {"NEWSCRAWL_DEDUP_NEAR": False}]
+)
 def test_stored_near_duplicate_check_can_be_switched_off(tmp_path, settings):
     pipeline, _ = store_pipeline(tmp_path, **settings)
     assert pipeline.near_duplicates is None
@@ -242,8 +274,9 @@ def test_store_record_carries_anchor_text_and_html_only_when_kept():
 
 
 def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
-    crawler = newscrawl_crawler(NewsSpider, {
-        "NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"})
+    crawler = newscrawl_crawler(
+        NewsSpider, {"NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"}
+    )
     with pytest.raises(StorageError, match="cannot connect"):
         build_from_crawler(StorePipeline, crawler)
 
@@ -273,10 +306,17 @@ def test_database_down_mid_crawl_spills_every_item(tmp_path):
     crawler = newscrawl_crawler(NewsSpider)
     crawler.stats.open_spider()
     spill = tmp_path / "spill.jsonl"
-    writer = BufferedWriter(DownDatabase(), batch_size=2, retries=1, retry_delay=0.0,
-                            spill_path=spill, sleep=lambda _s: None)
-    pipeline = StorePipeline(DownDatabase(), writer, crawler.stats, keep_html=True,
-                             dedup_against_database=True)
+    writer = BufferedWriter(
+        DownDatabase(),
+        batch_size=2,
+        retries=1,
+        retry_delay=0.0,
+        spill_path=spill,
+        sleep=lambda _s: None,
+    )
+    pipeline = StorePipeline(
+        DownDatabase(), writer, crawler.stats, keep_html=True, dedup_against_database=True
+    )
     items = [make_item(url=f"http://x.com/2024/05/17/{n}.html") for n in range(3)]
     for item in items:
         assert pipeline._store(to_record(item, keep_html=True)).dropped is None
@@ -338,8 +378,9 @@ def test_a_copy_that_beats_this_crawls_copy_still_loses_to_a_better_stored_url(t
     assert later._store(to_record(mobile, keep_html=False)).dropped == ("duplicate", stored.url)
     tracked = make_item(url=stored.url + "?from=home")  # better than the mobile copy only
     with_hashes(tracked, stored.keys.content_hash)
-    outcome = later._store(to_record(tracked, keep_html=False),
-                           CopyOf("duplicate", mobile.url, replaces=True))
+    outcome = later._store(
+        to_record(tracked, keep_html=False), CopyOf("duplicate", mobile.url, replaces=True)
+    )
     assert outcome.dropped == ("duplicate", stored.url)
     later.writer.close()
     assert later.storage.known_urls([stored.url, mobile.url, tracked.url]) == {stored.url}

@@ -17,17 +17,28 @@ def make_tally() -> CrawlTally:
 
 
 def test_progress_line_rates_and_errors():
-    line = progress_line(make_tally(), elapsed=10.0, pages_before=15, articles_before=4,
-                         interval=5.0)
-    assert line == ("pages 35 (4.0/s), articles 24 (4.0/s; 2.4/s overall), rejected 4, "
-                    "errors 2 (dns 1, http_503 1): alpha 2")
+    line = progress_line(
+        make_tally(), elapsed=10.0, pages_before=15, articles_before=4, interval=5.0
+    )
+    assert line == (
+        "pages 35 (4.0/s), articles 24 (4.0/s; 2.4/s overall), rejected 4, "
+        "errors 2 (dns 1, http_503 1): alpha 2"
+    )
 
 
 def test_summary_table_busiest_first_with_total_and_cap():
     table = summary_table(make_tally(), max_rows=1).splitlines()
     assert table[0].split() == ["site", "pages", "articles", "errors", "rejected", "methods"]
-    assert table[2].split() == ["alpha", "30", "20", "dns:1", "http_503:1", "too_short:3",
-                                "duplicate:1", "density:20"]
+    assert table[2].split() == [
+        "alpha",
+        "30",
+        "20",
+        "dns:1",
+        "http_503:1",
+        "too_short:3",
+        "duplicate:1",
+        "density:20",
+    ]
     assert table[3].strip() == "... 1 more sites"
     assert table[4].split()[:5] == ["TOTAL", "35", "24", "dns:1", "http_503:1"]
 
@@ -35,8 +46,9 @@ def test_summary_table_busiest_first_with_total_and_cap():
 def test_progress_line_says_none_without_failures():
     tally = CrawlTally()
     tally.site("alpha").pages = 3
-    assert progress_line(tally, elapsed=1.0, pages_before=0, articles_before=0,
-                         interval=1.0).endswith("errors: none")
+    assert progress_line(
+        tally, elapsed=1.0, pages_before=0, articles_before=0, interval=1.0
+    ).endswith("errors: none")
 
 
 def test_progress_line_says_every_fetch_failed_while_no_page_came():
@@ -50,8 +62,9 @@ def test_progress_line_says_every_fetch_failed_while_no_page_came():
     assert "hosts down 2 (dns 1, refused 1; 3 requests dropped)" in line
     assert line.endswith("errors 1 (robots_unreachable 1): alpha 1")
     tally.site("alpha").pages = 1
-    assert "EVERY FETCH FAILED" not in progress_line(tally, elapsed=1.0, pages_before=0,
-                                                      articles_before=0, interval=1.0)
+    assert "EVERY FETCH FAILED" not in progress_line(
+        tally, elapsed=1.0, pages_before=0, articles_before=0, interval=1.0
+    )
 
 
 def test_summary_names_every_host_marked_down_with_its_site_and_reason():
@@ -60,6 +73,8 @@ def test_summary_names_every_host_marked_down_with_its_site_and_reason():
     tally.site("gamma").down["gamma.example"] = "dns x2"
     tally.site("gamma").dropped = 4
     lines = summary_table(tally, max_rows=10).splitlines()
-    assert lines[-3:] == ["Hosts marked down: 2 (4 requests dropped unfetched)",
-                          "  alpha: alpha.example down (timeout x3)",
-                          "  gamma: gamma.example down (dns x2)"]
+    assert lines[-3:] == [
+        "Hosts marked down: 2 (4 requests dropped unfetched)",
+        "  alpha: alpha.example down (timeout x3)",
+        "  gamma: gamma.example down (dns x2)",
+    ]

@@ -23,16 +23,18 @@ def robots_fetch(url: str = "http://a.example/robots.txt") -> Request:
 
 def test_its_own_robots_fetch_gets_the_short_timeout_and_one_retry():
     request = robots_fetch()
-    middleware(DOWNLOAD_TIMEOUT=30, NEWSCRAWL_ROBOTS_TIMEOUT=10,
-               NEWSCRAWL_ROBOTS_RETRY_TIMES=1).process_request(request, Spider("s"))
+    middleware(
+        DOWNLOAD_TIMEOUT=30, NEWSCRAWL_ROBOTS_TIMEOUT=10, NEWSCRAWL_ROBOTS_RETRY_TIMES=1
+    ).process_request(request, Spider("s"))
     assert request.meta["download_timeout"] == 10
     assert request.meta["max_retry_times"] == 1
 
 
 def test_the_robots_timeout_is_never_longer_than_the_download_timeout():
     request = robots_fetch()
-    middleware(DOWNLOAD_TIMEOUT=2, NEWSCRAWL_ROBOTS_TIMEOUT=10).process_request(request,
-                                                                                Spider("s"))
+    middleware(DOWNLOAD_TIMEOUT=2, NEWSCRAWL_ROBOTS_TIMEOUT=10).process_request(
+        request, Spider("s")
+    )
     assert request.meta["download_timeout"] == 2
 
 

@@ -23,10 +23,14 @@ def health_farm() -> Iterator[FarmHandle]:
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_dead_and_empty_sites_are_recorded_and_the_long_dead_skipped(health_farm, tmp_path,
-                                                                     backend, request, capsys):
-    db_url = (f"sqlite:///{tmp_path / 'news.db'}" if backend == "sqlite"
-              else request.getfixturevalue("pg_url"))
+def test_dead_and_empty_sites_are_recorded_and_the_long_dead_skipped(
+    health_farm, tmp_path, backend, request, capsys
+):
+    db_url = (
+        f"sqlite:///{tmp_path / 'news.db'}"
+        if backend == "sqlite"
+        else request.getfixturevalue("pg_url")
+    )
     settings = {"NEWSCRAWL_SKIP_DEAD_AFTER": "1"}
     crawl = run_crawl(health_farm, tmp_path, db_url, settings=settings)
     assert crawl.returncode == 0, crawl.log[-3000:]
@@ -38,15 +42,20 @@ def test_dead_and_empty_sites_are_recorded_and_the_long_dead_skipped(health_farm
     health = storage.health.read()
     storage.close()
     assert {name: (row.status, row.dead_runs) for name, row in health.items()} == {
-        "c000": ("ok", 0), "d000": ("dead", 1), "e000": ("empty", 0)}
+        "c000": ("ok", 0),
+        "d000": ("dead", 1),
+        "e000": ("empty", 0),
+    }
     assert health["d000"].failures and health["d000"].last_success_at is None
     # copies stored first and then replaced by their canonical URL count as articles too
     assert health["c000"].articles >= 5 and health["c000"].last_success_at is not None
 
     second = run_crawl(health_farm, tmp_path, db_url, settings=settings)
     assert second.returncode == 0, second.log[-3000:]
-    assert ("Crawling 2 site(s); skipping 1 dead site(s): d000 (dead in the last 1 crawls)"
-            in second.log)
+    assert (
+        "Crawling 2 site(s); skipping 1 dead site(s): d000 (dead in the last 1 crawls)"
+        in second.log
+    )
     assert "d000.copies.test" not in second.log.split("Crawling 2 site(s)", 1)[1]
     assert "Site health recorded for 2 site(s)" in second.log
 

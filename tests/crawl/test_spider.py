@@ -40,8 +40,13 @@ def response_for(model: FarmModel, request: Request) -> HtmlResponse:
     site = model.site_for_host(request.url.split("/")[2])
     path = "/" + request.url.split("/", 3)[3]
     served = model.route(site.host, path)
-    return HtmlResponse(request.url, status=served.status, body=served.body, request=request,
-                        headers={"Content-Type": served.content_type})
+    return HtmlResponse(
+        request.url,
+        status=served.status,
+        body=served.body,
+        request=request,
+        headers={"Content-Type": served.content_type},
+    )
 
 
 def test_start_requests_cover_start_urls_feeds_and_robots(spider):
@@ -69,8 +74,7 @@ def test_home_page_links_become_article_and_list_requests_with_anchors(spider, m
     specials = model.sites[0].specials
     base = "http://s000.farm.test"
     assert by_url[base + specials["alt_only"].path]["anchor_text"] == specials["alt_only"].title
-    assert by_url[base + specials["title_only"].path]["anchor_text"] == \
-        specials["title_only"].title
+    assert by_url[base + specials["title_only"].path]["anchor_text"] == specials["title_only"].title
     assert by_url[base + specials["teaser"].path]["anchor_text"] == specials["teaser"].anchor
     assert by_url[base + "/world/"] == {"site": "s000", "kind": "list", "depth": 1, "page": 1}
     assert base + "/about" not in by_url
@@ -78,8 +82,9 @@ def test_home_page_links_become_article_and_list_requests_with_anchors(spider, m
 
 
 def test_pagination_keeps_depth_and_is_capped(spider, model):
-    request = spider.make_request("http://s000.farm.test/world/", spider.sites["s000"], "list",
-                                  depth=2, page=3)
+    request = spider.make_request(
+        "http://s000.farm.test/world/", spider.sites["s000"], "list", depth=2, page=3
+    )
     model_big = FarmModel(1, 30, specials=False)
     served = model_big.route("s000.farm.test", "/world/")
     response = HtmlResponse(request.url, body=served.body, request=request)
@@ -99,8 +104,13 @@ def test_feed_items_use_their_title_as_anchor(spider, model):
 
 def test_article_item_carries_header_charset_and_anchor(spider, model):
     article = model.articles(model.sites[0])[0]
-    request = spider.make_request("http://s000.farm.test" + article.path, spider.sites["s000"],
-                                  "article", depth=1, anchor_text=article.anchor)
+    request = spider.make_request(
+        "http://s000.farm.test" + article.path,
+        spider.sites["s000"],
+        "article",
+        depth=1,
+        anchor_text=article.anchor,
+    )
     items = list(spider.parse_article(response_for(model, request)))
     assert len(items) == 1 and isinstance(items[0], PageItem)
     assert items[0].anchor_text == article.anchor and items[0].site == "s000"
@@ -109,8 +119,9 @@ def test_article_item_carries_header_charset_and_anchor(spider, model):
 
 def test_the_spider_decides_which_thin_article_is_a_list_page_and_follows_it(spider, model):
     def fetched(path: str) -> PageItem:
-        request = spider.make_request("http://s000.farm.test" + path, spider.sites["s000"],
-                                      "article", depth=1)
+        request = spider.make_request(
+            "http://s000.farm.test" + path, spider.sites["s000"], "article", depth=1
+        )
         [item] = spider.parse_article(response_for(model, request))
         return item
 
@@ -126,18 +137,27 @@ def test_the_spider_decides_which_thin_article_is_a_list_page_and_follows_it(spi
 
 
 def test_requests_survive_scrapy_redis_style_serialisation(spider):
-    request = spider.make_request("http://s000.farm.test/2024/05/01/x.html?utm_source=a",
-                                  spider.sites["s000"], "article", anchor_text="Headline")
+    request = spider.make_request(
+        "http://s000.farm.test/2024/05/01/x.html?utm_source=a",
+        spider.sites["s000"],
+        "article",
+        anchor_text="Headline",
+    )
     assert request.url == "http://s000.farm.test/2024/05/01/x.html"
     again = request_from_dict(request.to_dict(spider=spider), spider=spider)
     assert again.callback == spider.parse_article and again.meta == request.meta
 
 
 def test_robots_sitemaps_are_followed(spider):
-    request = spider.make_request("http://s001.farm.test/robots.txt", spider.sites["s001"],
-                                  "robots")
-    response = TextResponse(request.url, body=b"Sitemap: http://s001.farm.test/sitemap.xml\n",
-                            request=request, encoding="utf-8")
+    request = spider.make_request(
+        "http://s001.farm.test/robots.txt", spider.sites["s001"], "robots"
+    )
+    response = TextResponse(
+        request.url,
+        body=b"Sitemap: http://s001.farm.test/sitemap.xml\n",
+        request=request,
+        encoding="utf-8",
+    )
     [sitemap] = list(spider.parse_robots(response))
     assert sitemap.meta[META_KEY]["kind"] == "sitemap"
 
@@ -155,8 +175,9 @@ def failed(request: Request, error: Exception) -> Failure:
 
 def test_a_failed_fetch_is_counted_once_by_kind_and_logged_as_one_line(spider, caplog):
     sent = []
-    spider.crawler.signals.connect(lambda **kw: sent.append(kw), signal=signals.fetch_failed,
-                                   weak=False)
+    spider.crawler.signals.connect(
+        lambda **kw: sent.append(kw), signal=signals.fetch_failed, weak=False
+    )
     request = spider.make_request("http://s001.farm.test/", spider.sites["s001"], "list")
     with caplog.at_level(logging.INFO):
         spider.on_error(failed(request, DNSLookupError("s001.farm.test")))
@@ -164,15 +185,18 @@ def test_a_failed_fetch_is_counted_once_by_kind_and_logged_as_one_line(spider, c
     [record] = [r for r in caplog.records if r.name == "newscrawl.crawl.spiders.news"]
     assert record.levelname == "WARNING" and record.exc_info is None
     assert record.getMessage().startswith(
-        "Fetch failed: host s001.farm.test, dns, http://s001.farm.test/ (site s001): ")
+        "Fetch failed: host s001.farm.test, dns, http://s001.farm.test/ (site s001): "
+    )
 
 
 def test_what_is_not_a_fetch_failure_is_not_counted_as_one(spider):
     sent, dropped = [], []
-    spider.crawler.signals.connect(lambda **kw: sent.append(kw), signal=signals.fetch_failed,
-                                   weak=False)
-    spider.crawler.signals.connect(lambda **kw: dropped.append(kw["site"]),
-                                   signal=signals.request_dropped, weak=False)
+    spider.crawler.signals.connect(
+        lambda **kw: sent.append(kw), signal=signals.fetch_failed, weak=False
+    )
+    spider.crawler.signals.connect(
+        lambda **kw: dropped.append(kw["site"]), signal=signals.request_dropped, weak=False
+    )
     site = spider.sites["s001"]
     article = spider.make_request("http://s001.farm.test/private/x.html", site, "article")
     spider.on_error(failed(article, IgnoreRequest("Forbidden by robots.txt")))  # policy

@@ -33,22 +33,43 @@ def test_unknown_argument_names_the_known_ones(tmp_path):
 
 
 def scrapy_crawl(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
-                                                       os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "scrapy", "crawl", "news", *args,
-                           "-s", "LOG_LEVEL=WARNING",
-                           "-s", f"NEWSCRAWL_DATABASE_URL=sqlite:///{workdir / 'news.db'}"],
-                          cwd=workdir, env=env, capture_output=True, text=True, timeout=300,
-                          check=False)
+    env = {
+        **os.environ,
+        "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "crawl",
+            "news",
+            *args,
+            "-s",
+            "LOG_LEVEL=WARNING",
+            "-s",
+            f"NEWSCRAWL_DATABASE_URL=sqlite:///{workdir / 'news.db'}",
+        ],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def test_misspelt_argument_stops_the_crawl_in_one_line(tmp_path):
     run = scrapy_crawl(tmp_path, "-a", "sitez=foo.yaml")
     assert run.returncode == 1
     lines = [line for line in (run.stderr + run.stdout).splitlines() if line.strip()]
-    assert lines == [("newscrawl: cannot start: unknown spider argument 'sitez' (did you mean "
-                     "'sites'?); known: -a sites=FILE, -a only=NAME[,NAME...]")]
+    assert lines == [
+        (
+            "newscrawl: cannot start: unknown spider argument 'sitez' (did you mean "
+            "'sites'?); known: -a sites=FILE, -a only=NAME[,NAME...]"
+        )
+    ]
 
 
 def test_sites_file_nested_too_deep_stops_the_crawl_in_one_line(tmp_path):
@@ -57,5 +78,9 @@ def test_sites_file_nested_too_deep_stops_the_crawl_in_one_line(tmp_path):
     run = scrapy_crawl(tmp_path, "-a", f"sites={sites}")
     assert run.returncode == 1
     lines = [line for line in (run.stderr + run.stdout).splitlines() if line.strip()]
-    assert lines == [(f"newscrawl: cannot start: {sites}:3: nested more than 32 levels deep "
-                     "(lists and mappings inside each other)")]
+    assert lines == [
+        (
+            f"newscrawl: cannot start: {sites}:3: nested more than 32 levels deep "
+            "(lists and mappings inside each other)"
+        )
+    ]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from scrapy.utils.reactor import install_reactor, is_reactor_installed
 
 from tests.distributed.site import NewsSite, serve_site
 
@@ -63,10 +64,27 @@ class SpareRedis:
 
     def start(self) -> None:
         subprocess.run(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.workdir),
-             "--daemonize", "yes", "--pidfile", str(self.workdir / "redis.pid")],
-            check=True, capture_output=True,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--dir",
+                str(self.workdir),
+                "--daemonize",
+                "yes",
+                "--pidfile",
+                str(self.workdir / "redis.pid"),
+            ],
+            check=True,
+            capture_output=True,
         )
         client = redis.Redis.from_url(self.url)
         for _ in range(100):
@@ -106,3 +124,10 @@ def spare_redis(tmp_path: Path) -> Iterator[SpareRedis]:
     spare.start()
     yield spare
     spare.stop()
+
+
+@pytest.fixture(scope="session")
+def installed_reactor() -> None:
+    """get_crawler wants an installed reactor; Scrapy's default (asyncio) unless one exists."""
+    if not is_reactor_installed():
+        install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")

@@ -45,8 +45,9 @@ class Crawl:
         return redis.Redis.from_url(self.redis_url)
 
     def rounds(self) -> RoundScheduler:
-        spider = build_spider(SiteSpider, {"NEWSCRAWL_BLOOM_CAPACITY": BLOOM_CAPACITY},
-                              site=self.site_base)
+        spider = build_spider(
+            SiteSpider, {"NEWSCRAWL_BLOOM_CAPACITY": BLOOM_CAPACITY}, site=self.site_base
+        )
         server = self.server()
         return RoundScheduler(server, Seeder(server, self.prefix, spider), spider_sites(spider))
 
@@ -57,11 +58,27 @@ class Crawl:
     def start_worker(self, *, idle: float | None = None) -> subprocess.Popen[bytes]:
         number = len(self.workers)
         log = (self.workdir / f"worker-{number}.log").open("wb")
-        command = [sys.executable, "-m", "tests.distributed.worker", "--redis", self.redis_url,
-                   "--prefix", self.prefix, "--site", self.site_base,
-                   "--out", str(self.workdir / f"worker-{number}.jsonl"),
-                   "--lease", str(self.lease), "--idle", str(self.idle if idle is None else idle),
-                   "--concurrency", str(self.concurrency), "--log-level", self.log_level]
+        command = [
+            sys.executable,
+            "-m",
+            "tests.distributed.worker",
+            "--redis",
+            self.redis_url,
+            "--prefix",
+            self.prefix,
+            "--site",
+            self.site_base,
+            "--out",
+            str(self.workdir / f"worker-{number}.jsonl"),
+            "--lease",
+            str(self.lease),
+            "--idle",
+            str(self.idle if idle is None else idle),
+            "--concurrency",
+            str(self.concurrency),
+            "--log-level",
+            self.log_level,
+        ]
         if self.database:
             command += ["--database", self.database]
         process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -82,8 +99,9 @@ class Crawl:
         deadline = time.monotonic() + timeout
         while len(self.rows()) < count:
             if time.monotonic() > deadline:
-                raise AssertionError(f"only {len(self.rows())} of {count} rows after {timeout}s"
-                                     f"\n{self.logs()}")
+                raise AssertionError(
+                    f"only {len(self.rows())} of {count} rows after {timeout}s\n{self.logs()}"
+                )
             time.sleep(0.05)
 
     def wait_until_open(self, timeout: float = 60.0) -> None:
@@ -113,12 +131,15 @@ class Crawl:
         stop_processes(self.workers, grace_seconds=15)
 
     def logs(self) -> str:
-        return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
-                         for path in sorted(self.workdir.glob("worker-*.log")))
+        return "\n".join(
+            f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
+            for path in sorted(self.workdir.glob("worker-*.log"))
+        )
 
     def log_text(self) -> str:
-        return "\n".join(path.read_text(errors="replace")
-                         for path in sorted(self.workdir.glob("worker-*.log")))
+        return "\n".join(
+            path.read_text(errors="replace") for path in sorted(self.workdir.glob("worker-*.log"))
+        )
 
 
 def stop_processes(processes: list[subprocess.Popen[bytes]], grace_seconds: float) -> None:

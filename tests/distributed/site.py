@@ -56,15 +56,20 @@ class NewsSite:
     def page(self, path: str) -> tuple[int, str]:
         if path in ("/list", "/list?page=2"):
             links = "".join(f'<a href="/a/{n}">Story {n}</a>\n' for n in range(self.articles))
-            return 200, (f'<html><body>{links}<a href="/missing">gone</a>'
-                         '<a href="/list?page=2">more</a></body></html>')
+            return 200, (
+                f'<html><body>{links}<a href="/missing">gone</a>'
+                '<a href="/list?page=2">more</a></body></html>'
+            )
         if path.startswith("/a/") and path[3:].isdigit() and int(path[3:]) < self.articles:
             n = int(path[3:])
             time.sleep(self.delay)
-            neighbours = "".join(f'<a href="/a/{m}">x</a>' for m in (n - 1, n + 1)
-                                 if 0 <= m < self.articles)
-            return 200, (f"<html><head><title>Story {n}</title></head><body><h1>Story {n}</h1>"
-                         f"<p>Body of story {n}.</p>{neighbours}</body></html>")
+            neighbours = "".join(
+                f'<a href="/a/{m}">x</a>' for m in (n - 1, n + 1) if 0 <= m < self.articles
+            )
+            return 200, (
+                f"<html><head><title>Story {n}</title></head><body><h1>Story {n}</h1>"
+                f"<p>Body of story {n}.</p>{neighbours}</body></html>"
+            )
         return 404, "<html><body>not found</body></html>"
 
 

@@ -20,8 +20,11 @@ class SiteSpider(scrapy.Spider):
 
     def __init__(self, site: str = "", sites: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        configs = load_sites(sites) if sites else [
-            SiteConfig(name="test", start_urls=(f"{site.rstrip('/')}/list",))]
+        configs = (
+            load_sites(sites)
+            if sites
+            else [SiteConfig(name="test", start_urls=(f"{site.rstrip('/')}/list",))]
+        )
         self.sites = {config.name: config for config in configs}
 
     async def start(self) -> Any:
@@ -30,8 +33,9 @@ class SiteSpider(scrapy.Spider):
                 yield request
 
     def build_start_requests(self, site: SiteConfig) -> list[scrapy.Request]:
-        return [scrapy.Request(url, callback=self.parse, dont_filter=True)
-                for url in site.start_urls]
+        return [
+            scrapy.Request(url, callback=self.parse, dont_filter=True) for url in site.start_urls
+        ]
 
     def parse(self, response: Response) -> Iterator[scrapy.Request]:
         for href in response.css("a::attr(href)").getall():

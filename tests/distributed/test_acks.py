@@ -46,8 +46,9 @@ def test_lease_is_done_only_after_every_item_left_the_pipelines(crawler, done):
     assert done == []  # two items still in the pipelines
     crawler.signals.send_catch_log(signals.item_scraped, item={"a": 1}, response=response)
     assert done == []
-    crawler.signals.send_catch_log(signals.item_dropped, item={"b": 2}, response=response,
-                                   exception=Exception())
+    crawler.signals.send_catch_log(
+        signals.item_dropped, item={"b": 2}, response=response, exception=Exception()
+    )
     assert done == ["7"]
 
 
@@ -75,8 +76,9 @@ def test_async_output_is_tracked_too(crawler, done):
     response = leased_response("9")
     asyncio.run(_collect(middleware.process_spider_output_async(response, outputs(), None)))
     assert done == []
-    crawler.signals.send_catch_log(signals.item_error, item={"a": 1}, response=response,
-                                   failure=None)
+    crawler.signals.send_catch_log(
+        signals.item_error, item={"a": 1}, response=response, failure=None
+    )
     assert done == ["9"]
 
 

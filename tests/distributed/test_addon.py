@@ -42,9 +42,13 @@ def test_user_settings_win_over_the_addon():
     assert settings["SCHEDULER"] == "my.Scheduler"
 
 
-@pytest.mark.parametrize(("url", "message"), [
-    (None, "NEWSCRAWL_REDIS_URL is not set"), ("localhost:6379", "must be a redis:// URL"),
-])
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        (None, "NEWSCRAWL_REDIS_URL is not set"),
+        ("localhost:6379", "must be a redis:// URL"),
+    ],
+)
 def test_bad_url_is_named(url, message):
     settings = Settings({"NEWSCRAWL_REDIS_URL": url} if url else {})
     with pytest.raises(ValueError, match=message):

@@ -28,10 +28,15 @@ def test_offsets_are_in_range_and_deterministic():
     assert params.offsets(b"short") == params.offsets(hashlib.sha1(b"short").digest())
 
 
-@pytest.mark.parametrize(("capacity", "rate", "match"), [
-    (0, 0.01, "capacity"), (10, 0.0, "error rate"), (10, 1.5, "error rate"),
-    (10**12, 1e-9, "more than one Redis string"),
-])
+@pytest.mark.parametrize(
+    ("capacity", "rate", "match"),
+    [
+        (0, 0.01, "capacity"),
+        (10, 0.0, "error rate"),
+        (10, 1.5, "error rate"),
+        (10**12, 1e-9, "more than one Redis string"),
+    ],
+)
 def test_rejects_impossible_parameters(capacity, rate, match):
     with pytest.raises(ValueError, match=match):
         BloomParams(capacity, rate)

@@ -27,8 +27,9 @@ def sites_file(tmp_path):
 
 
 def run(prefix, *args):
-    return main([*args[:1], "--redis", REDIS_URL, "--prefix", prefix, "--spider", SPIDER,
-                 *args[1:]])
+    return main(
+        [*args[:1], "--redis", REDIS_URL, "--prefix", prefix, "--spider", SPIDER, *args[1:]]
+    )
 
 
 def test_seed_pushes_the_start_requests_of_the_chosen_sites(server, prefix, sites_file, capsys):
@@ -46,10 +47,13 @@ def test_schedule_once_enqueues_only_due_sites(server, prefix, sites_file, capsy
     assert int(server.get(f"{prefix}:pending")) == 3
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["-a", "sites"], "-a 'sites': expected NAME=VALUE"),
-    (["--only", "three"], "--only: unknown site(s) three"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-a", "sites"], "-a 'sites': expected NAME=VALUE"),
+        (["--only", "three"], "--only: unknown site(s) three"),
+    ],
+)
 def test_bad_options_are_named(prefix, sites_file, capsys, args, message):
     assert run(prefix, "seed", "-a", f"sites={sites_file}", *args) == 2
     assert message in capsys.readouterr().err
@@ -65,11 +69,17 @@ def test_bad_sites_file_and_unreachable_redis_are_named(prefix, tmp_path, capsys
 @pytest.mark.parametrize("command", [["seed"], ["schedule", "--once"]])
 def test_unreachable_redis_is_one_line_naming_the_url(command, sites_file, capsys):
     # Port 1 is closed: the connection is refused at once.
-    args = [*command, "--redis", "redis://127.0.0.1:1/0", "--spider", SPIDER,
-            *(["-a", f"sites={sites_file}"] if command == ["seed"] else ["--sites",
-                                                                         str(sites_file)])]
+    args = [
+        *command,
+        "--redis",
+        "redis://127.0.0.1:1/0",
+        "--spider",
+        SPIDER,
+        *(["-a", f"sites={sites_file}"] if command == ["seed"] else ["--sites", str(sites_file)]),
+    ]
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"newscrawl {command[0]}: --redis: cannot reach Redis at "
-                          "redis://127.0.0.1:1/0: ")
+    assert err.startswith(
+        f"newscrawl {command[0]}: --redis: cannot reach Redis at redis://127.0.0.1:1/0: "
+    )

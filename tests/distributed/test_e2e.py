@@ -50,8 +50,9 @@ def test_two_workers_store_every_article_once_and_fetch_no_url_twice(crawl_for):
     assert max(fetches.values()) == 1, [u for u, n in fetches.items() if n > 1]
     # every page of the site: list, its page 2, the 404 and all articles
     assert len(fetches) == 80 + 3
-    assert {row["pid"] for row in crawl.rows()} == {w.pid for w in crawl.workers}, \
+    assert {row["pid"] for row in crawl.rows()} == {w.pid for w in crawl.workers}, (
         "both workers should have stored articles"
+    )
     queue = crawl.rounds().seeder
     server = queue.server
     assert int(server.get(f"{crawl.prefix}:pending") or 0) == 0
@@ -79,8 +80,9 @@ def test_kill_minus_nine_mid_crawl_loses_nothing(crawl_for):
 
 def test_redis_restart_mid_crawl_loses_nothing(spare_redis, tmp_path):
     with serve_site(articles=60, delay=0.3) as site:
-        crawl = Crawl(spare_redis.url, "nc-outage", site.base, tmp_path, concurrency=4,
-                      lease=3.0, idle=3.0)
+        crawl = Crawl(
+            spare_redis.url, "nc-outage", site.base, tmp_path, concurrency=4, lease=3.0, idle=3.0
+        )
         try:
             crawl.start_worker()
             crawl.start_worker()

@@ -40,18 +40,26 @@ class FarmCrawl:
         self.workers: list[subprocess.Popen[bytes]] = []
 
     def seed(self) -> None:
-        code = newscrawl_main(["seed", "-a", f"sites={self.sites}", "--redis", REDIS_URL,
-                               "--prefix", self.prefix])
+        code = newscrawl_main(
+            ["seed", "-a", f"sites={self.sites}", "--redis", REDIS_URL, "--prefix", self.prefix]
+        )
         assert code == 0
 
     def start_worker(self, idle: float = 4.0, **extra: object) -> subprocess.Popen[bytes]:
         log = (self.workdir / f"worker-{len(self.workers)}.log").open("wb")
         settings: dict[str, object] = {
-            "NEWSCRAWL_REDIS_URL": REDIS_URL, "NEWSCRAWL_REDIS_PREFIX": self.prefix,
-            "NEWSCRAWL_IDLE_CLOSE_SECONDS": idle, "NEWSCRAWL_LEASE_SECONDS": 10,
-            "NEWSCRAWL_HEARTBEAT_SECONDS": 2, "NEWSCRAWL_DATABASE_URL": self.database,
-            "NEWSCRAWL_SPILL_PATH": self.workdir / "spill.jsonl", "AUTOTHROTTLE_ENABLED": 0,
-            "DOWNLOAD_DELAY": 0, "LOG_LEVEL": "DEBUG", "NEWSCRAWL_PROGRESS_INTERVAL": 0, **extra,
+            "NEWSCRAWL_REDIS_URL": REDIS_URL,
+            "NEWSCRAWL_REDIS_PREFIX": self.prefix,
+            "NEWSCRAWL_IDLE_CLOSE_SECONDS": idle,
+            "NEWSCRAWL_LEASE_SECONDS": 10,
+            "NEWSCRAWL_HEARTBEAT_SECONDS": 2,
+            "NEWSCRAWL_DATABASE_URL": self.database,
+            "NEWSCRAWL_SPILL_PATH": self.workdir / "spill.jsonl",
+            "AUTOTHROTTLE_ENABLED": 0,
+            "DOWNLOAD_DELAY": 0,
+            "LOG_LEVEL": "DEBUG",
+            "NEWSCRAWL_PROGRESS_INTERVAL": 0,
+            **extra,
         }
         if self.handle.direct:  # site URLs carry the farm's port; the farm resolves the names
             settings["TWISTED_DNS_RESOLVER"] = "tests.farm.resolver.FarmResolver"
@@ -61,8 +69,9 @@ class FarmCrawl:
         command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"sites={self.sites}"]
         for name, value in settings.items():
             command += ["-s", f"{name}={value}"]
-        process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
         self.workers.append(process)
         return process
 
@@ -89,8 +98,9 @@ class FarmCrawl:
         self.workers = []
 
     def log_text(self) -> str:
-        return "\n".join(path.read_text(errors="replace")
-                         for path in sorted(self.workdir.glob("worker-*.log")))
+        return "\n".join(
+            path.read_text(errors="replace") for path in sorted(self.workdir.glob("worker-*.log"))
+        )
 
     def fetched(self) -> Counter[str]:
         """Responses per URL over all workers' logs, robots.txt and retried 5xx left out.
@@ -150,8 +160,12 @@ def test_second_round_fetches_only_new_articles_and_list_pages(farm_crawl):
     farm_crawl.stop_all()
     second_round = farm_crawl.fetched() - first_round
 
-    new_urls = {site.base + article.path for site in model.sites for article in new
-                if article in model.articles(site)}
+    new_urls = {
+        site.base + article.path
+        for site in model.sites
+        for article in new
+        if article in model.articles(site)
+    }
     assert new_urls <= set(second_round)
     assert max(second_round.values()) == 1
     article_like = set(model.expected())

@@ -46,11 +46,11 @@ def request_in_background(port: int, host: str, path: str) -> tuple[threading.Th
 def test_held_back_responses_do_not_hold_up_the_server():
     """With an hour of latency, five requests to five hosts are all taken in at once (a server
     that slept per response would take the first only), and none of them is answered."""
-    handle = farm.start_farm(sites=5, articles=2, specials=False, direct=True,
-                             latency_ms=HOUR_MS)
+    handle = farm.start_farm(sites=5, articles=2, specials=False, direct=True, latency_ms=HOUR_MS)
     try:
-        fetches = [request_in_background(handle.port, site.netloc, "/")
-                   for site in handle.model.sites]
+        fetches = [
+            request_in_background(handle.port, site.netloc, "/") for site in handle.model.sites
+        ]
         deadline = time.monotonic() + 60
         while handle.served().requests < 1 + len(fetches):  # the site requests, plus this ping
             assert time.monotonic() < deadline, handle.served()
@@ -97,6 +97,8 @@ def test_two_workers_share_a_latency_bound_crawl(latency_crawl):
     assert set(stored) == expected, latency_crawl.log_text()[-5000:]
     fetched = latency_crawl.fetched()
     assert max(fetched.values()) == 1, [url for url, n in fetched.items() if n > 1]
-    per_worker = [len(CRAWLED.findall(path.read_text(errors="replace")))
-                  for path in sorted(latency_crawl.workdir.glob("worker-*.log"))]
+    per_worker = [
+        len(CRAWLED.findall(path.read_text(errors="replace")))
+        for path in sorted(latency_crawl.workdir.glob("worker-*.log"))
+    ]
     assert len(per_worker) == 2 and min(per_worker) > 0, per_worker

@@ -28,12 +28,21 @@ def stored_urls(database: str) -> list[str]:
 
 @pytest.mark.slow
 def test_redis_restarted_empty_mid_crawl_then_resume_stores_every_article_once(
-        spare_redis, tmp_path, capsys):
+    spare_redis, tmp_path, capsys
+):
     database = f"sqlite:///{tmp_path / 'news.db'}"
     prefix = "nc-lost"
     with serve_site(articles=40, delay=0.3) as site:
-        crawl = Crawl(spare_redis.url, prefix, site.base, tmp_path, concurrency=4, lease=3.0,
-                      idle=3.0, database=database)
+        crawl = Crawl(
+            spare_redis.url,
+            prefix,
+            site.base,
+            tmp_path,
+            concurrency=4,
+            lease=3.0,
+            idle=3.0,
+            database=database,
+        )
         try:
             crawl.start_worker()
             crawl.start_worker()
@@ -46,9 +55,25 @@ def test_redis_restarted_empty_mid_crawl_then_resume_stores_every_article_once(
             before = stored_urls(database)
             site.reset_counts()
 
-            assert main(["seed", "--resume", "--database", database, "--redis",
-                         spare_redis.url, "--prefix", prefix, "--spider", SPIDER,
-                         "-a", f"site={site.base}"]) == 0
+            assert (
+                main(
+                    [
+                        "seed",
+                        "--resume",
+                        "--database",
+                        database,
+                        "--redis",
+                        spare_redis.url,
+                        "--prefix",
+                        prefix,
+                        "--spider",
+                        SPIDER,
+                        "-a",
+                        f"site={site.base}",
+                    ]
+                )
+                == 0
+            )
             assert f"Marked {len(before)} stored article URLs as seen" in capsys.readouterr().out
             crawl.start_worker()
             crawl.start_worker()
@@ -70,16 +95,48 @@ def test_redis_restarted_empty_mid_crawl_then_resume_stores_every_article_once(
     assert [url for url, count in deliveries.items() if count > 1] == [], crawl.logs()
 
 
-def test_resume_with_an_unreachable_database_names_it_and_deletes_nothing(server, prefix,
-                                                                         tmp_path, capsys):
+def test_resume_with_an_unreachable_database_names_it_and_deletes_nothing(
+    server, prefix, tmp_path, capsys
+):
     sites = tmp_path / "sites.yaml"
     sites.write_text("sites:\n  - name: one\n    start_urls: [http://one.test/list]\n")
-    assert main(["seed", "--redis", "redis://127.0.0.1:6379/0", "--prefix", prefix,
-                 "--spider", SPIDER, "-a", f"sites={sites}"]) == 0
+    assert (
+        main(
+            [
+                "seed",
+                "--redis",
+                "redis://127.0.0.1:6379/0",
+                "--prefix",
+                prefix,
+                "--spider",
+                SPIDER,
+                "-a",
+                f"sites={sites}",
+            ]
+        )
+        == 0
+    )
     run = current_run(server, prefix)
     bad = "postgresql+psycopg://postgres@127.0.0.1:1/test"
-    assert main(["seed", "--resume", "--database", bad, "--redis", "redis://127.0.0.1:6379/0",
-                 "--prefix", prefix, "--spider", SPIDER, "-a", f"sites={sites}"]) == 2
+    assert (
+        main(
+            [
+                "seed",
+                "--resume",
+                "--database",
+                bad,
+                "--redis",
+                "redis://127.0.0.1:6379/0",
+                "--prefix",
+                prefix,
+                "--spider",
+                SPIDER,
+                "-a",
+                f"sites={sites}",
+            ]
+        )
+        == 2
+    )
     assert "--database" in capsys.readouterr().err
     assert current_run(server, prefix) == run
     assert int(server.get(f"{prefix}:pending")) == 1

@@ -112,7 +112,8 @@ def test_rejects_bad_domain_and_lease(server, prefix):
 
 
 def test_a_queue_of_a_run_neither_writes_into_nor_hands_out_from_a_redis_that_lost_it(
-        server, prefix):
+    server, prefix
+):
     run = ensure_run(server, prefix)
     queue = FairLeaseQueue(server, prefix, lease_seconds=30, run_id=run)
     queue.push("x.com", b"one")

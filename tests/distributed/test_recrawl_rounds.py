@@ -17,8 +17,10 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def two_sites(interval_a: float, interval_b: float) -> list[SiteConfig]:
-    return [SiteConfig(name="a", start_urls=("http://a.test/list",), recrawl_interval=interval_a),
-            SiteConfig(name="b", start_urls=("http://b.test/list",), recrawl_interval=interval_b)]
+    return [
+        SiteConfig(name="a", start_urls=("http://a.test/list",), recrawl_interval=interval_a),
+        SiteConfig(name="b", start_urls=("http://b.test/list",), recrawl_interval=interval_b),
+    ]
 
 
 def rounds(server, prefix, sites) -> RoundScheduler:

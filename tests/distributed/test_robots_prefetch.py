@@ -26,8 +26,9 @@ def idle_crawl(prefix, tmp_path):
 
 
 @pytest.mark.parametrize(("prefetch", "fetched_once_per_host"), [(2, True), (0, False)])
-def test_robots_txt_of_every_host_is_fetched_as_the_spider_opens(idle_crawl, prefetch,
-                                                                 fetched_once_per_host):
+def test_robots_txt_of_every_host_is_fetched_as_the_spider_opens(
+    idle_crawl, prefetch, fetched_once_per_host
+):
     idle_crawl.start_worker(idle=1, NEWSCRAWL_ROBOTS_PREFETCH=prefetch)
     idle_crawl.wait_all()
     hosts = {site.host for site in idle_crawl.handle.model.sites}

@@ -10,7 +10,6 @@ import redis
 from scrapy import Request, Spider
 from scrapy.exceptions import DontCloseSpider
 from scrapy.settings import Settings
-from scrapy.utils.reactor import install_reactor, is_reactor_installed
 from scrapy.utils.test import get_crawler
 from twisted.internet.defer import succeed
 
@@ -49,11 +48,7 @@ def distributed_crawler(values):
     return get_crawler(QuietSpider, settings.copy_to_dict())
 
 
-@pytest.fixture(scope="module", autouse=True)
-def reactor():
-    """get_crawler wants an installed reactor; Scrapy's default (asyncio) unless one exists."""
-    if not is_reactor_installed():
-        install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+pytestmark = pytest.mark.usefixtures("installed_reactor")
 
 
 @pytest.fixture
@@ -61,9 +56,14 @@ def make_scheduler(prefix):
     opened: list[DistributedScheduler] = []
 
     def make(**settings) -> DistributedScheduler:
-        values = {"NEWSCRAWL_REDIS_URL": REDIS_URL, "NEWSCRAWL_REDIS_PREFIX": prefix,
-                  "NEWSCRAWL_LEASE_SECONDS": 30, "NEWSCRAWL_HEARTBEAT_SECONDS": 10,
-                  "NEWSCRAWL_BLOOM_CAPACITY": 1000, **settings}
+        values = {
+            "NEWSCRAWL_REDIS_URL": REDIS_URL,
+            "NEWSCRAWL_REDIS_PREFIX": prefix,
+            "NEWSCRAWL_LEASE_SECONDS": 30,
+            "NEWSCRAWL_HEARTBEAT_SECONDS": 10,
+            "NEWSCRAWL_BLOOM_CAPACITY": 1000,
+            **settings,
+        }
         crawler = distributed_crawler(values)
         scheduler = DistributedScheduler.from_crawler(crawler)
         scheduler.open(QuietSpider.from_crawler(crawler))
@@ -173,8 +173,11 @@ def test_redis_outage_buffers_requests_and_acks_then_flushes(make_scheduler, cap
     assert len(scheduler._unsent) == 1 and len(scheduler._unacked) == 1
 
     # Redis is back; the next attempt after the back-off flushes both buffers.
-    for obj, client in ((scheduler, real_queue_server), (scheduler.queue, real_queue_server),
-                        (scheduler.df.bloom, real_df_server)):
+    for obj, client in (
+        (scheduler, real_queue_server),
+        (scheduler.queue, real_queue_server),
+        (scheduler.df.bloom, real_df_server),
+    ):
         obj.server = client
     for script in (scheduler.queue._push, scheduler.queue._pop, scheduler.queue._ack):
         script.registered_client = real_queue_server
@@ -213,8 +216,9 @@ def test_idle_worker_waits_while_other_workers_hold_leases(make_scheduler):
 
 def test_unreachable_redis_fails_fast_naming_the_url(prefix):
     crawler = distributed_crawler({"NEWSCRAWL_REDIS_URL": "redis://127.0.0.1:1/0"})
-    with pytest.raises(RedisUnavailable,
-                       match=r"^cannot reach Redis at redis://127\.0\.0\.1:1/0: "):
+    with pytest.raises(
+        RedisUnavailable, match=r"^cannot reach Redis at redis://127\.0\.0\.1:1/0: "
+    ):
         DistributedScheduler.from_crawler(crawler)
 
 
@@ -234,8 +238,7 @@ class ClosingEngine:
         return succeed(None)  # awaitable, like the engine's coroutine, and already done
 
 
-def test_a_flushed_queue_stops_the_worker_with_one_error(make_scheduler, server, prefix,
-                                                          caplog):
+def test_a_flushed_queue_stops_the_worker_with_one_error(make_scheduler, server, prefix, caplog):
     scheduler = make_scheduler()
     engine = ClosingEngine()
     scheduler.crawler.engine = engine
@@ -266,7 +269,8 @@ def test_another_run_marker_also_means_the_queue_was_lost(make_scheduler, server
 
 
 def test_an_idle_worker_that_finds_redis_emptied_reports_the_loss_not_a_finished_crawl(
-        make_scheduler, server, prefix, caplog):
+    make_scheduler, server, prefix, caplog
+):
     # An idle worker polls the queue only every few seconds; if Redis lost its data in
     # between, the queue looks empty, which must not read as "crawl finished".
     scheduler = make_scheduler(NEWSCRAWL_IDLE_CLOSE_SECONDS=0.01)
@@ -284,7 +288,8 @@ def test_an_idle_worker_that_finds_redis_emptied_reports_the_loss_not_a_finished
 
 
 def test_a_worker_takes_nothing_from_and_writes_nothing_into_a_redis_that_lost_its_run(
-        make_scheduler, server, prefix, caplog):
+    make_scheduler, server, prefix, caplog
+):
     # Between two heartbeats a worker still pops and pushes; a Redis that came back empty
     # would hand it the requests it re-pushed there (already fetched and stored) once more.
     scheduler = make_scheduler()

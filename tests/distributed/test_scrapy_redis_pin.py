@@ -18,11 +18,13 @@ from pathlib import Path
 
 import pytest
 from scrapy import Request
+from scrapy.settings import Settings
 from scrapy.utils.test import get_crawler
 from scrapy_redis.queue import FifoQueue
 from scrapy_redis.scheduler import Scheduler as RedisScheduler
 
 from newscrawl.crawl.spiders.news import NewsSpider
+from newscrawl.distributed.addon import apply_distributed_settings
 from newscrawl.distributed.codec import decode_request, encode_request
 from newscrawl.distributed.scheduler import DistributedScheduler
 from tests.farm import FarmModel, write_sites_file
@@ -37,13 +39,23 @@ def spider(tmp_path) -> NewsSpider:
 
 
 def article_request(spider: NewsSpider) -> Request:
-    return spider.make_request("http://s000.farm.test/2024/05/01/x.html", spider.sites["s000"],
-                               "article", anchor_text="标题 Headline")
+    return spider.make_request(
+        "http://s000.farm.test/2024/05/01/x.html",
+        spider.sites["s000"],
+        "article",
+        anchor_text="标题 Headline",
+    )
 
 
 def same_request(a: Request, b: Request) -> bool:
     return (a.url, a.callback, a.errback, a.meta, a.priority, a.dont_filter) == (
-        b.url, b.callback, b.errback, b.meta, b.priority, b.dont_filter)
+        b.url,
+        b.callback,
+        b.errback,
+        b.meta,
+        b.priority,
+        b.dont_filter,
+    )
 
 
 def test_an_entry_newscrawl_queues_is_read_by_the_scrapy_redis_queue(server, prefix, spider):
@@ -61,9 +73,14 @@ def test_an_entry_the_scrapy_redis_queue_pushes_is_read_by_newscrawl(server, pre
     assert same_request(decode_request(payload, spider), request)
 
 
-def test_the_scheduler_is_scrapy_redis_scheduler_keeping_the_shared_state(server, prefix):
-    crawler = get_crawler(NewsSpider, {"REDIS_URL": "redis://127.0.0.1:6379/0",
-                                       "NEWSCRAWL_REDIS_PREFIX": prefix})
+def test_the_scheduler_is_scrapy_redis_scheduler_keeping_the_shared_state(
+    server, prefix, installed_reactor
+):
+    settings = Settings(
+        {"NEWSCRAWL_REDIS_URL": "redis://127.0.0.1:6379/0", "NEWSCRAWL_REDIS_PREFIX": prefix}
+    )
+    apply_distributed_settings(settings)  # what the distributed add-on does
+    crawler = get_crawler(NewsSpider, settings.copy_to_dict())
     scheduler = DistributedScheduler.from_crawler(crawler)
     assert isinstance(scheduler, RedisScheduler)
     assert scheduler.persist is True  # a closing worker leaves queue and seen set to the others
@@ -78,6 +95,7 @@ def test_newscrawl_takes_nothing_else_from_scrapy_redis():
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scrapy_redis"):
                 imported |= {f"{node.module}.{alias.name}" for alias in node.names}
             elif isinstance(node, ast.Import):
-                imported |= {alias.name for alias in node.names
-                             if alias.name.startswith("scrapy_redis")}
+                imported |= {
+                    alias.name for alias in node.names if alias.name.startswith("scrapy_redis")
+                }
     assert imported == {"scrapy_redis.picklecompat", "scrapy_redis.scheduler.Scheduler"}

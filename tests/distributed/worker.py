@@ -60,30 +60,41 @@ class SqlStore:
     def process_item(self, item: Any) -> Any:
         title = item["title"] or ""
         content = f"{title} body"
-        self.storage.write([ArticleRecord(url=item["url"], site="test", title=title,
-                                          content=content, content_hash=content_hash(content))])
+        self.storage.write(
+            [
+                ArticleRecord(
+                    url=item["url"],
+                    site="test",
+                    title=title,
+                    content=content,
+                    content_hash=content_hash(content),
+                )
+            ]
+        )
         return item
 
 
 def worker_settings(args: argparse.Namespace) -> Settings:
-    settings = Settings({
-        "NEWSCRAWL_REDIS_URL": args.redis,
-        "NEWSCRAWL_REDIS_PREFIX": args.prefix,
-        "NEWSCRAWL_LEASE_SECONDS": args.lease,
-        "NEWSCRAWL_HEARTBEAT_SECONDS": args.lease / 3,
-        "NEWSCRAWL_IDLE_CLOSE_SECONDS": args.idle,
-        "NEWSCRAWL_BACKOFF_MAX_SECONDS": 2.0,
-        "NEWSCRAWL_BLOOM_CAPACITY": 100_000,
-        "ITEM_PIPELINES": {JsonLinesStore: 300, **({SqlStore: 400} if args.database else {})},
-        "TEST_OUT": args.out,
-        "TEST_DATABASE": args.database,
-        "CONCURRENT_REQUESTS": args.concurrency,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": args.concurrency,
-        "ROBOTSTXT_OBEY": False,
-        "TELNETCONSOLE_ENABLED": False,
-        "LOG_LEVEL": args.log_level,
-        "RETRY_TIMES": 1,
-    })
+    settings = Settings(
+        {
+            "NEWSCRAWL_REDIS_URL": args.redis,
+            "NEWSCRAWL_REDIS_PREFIX": args.prefix,
+            "NEWSCRAWL_LEASE_SECONDS": args.lease,
+            "NEWSCRAWL_HEARTBEAT_SECONDS": args.lease / 3,
+            "NEWSCRAWL_IDLE_CLOSE_SECONDS": args.idle,
+            "NEWSCRAWL_BACKOFF_MAX_SECONDS": 2.0,
+            "NEWSCRAWL_BLOOM_CAPACITY": 100_000,
+            "ITEM_PIPELINES": {JsonLinesStore: 300, **({SqlStore: 400} if args.database else {})},
+            "TEST_OUT": args.out,
+            "TEST_DATABASE": args.database,
+            "CONCURRENT_REQUESTS": args.concurrency,
+            "CONCURRENT_REQUESTS_PER_DOMAIN": args.concurrency,
+            "ROBOTSTXT_OBEY": False,
+            "TELNETCONSOLE_ENABLED": False,
+            "LOG_LEVEL": args.log_level,
+            "RETRY_TIMES": 1,
+        }
+    )
     if not args.local:
         apply_distributed_settings(settings)
     return settings
@@ -99,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=2.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--log-level", default="INFO")
-    parser.add_argument("--local", action="store_true",
-                        help="plain Scrapy scheduler, no Redis (baseline)")
+    parser.add_argument(
+        "--local", action="store_true", help="plain Scrapy scheduler, no Redis (baseline)"
+    )
     parser.add_argument("--database", help="also upsert items into this news database URL")
     args = parser.parse_args(argv)
     process = CrawlerProcess(worker_settings(args))

@@ -32,15 +32,21 @@ def test_json_line_separators_inside_strings_do_not_split_records(tmp_path):
     assert load_pages(path)[0].text == "one\u2028two\u2029three"
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ("{not json", "pages.jsonl:2: not valid JSON"),
-    ("[1, 2]", "pages.jsonl:2: expected a JSON object"),
-    ('{"html_path": "a.html"}', "pages.jsonl:2: field 'id'"),
-    ('{"id": "b"}', "pages.jsonl:2: field 'html_path'"),
-    ('{"id": "b", "html_path": "a.html", "text": 3}', "pages.jsonl:2: field 'text'"),
-    ('{"id": "b", "html_path": "missing.html"}', "pages.jsonl:2: field 'html_path': no such file"),
-    ('{"id": "a", "html_path": "a.html"}', "pages.jsonl:2: duplicate id 'a' (first on line 1)"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "pages.jsonl:2: not valid JSON"),
+        ("[1, 2]", "pages.jsonl:2: expected a JSON object"),
+        ('{"html_path": "a.html"}', "pages.jsonl:2: field 'id'"),
+        ('{"id": "b"}', "pages.jsonl:2: field 'html_path'"),
+        ('{"id": "b", "html_path": "a.html", "text": 3}', "pages.jsonl:2: field 'text'"),
+        (
+            '{"id": "b", "html_path": "missing.html"}',
+            "pages.jsonl:2: field 'html_path': no such file",
+        ),
+        ('{"id": "a", "html_path": "a.html"}', "pages.jsonl:2: duplicate id 'a' (first on line 1)"),
+    ],
+)
 def test_bad_lines_are_reported_with_file_line_and_field(tmp_path, line, message):
     (tmp_path / "a.html").write_bytes(b"<html></html>")
     path = tmp_path / "pages.jsonl"

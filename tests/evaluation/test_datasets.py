@@ -70,9 +70,19 @@ def test_vendored_sets_are_complete(monkeypatch):
     wcxb = load_pages(pages_file("wcxb_dev"))
     types = Counter(page.page_type for page in wcxb)
     assert types["article"] >= 200
-    assert set(types) == {"article", "collection", "documentation", "forum", "listing",
-                          "product", "service"}
+    assert set(types) == {
+        "article",
+        "collection",
+        "documentation",
+        "forum",
+        "listing",
+        "product",
+        "service",
+    }
     assert {path.name for path in site_lists().iterdir()} >= {
-        "chinese_news_entrances_duck_prophet.txt", "fundus_publishers.json",
-        "dragnet_rss_feeds.toml", "newspaper4k_popular_sources.txt",
-        "newspaper4k_google_sources.txt"}
+        "chinese_news_entrances_duck_prophet.txt",
+        "fundus_publishers.json",
+        "dragnet_rss_feeds.toml",
+        "newspaper4k_popular_sources.txt",
+        "newspaper4k_google_sources.txt",
+    }

@@ -14,8 +14,13 @@ pytest.importorskip("newscrawl.extraction.extractors.text_density")
 
 def _floors_file(tmp_path, dataset, floors, sha=None):
     data = {
-        "corpora": {"tiny": {"pages": str(dataset.relative_to(tmp_path)),
-                             "sha256": sha or file_sha256(dataset), "page_type": "article"}},
+        "corpora": {
+            "tiny": {
+                "pages": str(dataset.relative_to(tmp_path)),
+                "sha256": sha or file_sha256(dataset),
+                "page_type": "article",
+            }
+        },
         "floors": {"tiny": floors},
     }
     path = tmp_path / "floors.json"
@@ -29,8 +34,12 @@ def _check(tmp_path, dataset, floors, sha=None, available=None):
 
 
 def test_passes_when_measured_values_reach_the_floors(tiny_dataset, tmp_path):
-    result = _check(tmp_path, tiny_dataset, {"density": {"f1": 0.5, "title_em_anchor": 0.5}},
-                    available=["density", "othermethod"])
+    result = _check(
+        tmp_path,
+        tiny_dataset,
+        {"density": {"f1": 0.5, "title_em_anchor": 0.5}},
+        available=["density", "othermethod"],
+    )
     assert result.failures == []
     assert set(result.measured["density"]) == {"f1", "title_em", "title_em_anchor"}
     assert result.notes == ["method 'othermethod' has no floor on tiny"]
@@ -55,8 +64,9 @@ def test_a_changed_corpus_fails_before_running(tiny_dataset, tmp_path):
 
 
 def test_missing_corpus_fails(tiny_dataset, tmp_path):
-    result = _check(tmp_path, tiny_dataset.with_name("gone.jsonl"), {"density": {"f1": 0.1}},
-                    sha="0" * 64)
+    result = _check(
+        tmp_path, tiny_dataset.with_name("gone.jsonl"), {"density": {"f1": 0.1}}, sha="0" * 64
+    )
     assert "does not exist" in result.failures[0]
 
 

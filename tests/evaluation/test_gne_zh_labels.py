@@ -34,8 +34,9 @@ def _squeeze(text: str) -> str:  # the snippet checks match after whitespace is 
 
 
 def _records() -> list[dict[str, object]]:
-    return [json.loads(line) for line in GNE_ZH.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return [
+        json.loads(line) for line in GNE_ZH.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def _script(name: str) -> ModuleType:
@@ -67,9 +68,11 @@ def test_every_page_loads_with_its_html_and_a_full_label() -> None:
 
 
 def test_every_portal_of_gne_unlabeled_has_a_labelled_page() -> None:
-    unlabeled = {json.loads(line)["site"] for line in
-                 GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
-                 if line.strip()}
+    unlabeled = {
+        json.loads(line)["site"]
+        for line in GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
     labelled = Counter(str(record["site"]) for record in _records())
     assert unlabeled == set(labelled)
 
@@ -87,5 +90,3 @@ def test_label_agrees_with_the_snippet_check(check: dict[str, object]) -> None:
         assert _squeeze(snippet) in text, f"{check['id']}: body lacks {snippet!r}"
     for snippet in check["must_not_contain"]:  # type: ignore[attr-defined]
         assert _squeeze(snippet) not in text, f"{check['id']}: body holds {snippet!r}"
-
-

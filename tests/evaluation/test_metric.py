@@ -73,8 +73,10 @@ def test_scores_are_bounded_and_precision_and_recall_swap(predicted, truth):
     assert forward.f1 == pytest.approx(backward.f1)
 
 
-@given(st.lists(st.sampled_from(["alpha", "beta", "新", "闻", "42"]), min_size=1, max_size=12),
-       st.randoms())
+@given(
+    st.lists(st.sampled_from(["alpha", "beta", "新", "闻", "42"]), min_size=1, max_size=12),
+    st.randoms(),
+)
 def test_word_order_does_not_change_the_bag_scores(tokens, random):
     shuffled = list(tokens)
     random.shuffle(shuffled)

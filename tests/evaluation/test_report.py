@@ -31,7 +31,11 @@ RESULTS = [
 def test_rows_per_system_and_language_with_an_all_row():
     rows = summarize(RESULTS, order=["gne", "density"])
     assert [(r.system, r.lang) for r in rows] == [
-        ("gne", "zh"), ("density", "en"), ("density", "zh"), ("density", "all")]
+        ("gne", "zh"),
+        ("density", "en"),
+        ("density", "zh"),
+        ("density", "all"),
+    ]
     zh = rows[2]
     assert (zh.pages, zh.scored, zh.titled) == (2, 2, 2)
     assert zh.f1 == pytest.approx(0.75)
@@ -64,12 +68,19 @@ def test_table_and_markdown_have_one_line_per_row():
 
 
 def test_rejections_are_counted_per_system_and_reason():
-    counts = rejection_counts([*RESULTS, _result("gne", "en", 0.0, rejection="no_content"),
-                               _result("gne", "en", 0.0, rejection="peer_error")])
+    counts = rejection_counts(
+        [
+            *RESULTS,
+            _result("gne", "en", 0.0, rejection="no_content"),
+            _result("gne", "en", 0.0, rejection="peer_error"),
+        ]
+    )
     assert counts["gne"] == {"no_content": 2, "peer_error": 1}
     assert "density" not in counts
     assert format_rejections(counts) == "rejected by gne: no_content=2, peer_error=1"
     counts["density"] = Counter({"no_body": 1})
     assert format_rejections(counts, ["gne", "density"]).splitlines() == [
-        "rejected by gne: no_content=2, peer_error=1", "rejected by density: no_body=1"]
+        "rejected by gne: no_content=2, peer_error=1",
+        "rejected by density: no_body=1",
+    ]
     assert format_rejections(counts).splitlines()[0].startswith("rejected by density")

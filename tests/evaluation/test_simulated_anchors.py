@@ -50,8 +50,13 @@ def test_site_suffix_is_named_after_the_host():
 
 
 def test_anchor_modes(tmp_path):
-    page = Page(id="a", html_path=tmp_path, text=None, title=TITLE,
-                fields={"anchor_text": "Budget approved", "blank": "  "})
+    page = Page(
+        id="a",
+        html_path=tmp_path,
+        text=None,
+        title=TITLE,
+        fields={"anchor_text": "Budget approved", "blank": "  "},
+    )
     assert anchor_for(page, None) is None
     assert anchor_for(page, "anchor_text") == "Budget approved"
     assert anchor_for(page, "blank") is None

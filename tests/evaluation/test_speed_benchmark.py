@@ -29,6 +29,7 @@ def test_every_system_runs_every_page_every_round(tiny_dataset):
         def run(html: bytes, url: str | None, anchor: str | None) -> Prediction:
             calls[name] = calls.get(name, 0) + 1
             return Prediction()
+
         return System(name, run)
 
     pages = load_pages(tiny_dataset)
@@ -44,8 +45,14 @@ def test_report_gives_ratios_and_verdicts():
     speed = _load_script()
     # pages/s: density 60, gne 10, parse 150, tcdt 30, trafilatura 5, auto 12.
     runs = 60
-    seconds = {"density": 1.0, "gne": 6.0, "lxml-parse": 0.4, "tcdt": 2.0,
-               "trafilatura": 12.0, "auto": 5.0}
+    seconds = {
+        "density": 1.0,
+        "gne": 6.0,
+        "lxml-parse": 0.4,
+        "tcdt": 2.0,
+        "trafilatura": 12.0,
+        "auto": 5.0,
+    }
     text = speed.report(seconds, runs, markdown=False)
     assert "density >= 5x GNE: PASS (density/gne pages/s ratio 6.00" in text
     assert "density within 3x of bare parsing: PASS (density/lxml-parse pages/s ratio 0.40" in text

@@ -16,8 +16,10 @@ from newscrawl.evaluation.systems import (
 from newscrawl.extraction import registry
 
 
-@pytest.mark.parametrize(("peer", "module"), [
-    ("gne", "gne"), ("trafilatura", "trafilatura"), ("readability", "readability")])
+@pytest.mark.parametrize(
+    ("peer", "module"),
+    [("gne", "gne"), ("trafilatura", "trafilatura"), ("readability", "readability")],
+)
 def test_installed_peers_extract_the_article_body(tiny_dataset, peer, module):
     pytest.importorskip(module)
     page = load_pages(tiny_dataset)[0]
@@ -39,6 +41,7 @@ def test_a_crashing_peer_is_counted_not_raised(monkeypatch):
     def factory():
         def run(html, url):
             raise RuntimeError("boom")
+
         return run
 
     monkeypatch.setitem(systems_module.PEERS, "crashy", factory)

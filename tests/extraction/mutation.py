@@ -14,23 +14,111 @@ Mutation = Callable[[random.Random, bytes], bytes]
 
 STRAY_CHARS = (b"<", b">", b"&", b"<<", b"&#", b"&#x", b"</", b"<!--", b"<![CDATA[", b"<?")
 RANDOM_TAGS = (
-    b"<div>", b"</div>", b"<p>", b"</p>", b"<a href='x.html'>", b"</a>", b"<title>", b"</title>",
-    b"<table><tr><td>", b"</td></tr></table>", b"<script>", b"</script>", b"<style>", b"<br>",
-    b"<select>", b"<textarea>", b"<button>", b"<h1>", b"</h1>", b"<body>", b"</body>", b"<html>",
-    b"<head>", b"</head>", b"<img src='a.jpg'>", b"<meta name='author' content='x'>",
-    b"<noscript>", b"<template>", b"<svg>", b"<li>", b"<ul>", b"<pre>", b"<time datetime='x'>",
+    b"<div>",
+    b"</div>",
+    b"<p>",
+    b"</p>",
+    b"<a href='x.html'>",
+    b"</a>",
+    b"<title>",
+    b"</title>",
+    b"<table><tr><td>",
+    b"</td></tr></table>",
+    b"<script>",
+    b"</script>",
+    b"<style>",
+    b"<br>",
+    b"<select>",
+    b"<textarea>",
+    b"<button>",
+    b"<h1>",
+    b"</h1>",
+    b"<body>",
+    b"</body>",
+    b"<html>",
+    b"<head>",
+    b"</head>",
+    b"<img src='a.jpg'>",
+    b"<meta name='author' content='x'>",
+    b"<noscript>",
+    b"<template>",
+    b"<svg>",
+    b"<li>",
+    b"<ul>",
+    b"<pre>",
+    b"<time datetime='x'>",
 )
-CONTROL_CHARS = (b"\x00", b"\x01", b"\x08", b"\x0b", b"\x0c", b"\x1b", b"\x1f", b"\x7f",
-                 b"&#1;", b"&#x0b;", b"&#0;", b"&#xfffe;", b"&#xffff;", b"&#xd800;", b"&#1114112;")
-BAD_ATTRIBUTES = (b" {% if x %}", b" {a}=1", b" {a}b=2", b' =""', b' "q"=3', b" {{x}}",
-                  b" a:b=4", b" \x01x=5", b" title='\x02'", b" href='//[oops/x'",
-                  b" data-x='&#1;'", b" {=6", b" }=7", b" xmlns:a='u'", b" a:{b}=8")
-BAD_URLS = (b"//[oops/x.jpg", b"http://[::1", b"http://[oops]/a", b"//[", b"\x01/a.jpg",
-            b"&#1;.jpg", b"javascript:alert(1)", b"data:,x", b"http://a:99999999/x",
-            b"http://a:port/x", b"//\xff\xfe/x", b"http://%zz/", b"mailto:x@y", b"  ")
-BAD_CHARSETS = ("undefined", "hex", "rot13", "base64", "zlib", "idna", "punycode",
-                "unicode_escape", "utf-7", "utf-16", "utf-32", "x-unknown", "", "mbcs", "gbk",
-                "latin-1", "utf-8", "utf8mb4", "cp65001")
+CONTROL_CHARS = (
+    b"\x00",
+    b"\x01",
+    b"\x08",
+    b"\x0b",
+    b"\x0c",
+    b"\x1b",
+    b"\x1f",
+    b"\x7f",
+    b"&#1;",
+    b"&#x0b;",
+    b"&#0;",
+    b"&#xfffe;",
+    b"&#xffff;",
+    b"&#xd800;",
+    b"&#1114112;",
+)
+BAD_ATTRIBUTES = (
+    b" {% if x %}",
+    b" {a}=1",
+    b" {a}b=2",
+    b' =""',
+    b' "q"=3',
+    b" {{x}}",
+    b" a:b=4",
+    b" \x01x=5",
+    b" title='\x02'",
+    b" href='//[oops/x'",
+    b" data-x='&#1;'",
+    b" {=6",
+    b" }=7",
+    b" xmlns:a='u'",
+    b" a:{b}=8",
+)
+BAD_URLS = (
+    b"//[oops/x.jpg",
+    b"http://[::1",
+    b"http://[oops]/a",
+    b"//[",
+    b"\x01/a.jpg",
+    b"&#1;.jpg",
+    b"javascript:alert(1)",
+    b"data:,x",
+    b"http://a:99999999/x",
+    b"http://a:port/x",
+    b"//\xff\xfe/x",
+    b"http://%zz/",
+    b"mailto:x@y",
+    b"  ",
+)
+BAD_CHARSETS = (
+    "undefined",
+    "hex",
+    "rot13",
+    "base64",
+    "zlib",
+    "idna",
+    "punycode",
+    "unicode_escape",
+    "utf-7",
+    "utf-16",
+    "utf-32",
+    "x-unknown",
+    "",
+    "mbcs",
+    "gbk",
+    "latin-1",
+    "utf-8",
+    "utf8mb4",
+    "cp65001",
+)
 
 
 def _position(rng: random.Random, data: bytes) -> int:
@@ -115,9 +203,11 @@ def bad_attributes(rng: random.Random, data: bytes) -> bytes:
 
 
 def bad_urls(rng: random.Random, data: bytes) -> bytes:
-    links = tuple(b" href='" + url + b"'" for url in BAD_URLS) + tuple(
-        b" src='" + url + b"'" for url in BAD_URLS) + tuple(
-        b" data-src='" + url + b"'" for url in BAD_URLS)
+    links = (
+        tuple(b" href='" + url + b"'" for url in BAD_URLS)
+        + tuple(b" src='" + url + b"'" for url in BAD_URLS)
+        + tuple(b" data-src='" + url + b"'" for url in BAD_URLS)
+    )
     data = _into_tags(rng, data, links)
     url = rng.choice(BAD_URLS)
     return _insert(rng, data, b"<p><a href='" + url + b"'>x</a><img src='" + url + b"'></p>")
@@ -131,8 +221,16 @@ def bad_meta_charset(rng: random.Random, data: bytes) -> bytes:
 
 
 MUTATIONS: tuple[Mutation, ...] = (
-    truncate, splice, delete_range, flip_bytes, stray_markup, random_tags, control_chars,
-    bad_attributes, bad_urls, bad_meta_charset,
+    truncate,
+    splice,
+    delete_range,
+    flip_bytes,
+    stray_markup,
+    random_tags,
+    control_chars,
+    bad_attributes,
+    bad_urls,
+    bad_meta_charset,
 )
 
 

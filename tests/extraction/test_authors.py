@@ -23,21 +23,26 @@ def author_of(body: str = "", head: str = "") -> str | None:
 
 
 def test_json_ld_person_list():
-    head = ('<script type="application/ld+json">{"@type": "NewsArticle", "author": '
-            '[{"@type": "Person", "name": "Ann Lee"}, {"@type": "Person", "name": "Bo Chen"}]}'
-            "</script>")
+    head = (
+        '<script type="application/ld+json">{"@type": "NewsArticle", "author": '
+        '[{"@type": "Person", "name": "Ann Lee"}, {"@type": "Person", "name": "Bo Chen"}]}'
+        "</script>"
+    )
     assert author_of(head=head) == "Ann Lee, Bo Chen"
 
 
 def test_json_ld_organization_is_not_an_author():
-    head = ('<script type="application/ld+json">{"author": {"@type": "Organization", '
-            '"name": "USA TODAY"}}</script><meta name="author" content="Brian Truitt">')
+    head = (
+        '<script type="application/ld+json">{"author": {"@type": "Organization", '
+        '"name": "USA TODAY"}}</script><meta name="author" content="Brian Truitt">'
+    )
     assert author_of(head=head) == "Brian Truitt"
 
 
 def test_meta_author_with_entities():
     assert author_of(head='<meta name="author" content="Maria &amp;amp; Katerina">') == (
-        "Maria, Katerina")
+        "Maria, Katerina"
+    )
 
 
 def test_itemprop_author_name():
@@ -75,8 +80,8 @@ def test_author_cue_beats_editor_cue():
 
 
 @pytest.mark.parametrize(
-    "value", ["admin", "http://example.com/u/1", "someone@example.com", "12345", "x",
-              "a" * 80, "编辑"],
+    "value",
+    ["admin", "http://example.com/u/1", "someone@example.com", "12345", "x", "a" * 80, "编辑"],
 )
 def test_invalid_names_are_rejected(value):
     assert clean_author(value) is None
@@ -107,9 +112,17 @@ def test_closing_byline_of_the_content_is_the_last_resort(content, name):
     assert extract_author(doc, content) == name
 
 
-@pytest.mark.parametrize("content", ["全文到此结束。（全文完）", "本办法自发布之日起施行（试行）",
-                                     "他说：“好。”（图）", "会议在北京举行。（新华社）",
-                                     "详见通知。（市教育局）", "据报道。（央视新闻）"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "全文到此结束。（全文完）",
+        "本办法自发布之日起施行（试行）",
+        "他说：“好。”（图）",
+        "会议在北京举行。（新华社）",
+        "详见通知。（市教育局）",
+        "据报道。（央视新闻）",
+    ],
+)
 def test_closing_words_that_are_no_bylines(content):
     doc = load_document("<html><body><p>正文</p></body></html>")
     assert extract_author(doc, content) is None
@@ -120,8 +133,9 @@ def test_page_byline_beats_closing_byline():
     assert extract_author(doc, "正文（李四）") == "张三"
 
 
-def authors_of(body: str = "", head: str = "", url: str | None = None,
-               rules: frozenset[str] = RULES) -> list[str]:
+def authors_of(
+    body: str = "", head: str = "", url: str | None = None, rules: frozenset[str] = RULES
+) -> list[str]:
     html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
     return extract_authors(load_document(html, url=url), rules=rules)
 
@@ -152,23 +166,27 @@ def test_the_site_name_is_no_person_but_the_fallback_author():
     head = '<meta property="og:site_name" content="Example News">'
     assert authors_of('<div class="byline">By Example News</div>', head) == ["Example News"]
     # A person named anywhere wins over the site.
-    assert authors_of('<div class="byline">By Example News</div><p class="author">Jo Li</p>',
-                      head) == ["Jo Li"]
-    assert authors_of('<div class="byline">By Example News</div>', head,
-                      rules=frozenset()) == []
+    assert authors_of(
+        '<div class="byline">By Example News</div><p class="author">Jo Li</p>', head
+    ) == ["Jo Li"]
+    assert authors_of('<div class="byline">By Example News</div>', head, rules=frozenset()) == []
     assert authors_of('<div class="author">云南日报报业集团</div>') == []
 
 
 def test_the_site_s_team_or_staff_is_credited_as_written():
     head = '<meta property="og:site_name" content="Podium">'
     assert authors_of('<div class="author">Podium Staff</div>', head) == ["Podium Staff"]
-    assert authors_of('<div class="author">The Upwork Team</div>',
-                      '<meta property="og:site_name" content="Upwork">') == ["The Upwork Team"]
+    assert authors_of(
+        '<div class="author">The Upwork Team</div>',
+        '<meta property="og:site_name" content="Upwork">',
+    ) == ["The Upwork Team"]
 
 
 def test_a_json_ld_organization_author_is_the_fallback():
-    head = ('<script type="application/ld+json">{"author": {"@type": "Organization", '
-            '"name": "Help Net Security"}}</script>')
+    head = (
+        '<script type="application/ld+json">{"author": {"@type": "Organization", '
+        '"name": "Help Net Security"}}</script>'
+    )
     assert authors_of("", head) == ["Help Net Security"]
 
 
@@ -184,8 +202,9 @@ def test_a_bio_in_the_author_box_is_no_author():
     assert authors_of(body) == []
 
 
-@pytest.mark.parametrize("cls", ["post-author", "text__author", "authorDateBlock_authorName__x1",
-                                 "the-author"])
+@pytest.mark.parametrize(
+    "cls", ["post-author", "text__author", "authorDateBlock_authorName__x1", "the-author"]
+)
 def test_author_box_class_names(cls):
     assert authors_of(f'<div class="{cls}">Jane Doe</div>') == ["Jane Doe"]
 
@@ -194,11 +213,13 @@ def test_author_pictures_are_no_author_box():
     assert authors_of('<div class="author-avatar">Jane Doe</div>') == []
 
 
-@pytest.mark.parametrize("text", ["By Jane Doe", "Written byJane DoePublished May 3",
-                                  "AuthorJane Doe"])
+@pytest.mark.parametrize(
+    "text", ["By Jane Doe", "Written byJane DoePublished May 3", "AuthorJane Doe"]
+)
 def test_english_byline_in_the_text_near_the_headline(text):
     assert authors_of(f"<h1>A headline of some length</h1><p>{text}</p><p>Body.</p>") == [
-        "Jane Doe"]
+        "Jane Doe"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -223,8 +244,10 @@ def test_comment_authors_are_no_authors():
 
 
 def test_citation_authors_are_all_listed_first_name_first():
-    head = ('<meta name="citation_author" content="Roy, Aniruddha">'
-            '<meta name="citation_author" content="Lee, Jo">')
+    head = (
+        '<meta name="citation_author" content="Roy, Aniruddha">'
+        '<meta name="citation_author" content="Lee, Jo">'
+    )
     assert authors_of(head=head) == ["Aniruddha Roy", "Jo Lee"]
 
 
@@ -253,28 +276,37 @@ def test_a_blog_header_linking_home_names_its_owner():
 
 
 def test_what_follows_the_headline_in_the_title_is_the_site():
-    html = ("<html><head><title>苹果发布新iPhone_新浪科技_新浪网</title>"
-            '<meta property="article:author" content="新浪科技"></head>'
-            "<body><p>（记者 李楠）正文。</p></body></html>")
+    html = (
+        "<html><head><title>苹果发布新iPhone_新浪科技_新浪网</title>"
+        '<meta property="article:author" content="新浪科技"></head>'
+        "<body><p>（记者 李楠）正文。</p></body></html>"
+    )
     assert extract_authors(load_document(html)) == ["李楠"]
-    assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == [
-        "新浪科技"]
+    assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == ["新浪科技"]
 
 
-@pytest.mark.parametrize(("body", "name"), [
-    ("<p>澎湃新闻记者 贺梨萍</p>", "贺梨萍"),  # "记者" and a space: a byline after any masthead
-    ("<p>整合 新华日报·交汇点记者 徐睿翔素材来源 新华日报</p>", "徐睿翔"),  # runs into a label
-    ("<p>来源CSDN | 作者魏星</p>", "魏星"),
-    ("<p>[ 黄宇 ]\ue5c2  来源：[ 国际金融报 ]</p>", "黄宇"),  # an icon-font glyph between
-])
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("<p>澎湃新闻记者 贺梨萍</p>", "贺梨萍"),  # "记者" and a space: a byline after any masthead
+        ("<p>整合 新华日报·交汇点记者 徐睿翔素材来源 新华日报</p>", "徐睿翔"),  # runs into a label
+        ("<p>来源CSDN | 作者魏星</p>", "魏星"),
+        ("<p>[ 黄宇 ]\ue5c2  来源：[ 国际金融报 ]</p>", "黄宇"),  # an icon-font glyph between
+    ],
+)
 def test_further_chinese_byline_forms(body, name):
     assert authors_of(body) == [name]
     assert name not in authors_of(body, rules=RULES - {BYLINE_FORMS})
 
 
-@pytest.mark.parametrize(("line", "name"), [
-    ("加拿大必读", "加拿大必读"), ("去驴行 关注 1/10", "去驴行"), ("石佳/中国青年报", "石佳"),
-])
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("加拿大必读", "加拿大必读"),
+        ("去驴行 关注 1/10", "去驴行"),
+        ("石佳/中国青年报", "石佳"),
+    ],
+)
 def test_a_name_alone_under_the_headline(line, name):
     body = f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文第一段。</p>"
     assert authors_of(body) == [name]

@@ -28,8 +28,12 @@ def test_consensus_is_the_median_count():
 
 
 def test_majority_beats_an_outlier_with_extra_text():
-    candidates = [candidate("a", ARTICLE), candidate("b", ARTICLE + " comments sign in share"),
-                  candidate("c", ARTICLE), candidate("d", "home news sport weather")]
+    candidates = [
+        candidate("a", ARTICLE),
+        candidate("b", ARTICLE + " comments sign in share"),
+        candidate("c", ARTICLE),
+        candidate("d", "home news sport weather"),
+    ]
     winner, agreement = auto.choose(candidates)
     assert winner.method in {"a", "c"} and agreement == 1.0
 
@@ -37,14 +41,22 @@ def test_majority_beats_an_outlier_with_extra_text():
 def test_near_ties_go_to_the_shortest():
     article = " ".join([ARTICLE] * 6)  # 60 tokens: one more is within the tie margin
     long_one = article + " more"
-    candidates = [candidate("long", long_one), candidate("long2", long_one),
-                  candidate("short", article)]
+    candidates = [
+        candidate("long", long_one),
+        candidate("long2", long_one),
+        candidate("short", article),
+    ]
     assert auto.choose(candidates)[0].method == "short"
 
 
 def test_clean_lines_drops_repeats_and_boilerplate():
-    lines = ["第一段正文内容很长很长很长", "第一段正文内容很长很长很长",
-             "京ICP备12345678号", "第二段正文", "上一页 | 下一页"]
+    lines = [
+        "第一段正文内容很长很长很长",
+        "第一段正文内容很长很长很长",
+        "京ICP备12345678号",
+        "第二段正文",
+        "上一页 | 下一页",
+    ]
     text = "\n".join(lines)
     assert auto.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
 
@@ -103,8 +115,11 @@ def test_missing_and_failing_methods_are_skipped(monkeypatch):
 PAGE = (
     "<html><head><title>新闻</title></head><body>"
     "<div><a href='/1'>首页</a> <a href='/2'>国内</a> <a href='/3'>国际</a></div>\n\n\n\n"
-    + "".join(f"<p>{i}记者从有关部门了解到，今年以来本市经济运行总体平稳，主要指标保持在合理区间，"
-              "各项政策措施落地见效。</p>\n" for i in range(6))
+    + "".join(
+        f"<p>{i}记者从有关部门了解到，今年以来本市经济运行总体平稳，主要指标保持在合理区间，"
+        "各项政策措施落地见效。</p>\n"
+        for i in range(6)
+    )
     + "\n\n\n\n<div>京ICP备12345678号</div></body></html>"
 )
 
@@ -135,11 +150,13 @@ def test_weights_give_a_method_more_votes():
 ENGLISH_PAGE = (
     "<html><head><title>Budget</title></head><body>"
     "<nav><a href='/1'>Home</a> <a href='/2'>World</a> <a href='/3'>Sport</a></nav>\n\n\n\n"
-    + "".join(f"<p>Paragraph {i}: the council approved the transit budget on Tuesday after a "
-              "long debate about bus routes, fares and the northern line extension. It was "
-              "the third time that the members of the council had met to discuss it, and "
-              "most of them said that they were glad it was over.</p>\n"
-              for i in range(6))
+    + "".join(
+        f"<p>Paragraph {i}: the council approved the transit budget on Tuesday after a "
+        "long debate about bus routes, fares and the northern line extension. It was "
+        "the third time that the members of the council had met to discuss it, and "
+        "most of them said that they were glad it was over.</p>\n"
+        for i in range(6)
+    )
     + "\n\n\n\n<footer>Copyright 2026 Daily News</footer></body></html>"
 )
 
@@ -157,8 +174,13 @@ def test_the_early_exit_can_be_switched_off():
     assert result.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx"]
     options = replace(options, early_agreement_chinese=None)
     chinese = auto.extract_content(load_document(PAGE), options)
-    assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
-                                                      "tcdt"]
+    assert chinese.diagnostics["auto_candidates"] == [
+        "density",
+        "justext",
+        "boilerpipe",
+        "cx",
+        "tcdt",
+    ]
 
 
 def test_a_chinese_page_pairs_density_with_tcdt_not_justext():
@@ -169,8 +191,13 @@ def test_a_chinese_page_pairs_density_with_tcdt_not_justext():
     never_enough = replace(auto.DEFAULT_OPTIONS, early_agreement_chinese=1.01)
     chinese = auto.extract_content(load_document(PAGE), never_enough)
     # the full vote, in the usual order although TCDT ran second
-    assert chinese.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx",
-                                                      "tcdt"]
+    assert chinese.diagnostics["auto_candidates"] == [
+        "density",
+        "justext",
+        "boilerpipe",
+        "cx",
+        "tcdt",
+    ]
 
 
 def test_early_exit_needs_both_methods_to_agree():
@@ -184,13 +211,23 @@ def test_early_exit_needs_both_methods_to_agree():
     assert auto.early_winner(agreeing, chinese=True) == (None, 0.0)  # 0.95: too far apart
 
 
-@pytest.mark.parametrize("other", [
-    ARTICLE, ARTICLE + " more", ARTICLE[:30], ARTICLE + " and " + ARTICLE, "the council",
-    ARTICLE.replace("council", "mayor"), ARTICLE + " sidebar links and more links here",
-])
+@pytest.mark.parametrize(
+    "other",
+    [
+        ARTICLE,
+        ARTICLE + " more",
+        ARTICLE[:30],
+        ARTICLE + " and " + ARTICLE,
+        "the council",
+        ARTICLE.replace("council", "mayor"),
+        ARTICLE + " sidebar links and more links here",
+    ],
+)
 def test_the_pair_vote_shortcut_equals_the_full_vote(other):
-    for first, second in ((candidate("density", ARTICLE), candidate("justext", other)),
-                          (candidate("density", other), candidate("justext", ARTICLE))):
+    for first, second in (
+        (candidate("density", ARTICLE), candidate("justext", other)),
+        (candidate("density", other), candidate("justext", ARTICLE)),
+    ):
         agreement = auto.bag_f1(first.bag, second.bag)
         winner, score = auto.pair_vote(first, second, agreement)
         expected, expected_score = auto.choose([first, second], auto.DEFAULT_OPTIONS.weights)

@@ -81,9 +81,14 @@ def test_bad_input_returns_article_or_rejection(name, method):
 
 @pytest.mark.parametrize(
     ("name", "reason"),
-    [("empty-bytes", RejectReason.EMPTY_INPUT), ("empty-str", RejectReason.EMPTY_INPUT),
-     ("whitespace", RejectReason.EMPTY_INPUT), ("binary", RejectReason.NOT_HTML),
-     ("json", RejectReason.NOT_HTML), ("pdf", RejectReason.NOT_HTML)],
+    [
+        ("empty-bytes", RejectReason.EMPTY_INPUT),
+        ("empty-str", RejectReason.EMPTY_INPUT),
+        ("whitespace", RejectReason.EMPTY_INPUT),
+        ("binary", RejectReason.NOT_HTML),
+        ("json", RejectReason.NOT_HTML),
+        ("pdf", RejectReason.NOT_HTML),
+    ],
 )
 def test_non_pages_get_a_specific_reason(name, reason):
     result = extract(BAD_INPUTS[name])
@@ -131,8 +136,28 @@ def test_any_text(text):
         _assert_result(extract(text, method=method))
 
 
-_TAGS = st.sampled_from(["div", "p", "span", "a", "br", "table", "td", "li", "h1", "script",
-                         "body", "html", "head", "title", "img", "!--", "/div", "/p"])
+_TAGS = st.sampled_from(
+    [
+        "div",
+        "p",
+        "span",
+        "a",
+        "br",
+        "table",
+        "td",
+        "li",
+        "h1",
+        "script",
+        "body",
+        "html",
+        "head",
+        "title",
+        "img",
+        "!--",
+        "/div",
+        "/p",
+    ]
+)
 _FRAGMENT = st.one_of(
     _TAGS.map(lambda t: f"<{t}>"),
     st.text(alphabet="新闻正文，。“”abc .!<>&;'\"=/\n", max_size=40),

@@ -54,40 +54,60 @@ def test_normalize_date(raw, iso):
 
 
 @pytest.mark.parametrize(
-    "raw", ["2025-13-01", "2025-02-30", "2025-09-04 25:00", "1889-01-01", "3024-01-01", "",
-            "yesterday", "12345"],
+    "raw",
+    [
+        "2025-13-01",
+        "2025-02-30",
+        "2025-09-04 25:00",
+        "1889-01-01",
+        "3024-01-01",
+        "",
+        "yesterday",
+        "12345",
+    ],
 )
 def test_impossible_or_unknown_dates_are_rejected(raw):
     assert normalize_date(raw) is None
 
 
 def test_meta_tag_wins_over_text():
-    html = doc("<h1>标题很长的新闻</h1><p>2020-01-01</p>",
-               '<meta property="article:published_time" content="2025-09-04T08:00:00+08:00">')
+    html = doc(
+        "<h1>标题很长的新闻</h1><p>2020-01-01</p>",
+        '<meta property="article:published_time" content="2025-09-04T08:00:00+08:00">',
+    )
     assert extract_publish_time(load_document(html)) == "2025-09-04T08:00:00+08:00"
 
 
 def test_invalid_meta_falls_through_to_next_source():
-    html = doc('<time datetime="2024-03-01T09:15">March 1</time>',
-               '<meta name="pubdate" content="2024-02-31">')
+    html = doc(
+        '<time datetime="2024-03-01T09:15">March 1</time>',
+        '<meta name="pubdate" content="2024-02-31">',
+    )
     assert extract_publish_time(load_document(html)) == "2024-03-01T09:15"
 
 
 def test_json_ld_date_published():
-    html = doc("", '<script type="application/ld+json">'
-                   '{"@type": "NewsArticle", "datePublished": "2024-06-01T12:00:00Z"}</script>')
+    html = doc(
+        "",
+        '<script type="application/ld+json">'
+        '{"@type": "NewsArticle", "datePublished": "2024-06-01T12:00:00Z"}</script>',
+    )
     assert extract_publish_time(load_document(html)) == "2024-06-01T12:00:00+00:00"
 
 
 def test_text_date_after_the_headline_beats_the_header_date():
-    html = doc("<div>今天是2026年1月1日 星期四</div><h1>某市召开新闻发布会</h1>"
-               "<div>2005-05-07 21:23 来源：新华网</div><p>正文</p>")
+    html = doc(
+        "<div>今天是2026年1月1日 星期四</div><h1>某市召开新闻发布会</h1>"
+        "<div>2005-05-07 21:23 来源：新华网</div><p>正文</p>"
+    )
     assert extract_publish_time(load_document(html)) == "2005-05-07T21:23"
 
 
 def test_english_date_in_byline():
-    html = doc("<h1>Council approves the new budget</h1>"
-               "<p class='byline'>By Jane Doe | Published March 5, 2024</p><p>Text.</p>")
+    html = doc(
+        "<h1>Council approves the new budget</h1>"
+        "<p class='byline'>By Jane Doe | Published March 5, 2024</p><p>Text.</p>"
+    )
     assert extract_publish_time(load_document(html)) == "2024-03-05"
 
 
@@ -98,21 +118,24 @@ def test_no_date_anywhere():
 FETCHED = datetime(2024, 5, 3, 15, 0, tzinfo=UTC)
 
 
-def dates_of(body: str = "", head: str = "", url: str | None = None,
-             fetched_at: datetime | None = FETCHED) -> PageDates:
-    return extract_dates(load_document(doc(body, head), url=url, fetched_at=fetched_at),
-                         fetched_at)
+def dates_of(
+    body: str = "", head: str = "", url: str | None = None, fetched_at: datetime | None = FETCHED
+) -> PageDates:
+    return extract_dates(load_document(doc(body, head), url=url, fetched_at=fetched_at), fetched_at)
 
 
 def test_modified_time_is_kept_apart_from_published():
-    found = dates_of(head='<meta property="article:published_time" content="2024-05-01">'
-                          '<meta property="article:modified_time" content="2024-05-02T09:00Z">')
+    found = dates_of(
+        head='<meta property="article:published_time" content="2024-05-01">'
+        '<meta property="article:modified_time" content="2024-05-02T09:00Z">'
+    )
     assert found == PageDates("2024-05-01", "2024-05-02T09:00+00:00")
 
 
 def test_the_project_stages_never_take_a_modified_time_for_the_publish_time():
-    page = load_document(doc(head='<meta property="article:modified_time" content="2024-05-02">'),
-                         fetched_at=FETCHED)
+    page = load_document(
+        doc(head='<meta property="article:modified_time" content="2024-05-02">'), fetched_at=FETCHED
+    )
     assert publish_time(page, FETCHED, ("structured", "url", "text")) is None
     assert extract_dates(page, FETCHED).modified == "2024-05-02"
 
@@ -136,16 +159,21 @@ def test_a_date_like_host_or_query_is_no_url_date():
 
 
 def test_labelled_line_wins_over_an_earlier_header_date():
-    body = ("<div>今天是2024年5月3日</div><h1>一条新闻的标题</h1>"
-            "<p>来源：新华社 发布时间：2024-05-01 08:30</p><p>正文 2023-01-01</p>")
+    body = (
+        "<div>今天是2024年5月3日</div><h1>一条新闻的标题</h1>"
+        "<p>来源：新华社 发布时间：2024-05-01 08:30</p><p>正文 2023-01-01</p>"
+    )
     assert dates_of(body).published == "2024-05-01T08:30"
 
 
 @pytest.mark.parametrize(
     ("body", "url", "iso"),
     [
-        ("<h1>一条新闻的标题</h1><p>05-01 14:20 来源：人民网</p>",
-         "https://example.cn/2023/story.html", "2023-05-01T14:20"),
+        (
+            "<h1>一条新闻的标题</h1><p>05-01 14:20 来源：人民网</p>",
+            "https://example.cn/2023/story.html",
+            "2023-05-01T14:20",
+        ),
         ("<h1>一条新闻的标题</h1><p>5月1日 14:20</p>", None, "2024-05-01T14:20"),
         # A month-day after the fetch day is from the year before.
         ("<h1>一条新闻的标题</h1><p>12月30日</p>", None, "2023-12-30"),
@@ -207,11 +235,14 @@ def test_with_timezone_adds_the_site_zone_to_local_times_only(iso, zone, expecte
     assert with_timezone(iso, zone_info(zone)) == expected
 
 
-@pytest.mark.parametrize(("text", "iso"), [
-    ("发布日期： 9/17/2004 5:54:13 AM", "2004-09-17T05:54:13"),  # month first
-    ("Posted 17/9/2004", "2004-09-17"),  # day first
-    ("发布日期： 7/5/2005", None),  # either way round: refused, not guessed
-])
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("发布日期： 9/17/2004 5:54:13 AM", "2004-09-17T05:54:13"),  # month first
+        ("Posted 17/9/2004", "2004-09-17"),  # day first
+        ("发布日期： 7/5/2005", None),  # either way round: refused, not guessed
+    ],
+)
 def test_year_last_slash_dates_only_when_the_day_is_plain(text, iso):
     page = load_document(doc(f"<h1>一个足够长的标题</h1><p>{text}</p>"))
     assert text_date(page, None, frozenset({YEAR_LAST_DATES})) == iso

@@ -10,8 +10,9 @@ import pytest
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction.decode import decode_html, normalize_encoding, sniff_meta_charset
 
-CHINESE = ("<html><head><title>新闻</title></head>"
-           "<body><p>中文正文，包含“引号”和喆字。</p></body></html>")
+CHINESE = (
+    "<html><head><title>新闻</title></head><body><p>中文正文，包含“引号”和喆字。</p></body></html>"
+)
 
 
 def test_utf8_bom_wins_over_everything():
@@ -32,8 +33,9 @@ def test_http_encoding_is_used_first():
 
 def test_meta_charset_gb2312_is_decoded_as_gb18030():
     # 喆 is outside GB2312; pages that declare gb2312 use it anyway.
-    html = CHINESE.replace("<head>", '<head><meta http-equiv="Content-Type" '
-                                     'content="text/html; charset=gb2312">')
+    html = CHINESE.replace(
+        "<head>", '<head><meta http-equiv="Content-Type" content="text/html; charset=gb2312">'
+    )
     text, encoding = decode_html(html.encode("gb18030"))
     assert encoding == "gb18030" and "喆" in text and "\ufffd" not in text
 
@@ -48,10 +50,18 @@ def test_undeclared_utf8():
     assert decode_html(CHINESE.encode("utf-8")) == (CHINESE, "utf-8")
 
 
-@pytest.mark.parametrize(("label", "codec"), [("GB2312", "gb18030"), ("gbk", "gb18030"),
-                                              ("x-gbk", "gb18030"), ("ISO-8859-1", "cp1252"),
-                                              ("utf8", "utf-8"), ("no-such-codec", None),
-                                              (None, None)])
+@pytest.mark.parametrize(
+    ("label", "codec"),
+    [
+        ("GB2312", "gb18030"),
+        ("gbk", "gb18030"),
+        ("x-gbk", "gb18030"),
+        ("ISO-8859-1", "cp1252"),
+        ("utf8", "utf-8"),
+        ("no-such-codec", None),
+        (None, None),
+    ],
+)
 def test_normalize_encoding(label, codec):
     assert normalize_encoding(label) == codec
 

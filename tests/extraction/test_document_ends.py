@@ -22,8 +22,10 @@ def test_content_after_a_premature_end_stays_in_the_body(end: str):
 
 
 def test_a_second_document_skeleton_after_the_end_is_merged_into_the_body():
-    html = ("<html><head><title>t</title></head><body><p>first</p></body></html>\n"
-            "<html><body><p>second</p></body></html>")
+    html = (
+        "<html><head><title>t</title></head><body><p>first</p></body></html>\n"
+        "<html><body><p>second</p></body></html>"
+    )
     assert body_paragraphs(html) == ["first", "second"]
 
 
@@ -40,8 +42,10 @@ def test_end_tags_are_dropped_only_from_the_first_one_on():
 
 def test_extraction_sees_the_article_after_a_premature_end():
     paragraph = "This paragraph of the article comes after a stray closing tag. " * 4
-    html = ("<html><body><div id='nav'><a href='/'>Home</a></div></html>"
-            f"<div class='article'><p>{paragraph}</p><p>{paragraph}</p></div></body></html>")
+    html = (
+        "<html><body><div id='nav'><a href='/'>Home</a></div></html>"
+        f"<div class='article'><p>{paragraph}</p><p>{paragraph}</p></div></body></html>"
+    )
     doc = load_document(html.encode())
     assert doc.body is not None
     assert "stray closing tag" in dom.paragraph_text(doc.body)

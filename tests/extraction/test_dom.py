@@ -15,8 +15,10 @@ def test_parse_html_handles_empty_xml_declaration_and_nul():
 
 
 def test_clean_tree_keeps_tails_and_turns_br_into_newlines():
-    root = dom.parse_html("<html><body><div>a<!-- c -->b<script>x()</script>c<br>d<br/>e"
-                          "<style>p{}</style>f</div></body></html>")
+    root = dom.parse_html(
+        "<html><body><div>a<!-- c -->b<script>x()</script>c<br>d<br/>e"
+        "<style>p{}</style>f</div></body></html>"
+    )
     dom.clean_tree(root)
     div = root.find(".//div")
     assert div.text == "abc\nd\nef"
@@ -45,8 +47,10 @@ def test_iter_with_depth_is_preorder_and_survives_deep_trees():
 
 
 def test_paragraph_text_one_paragraph_per_line_inline_joined():
-    doc = load_document("<html><body><div id='c'><h2>Sub</h2><p>One <b>bold</b> line</p>"
-                        "<p>Two<br>Three</p><div class='x'>skip me</div>tail</div></body></html>")
+    doc = load_document(
+        "<html><body><div id='c'><h2>Sub</h2><p>One <b>bold</b> line</p>"
+        "<p>Two<br>Three</p><div class='x'>skip me</div>tail</div></body></html>"
+    )
     content = doc.root.find(".//*[@id='c']")
     assert dom.paragraph_text(content) == "Sub\nOne bold line\nTwo\nThree\nskip me\ntail"
     skipped = content.find(".//*[@class='x']")
@@ -62,17 +66,22 @@ def test_image_urls_prefer_lazy_attributes_and_resolve():
     root = dom.parse_html(
         '<html><body><div><img src="blank.gif" data-src="/a.jpg"><img data-original="b.jpg">'
         '<img src="data:image/png;base64,xx"><img src="//cdn.x/c.jpg"><img src="/a.jpg">'
-        "</div></body></html>")
+        "</div></body></html>"
+    )
     urls = dom.image_urls([root.find(".//div")], "https://news.example/2024/story.html")
-    assert urls == ["https://news.example/a.jpg", "https://news.example/2024/b.jpg",
-                    "https://cdn.x/c.jpg"]
+    assert urls == [
+        "https://news.example/a.jpg",
+        "https://news.example/2024/b.jpg",
+        "https://cdn.x/c.jpg",
+    ]
 
 
 def test_sanitized_html_drops_scripts_events_and_unsafe_links():
     root = dom.parse_html(
         '<html><body><div id="c" onclick="x()" class="k"><p style="color:red">t'
         '<a href="javascript:alert(1)">j</a><a href="/ok">ok</a></p>'
-        '<img data-src="/i.jpg" onerror="x()"></div>after</body></html>')
+        '<img data-src="/i.jpg" onerror="x()"></div>after</body></html>'
+    )
     node = root.find(".//div")
     html = dom.sanitized_html([node], "https://n.example/")
     assert "onclick" not in html and "onerror" not in html and "style" not in html
@@ -98,8 +107,10 @@ def test_unclosed_button_that_swallowed_the_page_keeps_its_content():
 
 def test_real_buttons_and_selects_are_removed():
     options = "".join(f"<option>{i}</option>" for i in range(100))
-    root = dom.parse_html(f"<html><body><p>keep</p><button><span>Share</span></button>"
-                          f"<select>{options}</select></body></html>")
+    root = dom.parse_html(
+        f"<html><body><p>keep</p><button><span>Share</span></button>"
+        f"<select>{options}</select></body></html>"
+    )
     dom.clean_tree(root)
     assert etree.tostring(root, method="text", encoding="unicode").strip() == "keep"
 

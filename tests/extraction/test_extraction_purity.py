@@ -14,24 +14,45 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-FORBIDDEN = ("scrapy", "scrapy_redis", "twisted", "itemadapter", "sqlalchemy", "psycopg",
-             "redis", "newscrawl.crawl", "newscrawl.storage", "newscrawl.distributed",
-             "newscrawl.cli", "newscrawl.settings")
+FORBIDDEN = (
+    "scrapy",
+    "scrapy_redis",
+    "twisted",
+    "itemadapter",
+    "sqlalchemy",
+    "psycopg",
+    "redis",
+    "newscrawl.crawl",
+    "newscrawl.storage",
+    "newscrawl.distributed",
+    "newscrawl.cli",
+    "newscrawl.settings",
+)
 
-PAGE = ("<html><head><title>River flood closes the old bridge</title></head><body>"
-        "<nav><a href='/'>Home</a> <a href='/world'>World</a></nav>"
-        "<article><h1>River flood closes the old bridge</h1>"
-        + "<p>The river rose two metres overnight and the council closed the old bridge to all "
-          "traffic while engineers inspect its piers for damage.</p>" * 6
-        + "</article><footer>Copyright 2026</footer></body></html>")
+PAGE = (
+    "<html><head><title>River flood closes the old bridge</title></head><body>"
+    "<nav><a href='/'>Home</a> <a href='/world'>World</a></nav>"
+    "<article><h1>River flood closes the old bridge</h1>"
+    + "<p>The river rose two metres overnight and the council closed the old bridge to all "
+    "traffic while engineers inspect its piers for damage.</p>"
+    * 6
+    + "</article><footer>Copyright 2026</footer></body></html>"
+)
 
 
 def loaded_modules(code: str) -> list[str]:
     """The module names a fresh interpreter holds after running ``code``."""
     script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     modules: list[str] = json.loads(done.stdout.splitlines()[-1])
     return modules
@@ -48,7 +69,8 @@ def test_using_every_method_loads_no_crawler_database_or_redis_module() -> None:
         "methods = available_methods()\n"
         "assert len(methods) >= 6, methods\n"
         "for name in methods:\n"
-        "    extract(page, url='https://news.example/a/1.html', method=name)\n")
+        "    extract(page, url='https://news.example/a/1.html', method=name)\n"
+    )
     assert "newscrawl.extraction.extractors.auto" in modules  # the methods really ran
     assert under(modules, FORBIDDEN) == []
 
@@ -57,6 +79,7 @@ def test_loading_the_sites_config_loads_no_extractor() -> None:
     modules = loaded_modules(
         "from newscrawl.config import parse_sites\n"
         "parse_sites('sites:\\n  - name: a\\n    start_urls: [https://a.example/]\\n"
-        "    method: tsd\\n')\n")
+        "    method: tsd\\n')\n"
+    )
     assert "newscrawl.config.sites" in modules
     assert under(modules, ("newscrawl.extraction", "lxml", *FORBIDDEN)) == []

@@ -9,11 +9,15 @@ from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.blocks import segment
 from newscrawl.extraction.dom import images_between
 
-PARAGRAPH = ("The council said on Tuesday that the new bridge over the river would be open to "
-             "traffic by the end of the year, and that the work on the roads which lead to it "
-             "had been finished ahead of the time that was set for it in the spring. ")
-ZH_PARAGRAPH = ("记者从市交通部门了解到，今年以来本市新建的大桥工程进展顺利，主要节点均按计划完成，"
-                "预计年底前正式通车，周边道路的改造工作也已提前完成。")
+PARAGRAPH = (
+    "The council said on Tuesday that the new bridge over the river would be open to "
+    "traffic by the end of the year, and that the work on the roads which lead to it "
+    "had been finished ahead of the time that was set for it in the spring. "
+)
+ZH_PARAGRAPH = (
+    "记者从市交通部门了解到，今年以来本市新建的大桥工程进展顺利，主要节点均按计划完成，"
+    "预计年底前正式通车，周边道路的改造工作也已提前完成。"
+)
 
 
 def page(paragraph: str, lines: int = 6, extra: str = "") -> str:
@@ -38,11 +42,11 @@ def test_images_between_spans_first_to_last_block_only():
     assert [img.get("data-src") for img in images] == ["/img/bridge.jpg"]
 
 
-@pytest.mark.parametrize("method", ["density", "tcdt", "justext", "boilerpipe",
-                                    "boilerpipe-default", "auto"])
+@pytest.mark.parametrize(
+    "method", ["density", "tcdt", "justext", "boilerpipe", "boilerpipe-default", "auto"]
+)
 def test_every_node_or_block_method_reports_the_article_image(method):
-    result = extract(page(PARAGRAPH), url="https://news.example/2025/bridge.html",
-                     method=method)
+    result = extract(page(PARAGRAPH), url="https://news.example/2025/bridge.html", method=method)
     assert isinstance(result, Article), result
     assert "https://news.example/img/bridge.jpg" in result.images
     # the sidebar after the article is never in it (boilerpipe keeps the menu line before

@@ -60,7 +60,8 @@ def test_unknown_stoplist_names_what_exists():
 def test_segment_splits_at_block_tags_and_counts_link_text():
     root = load_document(
         "<html><body><div>intro <a href='/x'>link</a> tail<p>para <b>bold</b></p>after</div>"
-        "<h2>Head</h2></body></html>").root
+        "<h2>Head</h2></body></html>"
+    ).root
     blocks = segment(root)
     assert [b.text for b in blocks] == ["intro link tail", "para bold", "after", "Head"]
     assert blocks[0].link_text == "link"
@@ -118,11 +119,13 @@ def test_chinese_stopword_density_counts_characters():
 # ------------------------------------------------------------------ context-sensitive rules
 
 
-def revise(classes: list[Cls], lengths: list[int] | None = None,
-           headings: set[int] | None = None) -> list[Cls]:
+def revise(
+    classes: list[Cls], lengths: list[int] | None = None, headings: set[int] | None = None
+) -> list[Cls]:
     lengths = lengths or [100] * len(classes)
-    paragraphs = [para("x" * n, 0.0, heading=i in (headings or set()))
-                  for i, n in enumerate(lengths)]
+    paragraphs = [
+        para("x" * n, 0.0, heading=i in (headings or set())) for i, n in enumerate(lengths)
+    ]
     return justext.revise_classes(paragraphs, classes, ENGLISH)
 
 
@@ -185,9 +188,16 @@ def test_chinese_page_keeps_article_drops_navigation():
 
 
 def test_english_page_uses_reference_defaults():
-    body = " ".join([("The council said that it would review the plan in the spring, and "
-                     "that the residents who live near the site had been asked for their "
-                     "views on it.")] * 3)
+    body = " ".join(
+        [
+            (
+                "The council said that it would review the plan in the spring, and "
+                "that the residents who live near the site had been asked for their "
+                "views on it."
+            )
+        ]
+        * 3
+    )
     html = f"<html><body><p><a href='/'>Home</a></p><p>{body}</p></body></html>"
     article = extract(html, method="justext")
     assert article and "council said" in article.content and "Home" not in article.content

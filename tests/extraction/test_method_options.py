@@ -21,17 +21,23 @@ from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
 from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as TCDT
 from newscrawl.extraction.registry import METHODS, default_options
 
-SENTENCE = ("The council approved the transit budget on Tuesday after a long debate about "
-            "bus routes, fares and the northern line extension, and most members said that "
-            "they were glad it was over. ")
-COMMENT = ("I have been taking this bus for years and the fares have only gone up while the "
-           "service got worse, so I do not believe any of these promises at all. ")
+SENTENCE = (
+    "The council approved the transit budget on Tuesday after a long debate about "
+    "bus routes, fares and the northern line extension, and most members said that "
+    "they were glad it was over. "
+)
+COMMENT = (
+    "I have been taking this bus for years and the fares have only gone up while the "
+    "service got worse, so I do not believe any of these promises at all. "
+)
 PAGE = (
     "<html><head><title>Transit budget approved</title></head><body>"
     "<nav><a href='/1'>Home</a> <a href='/2'>World</a> <a href='/3'>Sport</a></nav>\n\n\n\n"
     "<div class='story'><h1>Transit budget approved</h1>\n"
     + "".join(f"<p>{i}. {SENTENCE * 2}</p>\n" for i in range(5))
-    + "<div class='related'><p>Related: " + "Another budget story here. " * 4 + "</p></div>\n"
+    + "<div class='related'><p>Related: "
+    + "Another budget story here. " * 4
+    + "</p></div>\n"
     + "</div>\n<h3>Comments</h3>\n"
     + f"<div class='thread'><p>{COMMENT}</p><p>{COMMENT}</p></div>\n"
     + "\n\n\n\n<footer>Copyright 2026 Daily News</footer></body></html>"
@@ -59,11 +65,20 @@ def test_density_variants_one_after_another_do_not_leak():
     assert runs[0] == runs[2] and runs[1] == runs[3] and runs[0] != runs[1]
 
 
-@pytest.mark.parametrize("changes", [
-    {}, {"noise_words": frozenset()}, {"noise_tags": frozenset({"div"})},
-    {"content_words": frozenset()}, {"skip_noise": False}, {"line_min_chars": 1},
-    {"content_boost": 1.0}, {"text_mass_exponent": 0.0}, {"symbols": "."},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"noise_words": frozenset()},
+        {"noise_tags": frozenset({"div"})},
+        {"content_words": frozenset()},
+        {"skip_noise": False},
+        {"line_min_chars": 1},
+        {"content_boost": 1.0},
+        {"text_mass_exponent": 0.0},
+        {"symbols": "."},
+    ],
+)
 def test_the_c_walk_follows_the_options_like_the_python_reference(changes):
     # Alternate the default with the variant so a cache built for one would show in the other.
     root = load_document(PAGE).body
@@ -71,7 +86,8 @@ def test_the_c_walk_follows_the_options_like_the_python_reference(changes):
         got, excluded = text_density.measure(root, options)
         expected, expected_excluded = text_density.measure_in_python(root, options)
         assert [(f.element, f.text, f.paragraphs, f.symbols, f.score) for f in got] == [
-            (f.element, f.text, f.paragraphs, f.symbols, f.score) for f in expected]
+            (f.element, f.text, f.paragraphs, f.symbols, f.score) for f in expected
+        ]
         assert excluded == expected_excluded
 
 
@@ -83,8 +99,10 @@ def test_justext_thresholds_come_from_the_options():
 
 def test_boilerpipe_article_chain_comes_from_the_options():
     assert COMMENT.strip() not in content("boilerpipe")
-    no_end_labels = replace(BOILERPIPE, article_chain=with_filter(
-        BOILERPIPE.article_chain, TerminatingBlocksFinder(max_words=0)))
+    no_end_labels = replace(
+        BOILERPIPE,
+        article_chain=with_filter(BOILERPIPE.article_chain, TerminatingBlocksFinder(max_words=0)),
+    )
     assert COMMENT.strip() in content("boilerpipe", no_end_labels)
 
 
@@ -104,8 +122,11 @@ CHINESE_PAGE = (
     "<html><head><title>本市经济运行总体平稳</title></head><body>"
     "<div><a href='/1'>首页</a> <a href='/2'>国内</a></div>"
     "<div><h1>本市经济运行总体平稳</h1>"
-    + "".join(f"<p>{i}记者从有关部门了解到，今年以来本市经济运行总体平稳，主要指标保持在合理区间，"
-              "各项政策措施落地见效。</p>" for i in range(6))
+    + "".join(
+        f"<p>{i}记者从有关部门了解到，今年以来本市经济运行总体平稳，主要指标保持在合理区间，"
+        "各项政策措施落地见效。</p>"
+        for i in range(6)
+    )
     + "<div class='related'><p>相关新闻：另一条经济新闻的标题在这里</p></div>"
     + "</div><footer>版权所有</footer></body></html>"
 )
@@ -127,8 +148,9 @@ def test_auto_passes_each_voter_its_options():
     result = extract(PAGE, method="auto", options=full_vote)
     assert isinstance(result, Article)
     assert "justext" in result.diagnostics["auto_candidates"]
-    silent_justext = replace(full_vote, justext=replace(
-        JUSTEXT, english=replace(JUSTEXT.english, length_low=10_000)))
+    silent_justext = replace(
+        full_vote, justext=replace(JUSTEXT, english=replace(JUSTEXT.english, length_low=10_000))
+    )
     result = extract(PAGE, method="auto", options=silent_justext)
     assert isinstance(result, Article)
     assert "justext" not in result.diagnostics["auto_candidates"]
@@ -148,15 +170,21 @@ def test_options_objects_are_frozen():
             setattr(options, field, None)
 
 
-@pytest.mark.parametrize("changes", [
-    {"noise_words": frozenset()}, {"noise_tags": frozenset()}, {"noise_tags": frozenset({"p"})},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"noise_words": frozenset()},
+        {"noise_tags": frozenset()},
+        {"noise_tags": frozenset({"p"})},
+    ],
+)
 def test_the_tcdt_index_follows_the_noise_options_in_c_and_python(changes):
     body = load_document(CHINESE_PAGE).body
     variant = replace(DENSITY, **changes)
-    indexes = [(tcdt_tree.index_tree(body, None, options),
-                tcdt_tree.index_in_python(body, None, options))
-               for options in (DENSITY, variant, DENSITY)]
+    indexes = [
+        (tcdt_tree.index_tree(body, None, options), tcdt_tree.index_in_python(body, None, options))
+        for options in (DENSITY, variant, DENSITY)
+    ]
     for got, expected in indexes:
         assert got == expected
     assert indexes[0][0] == indexes[2][0]

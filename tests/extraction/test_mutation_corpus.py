@@ -34,8 +34,12 @@ def test_no_mutant_makes_extract_fail(page):
         for method in available_methods():
             where = f"seed {seed} {broken.steps} encoding={broken.encoding!r} method {method}"
             try:
-                result = extract(broken.data, url="https://example.com/news/1.html",
-                                 method=method, encoding=broken.encoding)
+                result = extract(
+                    broken.data,
+                    url="https://example.com/news/1.html",
+                    method=method,
+                    encoding=broken.encoding,
+                )
             except Exception as error:  # noqa: BLE001 - collected and reported below
                 failures.append(f"{where}: raised {error!r}")
                 continue

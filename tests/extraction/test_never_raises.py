@@ -30,24 +30,31 @@ METHODS = available_methods()
 URL = "https://example.com/news/2024/a.html"
 BODY = "\n".join(
     f"<p>市政府今天公布了新的交通规划方案，第{n}期工程涉及多条地铁线路和公交线路的调整，"
-    f"预计明年年底完工，届时市民出行将更加便利，沿线居民对此表示欢迎。</p>" for n in range(8))
+    f"预计明年年底完工，届时市民出行将更加便利，沿线居民对此表示欢迎。</p>"
+    for n in range(8)
+)
 
 
 def page(inner: str, head: str = "<title>交通规划公布</title>") -> bytes:
-    return (f"<html><head>{head}</head><body><div>导航 | 首页</div>\n<div>{inner}\n{BODY}</div>"
-            "\n<div>版权所有</div></body></html>").encode()
+    return (
+        f"<html><head>{head}</head><body><div>导航 | 首页</div>\n<div>{inner}\n{BODY}</div>"
+        "\n<div>版权所有</div></body></html>"
+    ).encode()
 
 
 CRAFTED = {
     "control char in a tail": page("<b>x</b>a\x01b<i>y</i>&#1;z<br>\x02tail"),
     "control char in attributes": page(
         "<a href='/x\x01y' title='a\x02b'>link</a><img src='/a\x03.jpg' alt='\x04'>"
-        "<a href='/p&#1;q'>ref</a><img data-src='/b&#xfffe;.jpg'>"),
+        "<a href='/p&#1;q'>ref</a><img data-src='/b&#xfffe;.jpg'>"
+    ),
     "attribute names lxml refuses": page(
-        "<p {% if x %} {a}=1 ='' \"q\"=2 {a}b=3 href='/k'>正文段落。</p><a {b} href='/q'>z</a>"),
+        "<p {% if x %} {a}=1 ='' \"q\"=2 {a}b=3 href='/k'>正文段落。</p><a {b} href='/q'>z</a>"
+    ),
     "URL with an unclosed IPv6 host": page(
         "<img src='//[oops/x.jpg'><a href='//[oops/y'>l</a><img src='/ok.jpg'>"
-        "<h1><a href='http://[::1'>交通规划公布</a></h1>"),
+        "<h1><a href='http://[::1'>交通规划公布</a></h1>"
+    ),
     "meta charset undefined": page("", head="<meta charset='undefined'><title>交通</title>"),
     "meta charset of a binary codec": page("", head="<meta charset='hex'><title>交通</title>"),
 }
@@ -60,8 +67,21 @@ def test_crafted_page_gives_an_article(case, method):
     assert isinstance(result, Article), result
 
 
-@pytest.mark.parametrize("label", ["undefined", "hex", "rot13", "base64", "zlib", "idna",
-                                   "punycode", "unicode_escape", "utf-7", "no-such-codec"])
+@pytest.mark.parametrize(
+    "label",
+    [
+        "undefined",
+        "hex",
+        "rot13",
+        "base64",
+        "zlib",
+        "idna",
+        "punycode",
+        "unicode_escape",
+        "utf-7",
+        "no-such-codec",
+    ],
+)
 def test_unusable_declared_encoding_falls_back_to_detection(label):
     data = "<html><body><p>新闻正文</p></body></html>".encode("gb18030")
     assert normalize_encoding(label) is None
@@ -84,8 +104,9 @@ def test_url_that_cannot_be_joined_drops_only_that_url():
 
 
 def test_sanitized_html_drops_attributes_lxml_cannot_name():
-    root = dom.parse_html("<html><body><p {a}b=3 {x}=1 data-k='v' href='/k' title='t\x01'>"
-                          "text</p></body></html>")
+    root = dom.parse_html(
+        "<html><body><p {a}b=3 {x}=1 data-k='v' href='/k' title='t\x01'>text</p></body></html>"
+    )
     assert root is not None
     html = dom.sanitized_html(root.iter("p"), URL)
     assert html == '<p href="https://example.com/k" title="t">text</p>'
@@ -105,8 +126,9 @@ def test_last_resort_guard_names_the_page_and_logs_an_error(monkeypatch, caplog)
     assert isinstance(result, Rejection)
     assert result.reason is RejectReason.EXTRACTOR_ERROR
     assert URL in result.detail and "a bug in metadata" in result.detail
-    assert any(URL in record.getMessage() and record.levelno == logging.ERROR
-               for record in caplog.records)
+    assert any(
+        URL in record.getMessage() and record.levelno == logging.ERROR for record in caplog.records
+    )
 
 
 def test_last_resort_guard_covers_loading(monkeypatch):
@@ -122,31 +144,112 @@ def test_last_resort_guard_covers_loading(monkeypatch):
 # -- property test ---------------------------------------------------------------------------
 
 _NASTY_CHARS = "\x00\x01\x08\x0b\x0c\x1b\x1f\x7f\ufffe\uffff\u200b\ufeff"
-_TEXT = st.text(alphabet=st.sampled_from("新闻正文，。abc .!<>&;#x'\"=/{}%[]:\n\t" + _NASTY_CHARS),
-                max_size=30)
+_TEXT = st.text(
+    alphabet=st.sampled_from("新闻正文，。abc .!<>&;#x'\"=/{}%[]:\n\t" + _NASTY_CHARS), max_size=30
+)
 _ATTR_NAME = st.one_of(
-    st.sampled_from(["href", "src", "data-src", "title", "class", "alt", "{a}", "{a}b", "{%",
-                     "%}", "a:b", "xmlns", "=", "\"q\"", "on{x}", "data-original", "lang"]),
+    st.sampled_from(
+        [
+            "href",
+            "src",
+            "data-src",
+            "title",
+            "class",
+            "alt",
+            "{a}",
+            "{a}b",
+            "{%",
+            "%}",
+            "a:b",
+            "xmlns",
+            "=",
+            '"q"',
+            "on{x}",
+            "data-original",
+            "lang",
+        ]
+    ),
     st.text(alphabet="{}%ab:-_\"'", min_size=1, max_size=6),
 )
 _ATTR_VALUE = st.one_of(
     _TEXT,
-    st.sampled_from(["//[oops/x.jpg", "http://[::1", "/a&#1;b.jpg", "javascript:x", "data:,x",
-                     "http://a:99999/x", "//example.org/i.png", "#", "  ", "&#xd800;"]),
+    st.sampled_from(
+        [
+            "//[oops/x.jpg",
+            "http://[::1",
+            "/a&#1;b.jpg",
+            "javascript:x",
+            "data:,x",
+            "http://a:99999/x",
+            "//example.org/i.png",
+            "#",
+            "  ",
+            "&#xd800;",
+        ]
+    ),
 )
-_TAG = st.sampled_from(["div", "p", "span", "a", "img", "br", "table", "td", "li", "h1", "h2",
-                        "script", "style", "body", "title", "meta", "select", "textarea", "time",
-                        "article", "{a}", "x:y", "!--", "?php"])
+_TAG = st.sampled_from(
+    [
+        "div",
+        "p",
+        "span",
+        "a",
+        "img",
+        "br",
+        "table",
+        "td",
+        "li",
+        "h1",
+        "h2",
+        "script",
+        "style",
+        "body",
+        "title",
+        "meta",
+        "select",
+        "textarea",
+        "time",
+        "article",
+        "{a}",
+        "x:y",
+        "!--",
+        "?php",
+    ]
+)
 _START_TAG = st.builds(
-    lambda tag, attrs, close: f"<{tag}" + "".join(f" {n}='{v}'" for n, v in attrs)
-    + (">" if close else ""),
-    _TAG, st.lists(st.tuples(_ATTR_NAME, _ATTR_VALUE), max_size=4), st.booleans())
-_FRAGMENT = st.one_of(_START_TAG, _TAG.map(lambda tag: f"</{tag}>"), _TEXT,
-                      st.sampled_from(["&#1;", "&#0;", "&#xfffe;", "&amp", "&", "<", ">",
-                                       "<br>", BODY]))
-_CHARSET = st.one_of(st.none(), st.sampled_from(
-    ["undefined", "hex", "rot13", "idna", "punycode", "utf-7", "utf-16", "gbk", "latin-1",
-     "unicode_escape", "", "x-nope", "big5"]))
+    lambda tag, attrs, close: (
+        f"<{tag}" + "".join(f" {n}='{v}'" for n, v in attrs) + (">" if close else "")
+    ),
+    _TAG,
+    st.lists(st.tuples(_ATTR_NAME, _ATTR_VALUE), max_size=4),
+    st.booleans(),
+)
+_FRAGMENT = st.one_of(
+    _START_TAG,
+    _TAG.map(lambda tag: f"</{tag}>"),
+    _TEXT,
+    st.sampled_from(["&#1;", "&#0;", "&#xfffe;", "&amp", "&", "<", ">", "<br>", BODY]),
+)
+_CHARSET = st.one_of(
+    st.none(),
+    st.sampled_from(
+        [
+            "undefined",
+            "hex",
+            "rot13",
+            "idna",
+            "punycode",
+            "utf-7",
+            "utf-16",
+            "gbk",
+            "latin-1",
+            "unicode_escape",
+            "",
+            "x-nope",
+            "big5",
+        ]
+    ),
+)
 
 
 @st.composite

@@ -44,7 +44,8 @@ def test_noise_rules_are_one_per_word_sets():
 def test_noise_is_a_tag_a_class_or_id_word_or_an_inline_display_none():
     root = lxml.html.fromstring(
         "<div><nav>a</nav><div id='share_bar'>b</div><p style='DISPLAY: none'>c</p>"
-        "<p class='lead'>d</p></div>")
+        "<p class='lead'>d</p></div>"
+    )
     rules = noise_rules(DENSITY)
     assert [rules.is_noise(el) for el in root] == [True, True, True, False]
     assert hidden_elements(root) == {root[2]}
@@ -63,8 +64,9 @@ def test_density_and_tcdt_share_the_guard_default():
 
 
 def test_density_and_tcdt_leave_out_the_same_noise_subtree():
-    doc = load_document(f"<html><body><div class='post has-sidebar'>{ARTICLE}</div>"
-                        f"{COMMENTS}</body></html>")
+    doc = load_document(
+        f"<html><body><div class='post has-sidebar'>{ARTICLE}</div>{COMMENTS}</body></html>"
+    )
     _, excluded = text_density.measure(doc.body, DENSITY)
     tree = tcdt_tree.index_tree(doc.body, None, DENSITY)
     comments = doc.body.find(".//div[@class='user-comments']")

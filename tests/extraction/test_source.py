@@ -33,8 +33,12 @@ def test_meta_source():
 
 
 def test_source_and_author_are_apart_in_the_article():
-    body = ("<h1>一条新闻的标题在这里</h1><p>来源：新华社 记者：张三</p>\n"
-            + "<p>" + "正文内容很长。" * 40 + "</p>")
+    body = (
+        "<h1>一条新闻的标题在这里</h1><p>来源：新华社 记者：张三</p>\n"
+        + "<p>"
+        + "正文内容很长。" * 40
+        + "</p>"
+    )
     article = extract(body.join(("<html><body>", "</body></html>")), method="density")
     assert isinstance(article, Article)
     assert article.source == "新华社"

@@ -11,12 +11,16 @@ import pytest
 from newscrawl.cli import main
 
 TITLE = "国家统计局发布今年前三季度经济数据"
-PARAGRAPH = ("国家统计局今天发布数据显示，前三季度国内生产总值同比增长，经济运行总体平稳，"
-             "主要指标处于合理区间，就业形势保持稳定，居民收入继续增长。")
-HTML = (f"<html><head><title>{TITLE}_示例网</title></head><body>"
-        f'<ul>{"".join(f"<li><a href=/c{i}>栏目{i}</a></li>" for i in range(9))}</ul>'
-        f"<div><h1>{TITLE}</h1>{''.join(f'<p>{PARAGRAPH}</p>' for _ in range(4))}</div>"
-        "</body></html>")
+PARAGRAPH = (
+    "国家统计局今天发布数据显示，前三季度国内生产总值同比增长，经济运行总体平稳，"
+    "主要指标处于合理区间，就业形势保持稳定，居民收入继续增长。"
+)
+HTML = (
+    f"<html><head><title>{TITLE}_示例网</title></head><body>"
+    f"<ul>{''.join(f'<li><a href=/c{i}>栏目{i}</a></li>' for i in range(9))}</ul>"
+    f"<div><h1>{TITLE}</h1>{''.join(f'<p>{PARAGRAPH}</p>' for _ in range(4))}</div>"
+    "</body></html>"
+)
 
 
 @pytest.fixture
@@ -41,8 +45,17 @@ def test_extract_json(page_file: Path, capsys) -> None:
 
 
 def test_explain_shows_title_node_condition_and_groups(page_file: Path, capsys) -> None:
-    code = main(["extract", str(page_file), "--method", "tcdt", "--explain",
-                 "--anchor-text", f"[视频]{TITLE[:9]}…"])
+    code = main(
+        [
+            "extract",
+            str(page_file),
+            "--method",
+            "tcdt",
+            "--explain",
+            "--anchor-text",
+            f"[视频]{TITLE[:9]}…",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "== tcdt title node T" in out

@@ -22,8 +22,7 @@ PARAGRAPHS = [
     "稳定市场预期，推动经济实现质的有效提升和量的合理增长。" * 2,
 ]
 NAV = "".join(f'<li><a href="/c{i}">新闻频道栏目{i}</a></li>' for i in range(12))
-SIDEBAR = "".join(f'<li><a href="/n{i}">热门文章推荐阅读第{i}篇报道</a></li>'
-                  for i in range(8))
+SIDEBAR = "".join(f'<li><a href="/n{i}">热门文章推荐阅读第{i}篇报道</a></li>' for i in range(8))
 
 
 def page(body: str, title: str = f"{TITLE}_新闻中心_示例网") -> str:
@@ -32,10 +31,12 @@ def page(body: str, title: str = f"{TITLE}_新闻中心_示例网") -> str:
 
 def article_page(**kwargs: str) -> str:
     paragraphs = "".join(f"<p>{text}</p>" for text in PARAGRAPHS)
-    return page(f'<div id="wrap"><ul class="menu">{NAV}</ul><div class="article">'
-                f"<h1>{TITLE}</h1><div class=\"info\">2024-10-18 来源：示例网</div>"
-                f'{paragraphs}</div><div class="links"><ul>{SIDEBAR}</ul></div></div>',
-                **kwargs)
+    return page(
+        f'<div id="wrap"><ul class="menu">{NAV}</ul><div class="article">'
+        f'<h1>{TITLE}</h1><div class="info">2024-10-18 来源：示例网</div>'
+        f'{paragraphs}</div><div class="links"><ul>{SIDEBAR}</ul></div></div>',
+        **kwargs,
+    )
 
 
 def tcdt(html: str, anchor: str | None = None, url: str | None = None) -> ContentResult:
@@ -73,38 +74,39 @@ def test_extract_reports_tcdt_and_the_headline() -> None:
 
 def test_title_inside_a_self_link_is_a_candidate() -> None:
     url = "https://news.example.cn/2024/10/18/a1.html"
-    html = article_page().replace(f"<h1>{TITLE}</h1>",
-                                  f'<h1><a href="{url}#top">{TITLE}</a></h1>')
+    html = article_page().replace(f"<h1>{TITLE}</h1>", f'<h1><a href="{url}#top">{TITLE}</a></h1>')
     analysis = analyse(load_document(html, url=url))
     assert analysis is not None and analysis.title.tag == "h1"
     assert analysis.title.text == TITLE
 
 
 def test_title_linking_elsewhere_is_not_a_candidate() -> None:
-    html = article_page().replace(f"<h1>{TITLE}</h1>",
-                                  f'<h1><a href="https://other.example.cn/x">{TITLE}</a></h1>')
+    html = article_page().replace(
+        f"<h1>{TITLE}</h1>", f'<h1><a href="https://other.example.cn/x">{TITLE}</a></h1>'
+    )
     analysis = analyse(load_document(html, url="https://news.example.cn/a1.html"))
     assert analysis is not None and analysis.title.tag != "h1"
 
 
 def test_identical_nested_candidates_keep_the_innermost() -> None:
-    html = article_page().replace(f"<h1>{TITLE}</h1>",
-                                  f'<div class="t"><h1>{TITLE}</h1></div>')
+    html = article_page().replace(f"<h1>{TITLE}</h1>", f'<div class="t"><h1>{TITLE}</h1></div>')
     analysis = analyse(load_document(html))
     assert analysis is not None and analysis.title.tag == "h1"
 
 
 def test_identical_candidates_elsewhere_keep_the_best_ranked_tag() -> None:
     # A sticky header repeats the headline in a div before the real h1.
-    html = article_page().replace('<div id="wrap">',
-                                  f'<div class="bar"><div>{TITLE}</div></div><div id="wrap">')
+    html = article_page().replace(
+        '<div id="wrap">', f'<div class="bar"><div>{TITLE}</div></div><div id="wrap">'
+    )
     analysis = analyse(load_document(html))
     assert analysis is not None and analysis.title.tag == "h1"
 
 
 def test_headline_ending_in_a_full_stop_is_not_a_title() -> None:
-    analysis = analyse(load_document(page(f"<h1>{TITLE}。</h1><p>{PARAGRAPHS[0]}</p>",
-                                          title="无关的站点名称标题")))
+    analysis = analyse(
+        load_document(page(f"<h1>{TITLE}。</h1><p>{PARAGRAPHS[0]}</p>", title="无关的站点名称标题"))
+    )
     assert analysis is not None and analysis.title.tag != "h1"
 
 
@@ -120,8 +122,10 @@ def test_no_title_candidate_falls_back_to_the_body_with_low_confidence() -> None
 
 def test_title_after_the_content_still_finds_the_content() -> None:
     paragraphs = "".join(f"<p>{text}</p>" for text in PARAGRAPHS)
-    html = page(f'<ul class="menu">{NAV}</ul><div class="c">{paragraphs}</div>'
-                f"<h2>{TITLE}</h2><ul>{SIDEBAR}</ul>")
+    html = page(
+        f'<ul class="menu">{NAV}</ul><div class="c">{paragraphs}</div>'
+        f"<h2>{TITLE}</h2><ul>{SIDEBAR}</ul>"
+    )
     result = tcdt(html)
     for text in PARAGRAPHS:
         assert text in result.text
@@ -129,8 +133,10 @@ def test_title_after_the_content_still_finds_the_content() -> None:
 
 def test_table_layout_page() -> None:
     cells = "".join(f"<tr><td><p>{text}</p></td></tr>" for text in PARAGRAPHS)
-    html = page(f'<table><tr><td><table>{"".join(f"<tr><td>{NAV}</td></tr>")}</table></td>'
-                f'<td><table><tr><td><b>{TITLE}</b></td></tr>{cells}</table></td></tr></table>')
+    html = page(
+        f"<table><tr><td><table>{''.join(f'<tr><td>{NAV}</td></tr>')}</table></td>"
+        f"<td><table><tr><td><b>{TITLE}</b></td></tr>{cells}</table></td></tr></table>"
+    )
     result = tcdt(html)
     analysis = analyse(load_document(html))
     assert analysis is not None and analysis.title.tag == "b"
@@ -140,8 +146,9 @@ def test_table_layout_page() -> None:
 
 
 def test_english_page_falls_back_to_density_and_says_so() -> None:
-    body = "".join(f"<p>{'The committee met on Tuesday to discuss the budget. ' * 8}</p>"
-                   for _ in range(4))
+    body = "".join(
+        f"<p>{'The committee met on Tuesday to discuss the budget. ' * 8}</p>" for _ in range(4)
+    )
     html = page(f"<h1>Budget talks resume</h1>{body}", title="Budget talks resume - Example")
     article = extract(html, method="tcdt")
     assert isinstance(article, Article)
@@ -185,10 +192,12 @@ def test_counts_are_computed_bottom_up_like_text_content() -> None:
 
 
 def test_noise_sections_do_not_win_over_the_article() -> None:
-    comments = "".join(f"<div class=\"comment-item\"><p>{text}{text}</p></div>"
-                       for text in PARAGRAPHS)
-    html = article_page().replace('<div class="links">',
-                                  f'<div class="comments">{comments}</div><div class="links">')
+    comments = "".join(
+        f'<div class="comment-item"><p>{text}{text}</p></div>' for text in PARAGRAPHS
+    )
+    html = article_page().replace(
+        '<div class="links">', f'<div class="comments">{comments}</div><div class="links">'
+    )
     result = tcdt(html)
     assert result.text.count(PARAGRAPHS[0]) == 1
     literal = dataclasses.replace(DEFAULT_OPTIONS, skip_noise=False)
@@ -204,10 +213,13 @@ def test_deeply_nested_page_does_not_recurse() -> None:
 
 
 def test_english_page_with_a_few_chinese_characters_still_falls_back() -> None:
-    body = "".join(f"<p>{'Markets rallied on Friday as investors cheered the data. ' * 8}</p>"
-                   for _ in range(4))
-    html = page(f"<h1>Markets rally</h1>{body}<footer>中文</footer>",
-                title="Markets rally - Example")
+    body = "".join(
+        f"<p>{'Markets rallied on Friday as investors cheered the data. ' * 8}</p>"
+        for _ in range(4)
+    )
+    html = page(
+        f"<h1>Markets rally</h1>{body}<footer>中文</footer>", title="Markets rally - Example"
+    )
     article = extract(html, method="tcdt")
     assert isinstance(article, Article)
     assert article.method == "tcdt>density"

@@ -20,8 +20,9 @@ DATASET = pages_file("gne_unlabeled")
 
 
 def _bench():  # the scorer lives with the benchmark that reports the same numbers
-    spec = importlib.util.spec_from_file_location("tcdt_bench", REPO / "benchmarks" /
-                                                  "tcdt_bench.py")
+    spec = importlib.util.spec_from_file_location(
+        "tcdt_bench", REPO / "benchmarks" / "tcdt_bench.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("tcdt_bench", module)  # dataclasses look their module up
@@ -31,8 +32,11 @@ def _bench():  # the scorer lives with the benchmark that reports the same numbe
 
 def test_labels_are_well_formed_and_name_real_pages() -> None:
     labels = json.loads(LABELS.read_text(encoding="utf-8"))
-    ids = {json.loads(line)["id"] for line in DATASET.read_text(encoding="utf-8").split("\n")
-           if line.strip()}
+    ids = {
+        json.loads(line)["id"]
+        for line in DATASET.read_text(encoding="utf-8").split("\n")
+        if line.strip()
+    }
     assert len(labels["pages"]) >= 15
     for page in labels["pages"]:
         assert page["id"] in ids, page["id"]

@@ -33,15 +33,17 @@ def test_alpha_at_the_title_is_the_maximum(options: TcdtOptions, d: int, extra: 
 @pytest.mark.parametrize("options", SHAPES, ids=[o.decay.value for o in SHAPES])
 @given(d=distance, extra=page_size)
 def test_before_the_title_weighs_less_than_after_at_the_same_distance(
-        options: TcdtOptions, d: int, extra: int) -> None:
+    options: TcdtOptions, d: int, extra: int
+) -> None:
     n = d + extra
     assert options.alpha(-d, n) < options.alpha(d, n)
 
 
 @pytest.mark.parametrize("options", SHAPES, ids=[o.decay.value for o in SHAPES])
 @given(d=distance, step=st.integers(min_value=1, max_value=500), extra=page_size)
-def test_alpha_falls_with_distance_on_both_sides(options: TcdtOptions, d: int, step: int,
-                                                 extra: int) -> None:
+def test_alpha_falls_with_distance_on_both_sides(
+    options: TcdtOptions, d: int, step: int, extra: int
+) -> None:
     n = d + step + extra
     assert options.alpha(d + step, n) < options.alpha(d, n)
     assert options.alpha(-(d + step), n) < options.alpha(-d, n)

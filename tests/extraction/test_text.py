@@ -39,7 +39,10 @@ def test_the_metric_rule_makes_kana_and_hangul_tokens_of_their_own():
 def test_the_shingle_rule_lets_a_letter_run_continue_into_cjk_and_casefolds():
     # The rule simhashes stored by earlier crawls were computed with.
     assert tokens("2024年5月 新闻", normalize=True, rule=SHINGLE_TOKENS) == [
-        "2024年5月", "新", "闻"]
+        "2024年5月",
+        "新",
+        "闻",
+    ]
     assert tokens("Straße", rule=SHINGLE_TOKENS) == ["strasse"]
     assert tokens("Straße") == ["straße"]
 
@@ -62,8 +65,9 @@ def test_mostly_cjk_is_a_share_of_tokens_or_of_letters():
     assert is_mostly_cjk("中文中文中文 a few words") and not is_mostly_cjk("English only")
 
 
-@pytest.mark.parametrize("options, field", [(AutoOptions, "cjk_share"),
-                                            (JustextOptions, "cjk_page_share")])
+@pytest.mark.parametrize(
+    "options, field", [(AutoOptions, "cjk_share"), (JustextOptions, "cjk_page_share")]
+)
 def test_every_chinese_page_default_is_the_one_constant(options, field):
     default = {f.name: f.default for f in fields(options)}[field]
     assert default == CHINESE_SHARE

@@ -26,6 +26,7 @@ def measured(html: str) -> dict[str, td.NodeFeatures]:
 
 # --- the formula and its guards (docs/algorithms.md A.3) ------------------------------------
 
+
 def test_text_density_is_non_link_text_per_non_link_tag():
     assert td.text_density(100, 20, 6, 2, 3) == pytest.approx(80 / 4)
 
@@ -56,11 +57,12 @@ def test_symbol_density_is_clamped_so_its_log_is_never_negative():
 
 def test_score_is_the_paper_product_times_text_mass():
     k = td.DEFAULT_OPTIONS.text_mass_exponent
-    expected = (90 / 3) * math.log10(4 + 2) * math.log(90 / 10) * 90 ** k
+    expected = (90 / 3) * math.log10(4 + 2) * math.log(90 / 10) * 90**k
     assert td.score(100, 10, 4, 1, 4, 9) == pytest.approx(expected)
 
 
 # --- features measured on a tree -----------------------------------------------------------
+
 
 def test_features_count_text_links_tags_and_symbols():
     html = page('<div id="c"><p>正文，内容。</p><p>更多“正文”<a href="/x">链接</a></p></div>')
@@ -71,7 +73,7 @@ def test_features_count_text_links_tags_and_symbols():
 
 
 def test_whitespace_between_tags_is_not_a_paragraph():
-    html = page('<div id="c">\n  <p>' + ARTICLE + '</p>\n  <p>' + ARTICLE + '</p>\n</div>')
+    html = page('<div id="c">\n  <p>' + ARTICLE + "</p>\n  <p>" + ARTICLE + "</p>\n</div>")
     assert measured(html)["c"].paragraphs == 2
 
 
@@ -109,10 +111,13 @@ def test_hidden_elements_are_noise():
 
 # --- choosing the node ---------------------------------------------------------------------
 
+
 def test_article_container_beats_navigation_and_footer():
     nav = "".join(f'<a href="/{i}">栏目{i}</a>' for i in range(30))
-    html = page(f'<div id="menu">{nav}</div><div id="c">{PARAGRAPHS}</div>'
-                '<div id="f">版权所有，违者必究。联系我们。</div>')
+    html = page(
+        f'<div id="menu">{nav}</div><div id="c">{PARAGRAPHS}</div>'
+        '<div id="f">版权所有，违者必究。联系我们。</div>'
+    )
     result = td.extract_content(load_document(html))
     assert result.nodes[0].get("id") == "c"
     assert result.text.count("\n") == 5  # six paragraphs, one per line
@@ -122,8 +127,10 @@ def test_article_container_beats_navigation_and_footer():
 def test_ties_go_to_the_earlier_outer_node():
     doc = load_document(page('<div id="outer"><div id="inner">x</div></div>'))
     outer, inner = doc.body[0], doc.body[0][0]
-    features = [td.NodeFeatures(inner, 2, 1, 0, 1, 0, 1, 0, score=5.0),
-                td.NodeFeatures(outer, 1, 1, 0, 1, 0, 1, 0, score=5.0)]
+    features = [
+        td.NodeFeatures(inner, 2, 1, 0, 1, 0, 1, 0, score=5.0),
+        td.NodeFeatures(outer, 1, 1, 0, 1, 0, 1, 0, score=5.0),
+    ]
     best = td.best_node(features)
     assert best is not None and best.element is outer
 
@@ -133,8 +140,10 @@ def test_no_scoring_node_means_no_winner():
 
 
 def test_article_body_itemprop_is_the_root():
-    html = page(f'<div id="other">{PARAGRAPHS}{PARAGRAPHS}</div>'
-                f'<div itemprop="articleBody" id="ab">{PARAGRAPHS}</div>')
+    html = page(
+        f'<div id="other">{PARAGRAPHS}{PARAGRAPHS}</div>'
+        f'<div itemprop="articleBody" id="ab">{PARAGRAPHS}</div>'
+    )
     root = td.content_root(load_document(html))
     assert root is not None and root.get("id") == "ab"
 
@@ -171,8 +180,10 @@ def test_diagnostics_expose_raw_features():
 def test_sibling_merge_joins_parts_split_by_a_heading_and_image():
     part = f"<p>{ARTICLE}</p>" * 3
     gallery = "<figure>" + '<span><img src="x.jpg"></span>' * 15 + "</figure>"
-    html = page(f'<div id="wrap"><div id="a">{part}{part}</div><h2>小标题</h2>{gallery}'
-                f'<div id="b">{part}</div><div class="related">相关新闻</div></div>')
+    html = page(
+        f'<div id="wrap"><div id="a">{part}{part}</div><h2>小标题</h2>{gallery}'
+        f'<div id="b">{part}</div><div class="related">相关新闻</div></div>'
+    )
     doc = load_document(html)
     single = td.extract_content(doc, merge=False)
     merged = td.extract_content(doc, merge=True)
@@ -188,8 +199,10 @@ def test_page_without_text_is_rejected_with_a_reason():
 
 
 def test_article_images_come_from_the_content_node_with_lazy_load_urls():
-    content = f'<div id="c">{PARAGRAPHS}<img src="data:image/gif;base64,R0l" data-src="/p/1.jpg">' \
-              '<img data-original="2.jpg"></div>'
+    content = (
+        f'<div id="c">{PARAGRAPHS}<img src="data:image/gif;base64,R0l" data-src="/p/1.jpg">'
+        '<img data-original="2.jpg"></div>'
+    )
     html = page(f'<div id="logo"><img src="/logo.png"></div>{content}')
     result = extract(html, url="https://news.example/a/story.html", method="density")
     assert isinstance(result, Article)

@@ -12,20 +12,26 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.thread import NO_THREAD, ThreadOptions, posts_of, thread_text
 from newscrawl.extraction.types import ContentResult
 
-ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5,
-                   min_growth=1.0)
+ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5, min_growth=1.0)
 PROSE = "This reply says something about the question with enough words to be a post. "
 
 
 def thread_page(posts: int | list[str]) -> str:
     """A thread page; ``posts``: how many posts of prose, or each post body's HTML."""
-    bodies = posts if isinstance(posts, list) else [
-        f"<p>Post {index}. {PROSE * (3 if index == 0 else 1)}</p>" for index in range(posts)]
+    bodies = (
+        posts
+        if isinstance(posts, list)
+        else [f"<p>Post {index}. {PROSE * (3 if index == 0 else 1)}</p>" for index in range(posts)]
+    )
     items = "".join(
         f"<div class='post'><span class='user'>user{index}</span>"
-        f"<div class='post-body'>{body}</div></div>" for index, body in enumerate(bodies))
-    return (f"<html><body><nav><a href='/'>Home</a> <a href='/f'>Forum</a></nav>"
-            f"<div class='thread'>{items}</div></body></html>")
+        f"<div class='post-body'>{body}</div></div>"
+        for index, body in enumerate(bodies)
+    )
+    return (
+        f"<html><body><nav><a href='/'>Home</a> <a href='/f'>Forum</a></nav>"
+        f"<div class='thread'>{items}</div></body></html>"
+    )
 
 
 def first_post_body(html: str) -> Element:
@@ -40,13 +46,20 @@ def test_every_post_of_a_thread_is_kept_in_document_order():
     text = thread_text([node], ON)
     assert text is not None
     assert [line.split(".")[0] for line in text.split("\n")] == [
-        "Post 0", "Post 1", "Post 2", "Post 3"]
+        "Post 0",
+        "Post 1",
+        "Post 2",
+        "Post 3",
+    ]
     assert "user1" not in text  # the post body repeats, not the post with its byline
 
 
 def test_climbs_to_the_repeated_ancestor_when_the_node_has_no_class():
-    html = thread_page(3).replace("<div class='post-body'>", "<div><section>").replace(
-        "</p></div></div>", "</p></section></div></div>")
+    html = (
+        thread_page(3)
+        .replace("<div class='post-body'>", "<div><section>")
+        .replace("</p></div></div>", "</p></section></div></div>")
+    )
     doc = load_document(html.encode())
     node = doc.root.find(".//section")
     posts = posts_of(node, ON)
@@ -78,8 +91,10 @@ def test_short_or_link_only_repeats_are_not_posts():
 
 def test_repeats_at_another_depth_do_not_count():
     html = thread_page(1).replace(
-        "</div></body>", f"</div><aside><div><div><div class='post-body'><p>{PROSE}</p></div>"
-        "</div></div></aside></body>")
+        "</div></body>",
+        f"</div><aside><div><div><div class='post-body'><p>{PROSE}</p></div>"
+        "</div></div></aside></body>",
+    )
     node = first_post_body(html)
     assert thread_text([node], ON) is None
 
@@ -102,8 +117,13 @@ def test_a_region_holding_most_of_the_repeats_text_is_the_content_itself():
 
 
 def test_a_region_of_paragraphs_starts_from_their_common_ancestor():
-    page = thread_page([f"<p>Post 0. {PROSE}</p><p>{PROSE}</p>", f"<p>Post 1. {PROSE}</p>",
-                        f"<p>Post 2. {PROSE}</p>"])
+    page = thread_page(
+        [
+            f"<p>Post 0. {PROSE}</p><p>{PROSE}</p>",
+            f"<p>Post 1. {PROSE}</p>",
+            f"<p>Post 2. {PROSE}</p>",
+        ]
+    )
     paragraphs = load_document(page.encode()).root.findall(".//div[@class='post-body']/p")[:2]
     assert thread_text(paragraphs, replace(ON, max_climb=0)) is None
     text = thread_text(paragraphs, replace(ON, max_climb=0, from_common_ancestor=True))

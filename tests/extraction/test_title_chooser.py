@@ -23,16 +23,26 @@ HEADLINE = "City council approves new budget for public libraries"
 BODY = "<p>" + "The council voted on Tuesday after a long debate about funding. " * 6 + "</p>"
 
 
-def page(*, title: str = "", h1: str = "", og: str = "", site: str = "",
-         json_ld: str = "", extra: str = "") -> str:
+def page(
+    *,
+    title: str = "",
+    h1: str = "",
+    og: str = "",
+    site: str = "",
+    json_ld: str = "",
+    extra: str = "",
+) -> str:
     head = f"<title>{title}</title>" if title else ""
     if og:
         head += f'<meta property="og:title" content="{og}">'
     if site:
         head += f'<meta property="og:site_name" content="{site}">'
     if json_ld:
-        head += ('<script type="application/ld+json">'
-                 + json.dumps({"@type": "NewsArticle", "headline": json_ld}) + "</script>")
+        head += (
+            '<script type="application/ld+json">'
+            + json.dumps({"@type": "NewsArticle", "headline": json_ld})
+            + "</script>"
+        )
     heading = f"<h1>{h1}</h1>" if h1 else ""
     return f"<html><head>{head}</head><body>{extra}{heading}{BODY}</body></html>"
 
@@ -43,7 +53,12 @@ def choose(html: str, anchor: str | None = None, url: str | None = None) -> str:
 
 def test_tokens_follow_the_metric() -> None:
     assert tokens("Ｈello, World — 中国 2025", normalize=True) == [
-        "hello", "world", "中", "国", "2025"]
+        "hello",
+        "world",
+        "中",
+        "国",
+        "2025",
+    ]
 
 
 def test_lcs_matches_the_textbook_definition() -> None:
@@ -53,50 +68,65 @@ def test_lcs_matches_the_textbook_definition() -> None:
 
 
 def test_split_title_keeps_hyphenated_words_whole() -> None:
-    assert split_title("Long-Distance Movers - Example News") == ["Long-Distance Movers",
-                                                                   "Example News"]
+    assert split_title("Long-Distance Movers - Example News") == [
+        "Long-Distance Movers",
+        "Example News",
+    ]
     assert split_title("华为新品发布_网易科技-网易") == ["华为新品发布", "网易科技", "网易"]
     assert split_title("rustc_codegen_gcc: Progress Report") == [
-        "rustc_codegen_gcc: Progress Report"]
+        "rustc_codegen_gcc: Progress Report"
+    ]
 
 
 def test_without_anchor_the_sources_agreeing_win() -> None:
-    html = page(title=f"{HEADLINE} | Example Times", h1=HEADLINE, og=HEADLINE,
-                site="Example Times")
+    html = page(title=f"{HEADLINE} | Example Times", h1=HEADLINE, og=HEADLINE, site="Example Times")
     assert choose(html) == HEADLINE
 
 
 def test_without_anchor_a_site_name_heading_does_not_win() -> None:
-    html = page(title=f"{HEADLINE} - Example Times", og=f"{HEADLINE} - Example Times",
-                site="Example Times",
-                extra='<h1><a href="https://example.com/">Example Times</a></h1>')
+    html = page(
+        title=f"{HEADLINE} - Example Times",
+        og=f"{HEADLINE} - Example Times",
+        site="Example Times",
+        extra='<h1><a href="https://example.com/">Example Times</a></h1>',
+    )
     assert choose(html, url="https://example.com/news/1") == HEADLINE
 
 
 def test_without_anchor_an_seo_variant_loses_to_the_visible_h1() -> None:
-    html = page(title="Budget news 2025: everything you need | Example", og="Budget news 2025",
-                h1=HEADLINE)
+    html = page(
+        title="Budget news 2025: everything you need | Example", og="Budget news 2025", h1=HEADLINE
+    )
     assert choose(html) == HEADLINE
 
 
-@pytest.mark.parametrize("anchor", [
-    HEADLINE,                               # exact
-    "City council approves new…",           # truncated with an ellipsis
-    "City council approves new budget...",  # truncated with three dots
-    f"[Video] {HEADLINE}",                  # label prefix
-    f"Watch: {HEADLINE}",
-    f"{HEADLINE} - Example Times",          # site suffix
-])
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        HEADLINE,  # exact
+        "City council approves new…",  # truncated with an ellipsis
+        "City council approves new budget...",  # truncated with three dots
+        f"[Video] {HEADLINE}",  # label prefix
+        f"Watch: {HEADLINE}",
+        f"{HEADLINE} - Example Times",  # site suffix
+    ],
+)
 def test_anchor_variants_pick_the_headline(anchor: str) -> None:
-    html = page(title=f"{HEADLINE} | Example Times", h1=HEADLINE,
-                og="Budget approved: what it means")
+    html = page(
+        title=f"{HEADLINE} | Example Times", h1=HEADLINE, og="Budget approved: what it means"
+    )
     assert choose(html, anchor) == HEADLINE
 
 
-@pytest.mark.parametrize("anchor", ["[视频]国务院常务会议部署稳经济措施",
-                                    "图文：国务院常务会议部署稳经济措施",
-                                    "国务院常务会议部署…",
-                                    "国务院常务会议部署稳经济措施_新闻中心"])
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        "[视频]国务院常务会议部署稳经济措施",
+        "图文：国务院常务会议部署稳经济措施",
+        "国务院常务会议部署…",
+        "国务院常务会议部署稳经济措施_新闻中心",
+    ],
+)
 def test_chinese_anchor_decorations(anchor: str) -> None:
     headline = "国务院常务会议部署稳经济措施"
     html = page(title=f"{headline}_新闻中心_示例网", h1=headline)
@@ -112,10 +142,10 @@ def test_anchor_is_never_returned_when_nothing_on_the_page_matches() -> None:
 
 def test_anchor_prefers_the_whole_match_over_a_part() -> None:
     # The headline itself contains a separator; the candidate matching all of it wins.
-    html = page(title="Postgres | Notes from a year of self-hosting - Example Blog",
-                og="Postgres")
+    html = page(title="Postgres | Notes from a year of self-hosting - Example Blog", og="Postgres")
     assert choose(html, "Postgres | Notes from a year of self-hosting") == (
-        "Postgres | Notes from a year of self-hosting")
+        "Postgres | Notes from a year of self-hosting"
+    )
 
 
 def test_anchor_with_the_site_suffix_of_the_page_picks_the_headline() -> None:

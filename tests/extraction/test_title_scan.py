@@ -32,7 +32,8 @@ def test_leading_joins_equal_the_joins_they_replace():
     for text in ("A - B - C - D - Site", "标题_频道_网站_更多", "a | b | c", "x -- y -- z -- w"):
         n_parts = len(title.split_title(text))
         assert title._leading_joins(text, n_parts) == [
-            title._join_leading(text, end) for end in range(2, n_parts)]
+            title._join_leading(text, end) for end in range(2, n_parts)
+        ]
 
 
 def test_a_title_of_thousands_of_parts_gives_few_candidates():
@@ -64,7 +65,8 @@ def _lcs_table(a: list[str], b: list[str]) -> int:
     return row[-1]
 
 
-@given(st.lists(st.sampled_from("abcd"), max_size=40), st.lists(st.sampled_from("abcd"),
-                                                                max_size=40))
+@given(
+    st.lists(st.sampled_from("abcd"), max_size=40), st.lists(st.sampled_from("abcd"), max_size=40)
+)
 def test_lcs_length_is_the_table_lcs_whichever_side_is_longer(a, b):
     assert lcs_length(a, b) == lcs_length(b, a) == _lcs_table(a, b)

@@ -11,18 +11,27 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.trim import NO_TRIM, TrimOptions, link_texts, trim_text
 from newscrawl.extraction.types import ContentResult
 
-PARAGRAPH = ("The council voted on Tuesday to extend the night bus service to the northern "
-             "suburbs, after a year of complaints from shift workers about the last trains.")
-OTHER = ("Officials said the change would cost about two million a year and would be paid "
-         "for by the regional transport fund rather than by a rise in fares for riders.")
+PARAGRAPH = (
+    "The council voted on Tuesday to extend the night bus service to the northern "
+    "suburbs, after a year of complaints from shift workers about the last trains."
+)
+OTHER = (
+    "Officials said the change would cost about two million a year and would be paid "
+    "for by the regional transport fund rather than by a rise in fares for riders."
+)
 ARTICLE = "\n".join([PARAGRAPH, OTHER, PARAGRAPH.replace("Tuesday", "Monday")])
-ONLY_TAIL = TrimOptions(tail_min_share=0.5, teaser_lines=False, link_run=None,
-                        leading_links=False)
+ONLY_TAIL = TrimOptions(tail_min_share=0.5, teaser_lines=False, link_run=None, leading_links=False)
 
 
 def test_tail_heading_cuts_the_rest_of_the_text() -> None:
-    for heading in ("Related Articles", "You may also like", "3 Comments", "相关阅读",
-                    "网友评论：", "More from The Daily Planet"):
+    for heading in (
+        "Related Articles",
+        "You may also like",
+        "3 Comments",
+        "相关阅读",
+        "网友评论：",
+        "More from The Daily Planet",
+    ):
         text = f"{ARTICLE}\n{heading}\nTen things to do this weekend"
         assert trim_text(text, frozenset(), ONLY_TAIL) == ARTICLE, heading
 
@@ -100,6 +109,11 @@ def test_auto_trims_a_related_list_after_the_article() -> None:
 def test_sidebar_heading_cuts_only_when_asked() -> None:
     text = f"{ARTICLE}\nRecent Posts\nTen things to do this weekend"
     assert trim_text(text, frozenset(), ONLY_TAIL) == ARTICLE
-    without = TrimOptions(tail_min_share=0.5, sidebar_headings=False, teaser_lines=False,
-                          link_run=None, leading_links=False)
+    without = TrimOptions(
+        tail_min_share=0.5,
+        sidebar_headings=False,
+        teaser_lines=False,
+        link_run=None,
+        leading_links=False,
+    )
     assert trim_text(text, frozenset(), without) == text

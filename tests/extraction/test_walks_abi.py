@@ -22,15 +22,17 @@ from newscrawl.extraction.registry import available_methods
 
 REPO = Path(__file__).resolve().parents[2]
 
-PARAGRAPH = ("<p>这是一段正常的新闻正文，包含标点符号和足够多的文字。"
-             "It also has a sentence, in English.</p>")
+PARAGRAPH = (
+    "<p>这是一段正常的新闻正文，包含标点符号和足够多的文字。It also has a sentence, in English.</p>"
+)
 PAGES = [
     "<html><head><title>标题 - 网站</title></head><body>"
     "<nav><a href='/'>首页</a><a href='/n'>新闻</a></nav>"
     "<div class='article-content'><h1>标题</h1>" + PARAGRAPH * 6 + "<!-- ad -->尾巴<br>换行</div>"
     "<div class='comments'><p>评论一</p><p>评论二</p></div><footer>版权所有</footer></body></html>",
     "<html><head><title>A story</title></head><body><header>Site</header><main><article>"
-    "<h1>A story</h1>" + "<p>Words of the story, one sentence after another, long enough.</p>" * 8
+    "<h1>A story</h1>"
+    + "<p>Words of the story, one sentence after another, long enough.</p>" * 8
     + "</article><aside class='related'><a href='/x'>More</a></aside></main></body></html>",
 ]
 
@@ -104,8 +106,13 @@ print(json.dumps({"walks": repr(native.walks), "methods": methods, "results": re
 def test_with_another_lxml_the_python_walks_run_and_extract_the_same():
     _built()
     script = FALLBACK_IMPORTS + inspect.getsource(_summary) + FALLBACK_RUN
-    run = subprocess.run([sys.executable, "-c", script, json.dumps(PAGES)], cwd=REPO,
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(PAGES)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr
     fallback = json.loads(run.stdout)
     assert fallback["walks"] == "None"
@@ -113,7 +120,10 @@ def test_with_another_lxml_the_python_walks_run_and_extract_the_same():
     assert "lxml 0.0.1" in fallback["warnings"][0]
     methods = available_methods()
     assert fallback["methods"] == methods and len(methods) >= 5
-    with_c = [_summary(extract(page, url="https://example.com/a.html", method=method))
-              for page in PAGES for method in methods]
+    with_c = [
+        _summary(extract(page, url="https://example.com/a.html", method=method))
+        for page in PAGES
+        for method in methods
+    ]
     assert sum(isinstance(result, dict) for result in with_c) >= len(methods)  # articles
     assert json.loads(json.dumps(with_c)) == fallback["results"]

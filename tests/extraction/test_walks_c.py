@@ -52,14 +52,28 @@ def test_paragraph_text_in_c_equals_python_on_dataset_pages():
         for node in nodes:
             for exclude in ((), set(excluded)):
                 assert dom.paragraph_text(node, exclude) == dom.paragraph_text_in_python(
-                    node, exclude), (page_id, node.tag)
+                    node, exclude
+                ), (page_id, node.tag)
                 checked += 1
     assert checked > 1000
 
 
 def feature_rows(features):
-    return [(f.element, f.order, f.text, type(f.text), f.link_text, f.tags, f.link_tags,
-             f.paragraphs, f.symbols, f.score) for f in features]
+    return [
+        (
+            f.element,
+            f.order,
+            f.text,
+            type(f.text),
+            f.link_text,
+            f.tags,
+            f.link_tags,
+            f.paragraphs,
+            f.symbols,
+            f.score,
+        )
+        for f in features
+    ]
 
 
 @pytest.mark.slow
@@ -78,8 +92,20 @@ def test_density_walk_in_c_equals_python_on_dataset_pages():
 
 @pytest.mark.slow
 def test_tcdt_index_in_c_equals_python_on_dataset_pages():
-    fields = ("nodes", "tags", "depth", "parent", "cjk", "link_cjk", "has_reference", "end",
-              "text_cjk", "text_link_cjk", "noise", "noise_roots")
+    fields = (
+        "nodes",
+        "tags",
+        "depth",
+        "parent",
+        "cjk",
+        "link_cjk",
+        "has_reference",
+        "end",
+        "text_cjk",
+        "text_link_cjk",
+        "noise",
+        "noise_roots",
+    )
     checked = 0
     for page_id, doc in dataset_documents():
         body = doc.body
@@ -94,20 +120,34 @@ def test_tcdt_index_in_c_equals_python_on_dataset_pages():
     assert checked > 500
 
 
-@pytest.mark.parametrize("html", [
-    "<html><body></body></html>",
-    "<html><body>only text<br>two lines here</body></html>",
-    "<html><body><!-- c -->tail<div class='share'>x</div><p>a<b>b</b>c</p>d</body></html>",
-    "<html><body><div style='display: NONE'><p>hidden text here</p></div><p>seen</p></body></html>",
-    "<html><body><a href='/x'>一二三<span>四五</span></a>六七<a href='#'>八</a></body></html>",
-    "<html><body><p>\u200b a\u3000\u00a0 b \ufeff</p>\n\n<div> </div>x\u2028y</body></html>",
-    ("<html><body><h1>标题<a href='/a'>链接</a></h1><?pi x?>尾<table><tr><td>格</td></tr></table>"
-    "<a href='/b'><p>段落在链接里</p></a> <span> </span></body></html>"),
-    # deeper, longer and noisier than the C walks' first allocations: every array grows
-    ("<html><body>" + "<div class='share'>" * 150 + "x" + "</div>" * 150
-     + "<div><p>para, more text.</p><a href='/x'>l</a><div class='ad'>ad</div></div>" * 2000
-     + "</body></html>"),
-])
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<html><body></body></html>",
+        "<html><body>only text<br>two lines here</body></html>",
+        "<html><body><!-- c -->tail<div class='share'>x</div><p>a<b>b</b>c</p>d</body></html>",
+        (
+            "<html><body><div style='display: NONE'><p>hidden text here</p></div>"
+            "<p>seen</p></body></html>"
+        ),
+        "<html><body><a href='/x'>一二三<span>四五</span></a>六七<a href='#'>八</a></body></html>",
+        "<html><body><p>\u200b a\u3000\u00a0 b \ufeff</p>\n\n<div> </div>x\u2028y</body></html>",
+        (
+            "<html><body><h1>标题<a href='/a'>链接</a></h1><?pi x?>尾"
+            "<table><tr><td>格</td></tr></table>"
+            "<a href='/b'><p>段落在链接里</p></a> <span> </span></body></html>"
+        ),
+        # deeper, longer and noisier than the C walks' first allocations: every array grows
+        (
+            "<html><body>"
+            + "<div class='share'>" * 150
+            + "x"
+            + "</div>" * 150
+            + "<div><p>para, more text.</p><a href='/x'>l</a><div class='ad'>ad</div></div>" * 2000
+            + "</body></html>"
+        ),
+    ],
+)
 def test_walks_agree_on_edge_cases(html):
     doc = load_document(html, url="https://example.com/a.html")
     body = doc.body
@@ -116,7 +156,8 @@ def test_walks_agree_on_edge_cases(html):
     assert feature_rows(got) == feature_rows(expected)
     assert excluded == expected_excluded
     assert tcdt_tree.index_tree(body, doc.url, DEFAULT_DENSITY_OPTIONS) == (
-        tcdt_tree.index_in_python(body, doc.url, DEFAULT_DENSITY_OPTIONS))
+        tcdt_tree.index_in_python(body, doc.url, DEFAULT_DENSITY_OPTIONS)
+    )
     assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)
     assert blocks.segment(doc.root) == blocks.segment_in_python(doc.root)
 
@@ -132,14 +173,20 @@ def test_segmentation_in_c_equals_python_on_dataset_pages():
 
 
 def test_segmentation_in_c_keeps_links_headings_and_levels():
-    doc = load_document("<html><body><div><h2>Head <a href='/a'>line</a></h2>"
-                        "<p>one <a href='/b'>two\n three</a> four</p></div>"
-                        "<!-- gone -->tail</body></html>", url="https://example.com/")
-    assert [(b.text, b.link_text, b.heading, b.level, b.element.tag, b.position)
-            for b in blocks.segment(doc.root)] == [
+    doc = load_document(
+        "<html><body><div><h2>Head <a href='/a'>line</a></h2>"
+        "<p>one <a href='/b'>two\n three</a> four</p></div>"
+        "<!-- gone -->tail</body></html>",
+        url="https://example.com/",
+    )
+    assert [
+        (b.text, b.link_text, b.heading, b.level, b.element.tag, b.position)
+        for b in blocks.segment(doc.root)
+    ] == [
         ("Head line", "line", True, 3, "h2", 0),
         ("one two three four", "two three", False, 3, "p", 1),
-        ("tail", "", False, 1, "body", 2)]
+        ("tail", "", False, 1, "body", 2),
+    ]
 
 
 @pytest.mark.slow
@@ -148,6 +195,9 @@ def test_author_markup_prefilter_in_c_loses_nothing_on_dataset_pages():
 
     for page_id, doc in dataset_documents():
         everything = [el for el in doc.root.iter() if authors._is_author_markup(el)]
-        prefiltered = [el for el in authors._author_markup_candidates(doc.root)
-                       if authors._is_author_markup(el)]
+        prefiltered = [
+            el
+            for el in authors._author_markup_candidates(doc.root)
+            if authors._is_author_markup(el)
+        ]
         assert prefiltered == everything, page_id

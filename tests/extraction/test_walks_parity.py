@@ -31,13 +31,19 @@ from newscrawl.extraction.extractors.density_options import (
 from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
 from newscrawl.extraction.metadata import authors
 
-pytestmark = pytest.mark.skipif(native.walks is None, reason="the C walks are not built; "
-                                "test_walks_c.py::test_the_extension_is_built fails instead")
+pytestmark = pytest.mark.skipif(
+    native.walks is None,
+    reason="the C walks are not built; test_walks_c.py::test_the_extension_is_built fails instead",
+)
 
 PAGE_URL = "https://example.com/news/a.html"
 
-PARITY = settings(max_examples=100, deadline=None, derandomize=bool(os.environ.get("CI")),
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PARITY = settings(
+    max_examples=100,
+    deadline=None,
+    derandomize=bool(os.environ.get("CI")),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # ---- the tree generator ------------------------------------------------------------------
 
@@ -50,20 +56,72 @@ CHARACTERS = (
 )
 text = st.text(alphabet=CHARACTERS, max_size=40).map(lambda t: escape(t, quote=False))
 
-BLOCK = ["div", "p", "section", "article", "li", "ul", "td", "tr", "table", "blockquote", "pre",
-         "h1", "h2", "h3", "main", "figure", "dl", "dd"]
+BLOCK = [
+    "div",
+    "p",
+    "section",
+    "article",
+    "li",
+    "ul",
+    "td",
+    "tr",
+    "table",
+    "blockquote",
+    "pre",
+    "h1",
+    "h2",
+    "h3",
+    "main",
+    "figure",
+    "dl",
+    "dd",
+]
 INLINE = ["a", "span", "b", "em", "strong", "font", "label", "time", "sup"]
 NOISE = ["nav", "footer", "aside", "header", "form", "button"]
 VOID = ["img", "br", "hr", "input", "wbr", "meta"]
 RAW = ["script", "style", "noscript", "template", "textarea"]
 
-CLASS_WORDS = ["share", "comment-list", "footer", "ad", "related_news", "sidebar", "nav",
-               "content", "article-body", "post_text", "main", "story", "author", "byline",
-               "post-author", "author_name", "entry", "x", "Share-Box", "AD", "news-detail"]
-STYLES = ["display:none", "display: NONE", "DISPLAY : none ;color:red", "color: red",
-          "display:block"]
-HREFS = ["/x", "#", "#top", "a.html", PAGE_URL, "https://example.com/news/a.html#c",
-         "https://other.org/y", "javascript:void(0)", ""]
+CLASS_WORDS = [
+    "share",
+    "comment-list",
+    "footer",
+    "ad",
+    "related_news",
+    "sidebar",
+    "nav",
+    "content",
+    "article-body",
+    "post_text",
+    "main",
+    "story",
+    "author",
+    "byline",
+    "post-author",
+    "author_name",
+    "entry",
+    "x",
+    "Share-Box",
+    "AD",
+    "news-detail",
+]
+STYLES = [
+    "display:none",
+    "display: NONE",
+    "DISPLAY : none ;color:red",
+    "color: red",
+    "display:block",
+]
+HREFS = [
+    "/x",
+    "#",
+    "#top",
+    "a.html",
+    PAGE_URL,
+    "https://example.com/news/a.html#c",
+    "https://other.org/y",
+    "javascript:void(0)",
+    "",
+]
 
 
 def _attribute(name: str, values: list[str]) -> st.SearchStrategy[str]:
@@ -72,7 +130,8 @@ def _attribute(name: str, values: list[str]) -> st.SearchStrategy[str]:
 
 attribute = st.one_of(
     st.lists(st.sampled_from(CLASS_WORDS), min_size=1, max_size=3).map(
-        lambda words: f' class="{" ".join(words)}"'),
+        lambda words: f' class="{" ".join(words)}"'
+    ),
     _attribute("id", CLASS_WORDS),
     _attribute("style", STYLES),
     _attribute("href", HREFS),
@@ -87,8 +146,11 @@ leaf = st.one_of(
     text.map(lambda t: f"<!--{t.replace('-', '')}-->"),
     st.sampled_from(["<?php echo 1?>", "<?pi x?>"]),
     st.builds(lambda tag, attrs: f"<{tag}{attrs}>", st.sampled_from(VOID), attributes),
-    st.builds(lambda tag, attrs: f"<{tag}{attrs}></{tag}>",
-              st.sampled_from(BLOCK + INLINE + NOISE), attributes),
+    st.builds(
+        lambda tag, attrs: f"<{tag}{attrs}></{tag}>",
+        st.sampled_from(BLOCK + INLINE + NOISE),
+        attributes,
+    ),
     st.builds(lambda tag, body: f"<{tag}>{body}</{tag}>", st.sampled_from(RAW), text),
 )
 
@@ -99,20 +161,30 @@ def _element(tag: str, attrs: str, children: list[str]) -> str:
 
 def _extend(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     # Mixed content: children interleaved with text, so elements get texts and tails.
-    return st.builds(_element, st.sampled_from(BLOCK + INLINE + NOISE), attributes,
-                     st.lists(st.one_of(children, text), max_size=6))
+    return st.builds(
+        _element,
+        st.sampled_from(BLOCK + INLINE + NOISE),
+        attributes,
+        st.lists(st.one_of(children, text), max_size=6),
+    )
 
 
 fragment = st.recursive(leaf, _extend, max_leaves=40)
-pages = st.builds(lambda body, attrs: f"<html><head><title>t</title></head>"
-                  f"<body{attrs}>{''.join(body)}</body></html>",
-                  st.lists(fragment, max_size=5), attributes)
+pages = st.builds(
+    lambda body, attrs: (
+        f"<html><head><title>t</title></head><body{attrs}>{''.join(body)}</body></html>"
+    ),
+    st.lists(fragment, max_size=5),
+    attributes,
+)
 
 
 # Trees that once told the two apart, run on every test: a comment's tail (the Python walks
 # did not see comments), and a control character after a <br> (cleaning crashed on it).
-FOUND = ["<html><body><div><!---->00</div><?pi x?>一<a href='/x'><!--c-->链接</a></body></html>",
-         "<html><body><div><br>\x0c a<br>\x01b</div></body></html>"]
+FOUND = [
+    "<html><body><div><!---->00</div><?pi x?>一<a href='/x'><!--c-->链接</a></body></html>",
+    "<html><body><div><br>\x0c a<br>\x01b</div></body></html>",
+]
 
 
 def with_found_trees(test):  # type: ignore[no-untyped-def]
@@ -149,8 +221,21 @@ def body_of(root: etree._Element) -> etree._Element:
 
 
 def feature_rows(features: list[text_density.NodeFeatures]) -> list[tuple[object, ...]]:
-    return [(f.element, f.order, f.text, type(f.text), f.link_text, f.tags, f.link_tags,
-             f.paragraphs, f.symbols, f.score) for f in features]
+    return [
+        (
+            f.element,
+            f.order,
+            f.text,
+            type(f.text),
+            f.link_text,
+            f.tags,
+            f.link_tags,
+            f.paragraphs,
+            f.symbols,
+            f.score,
+        )
+        for f in features
+    ]
 
 
 # ---- the walks under test, each as (C, Python) -------------------------------------------
@@ -161,20 +246,25 @@ DensityRun = tuple[list[text_density.NodeFeatures], list[etree._Element]]
 
 def density_walks(start: etree._Element, skip_noise: bool) -> tuple[DensityRun, DensityRun]:
     options = replace(DEFAULT_DENSITY_OPTIONS, skip_noise=skip_noise)
-    return (text_density.measure(start, options),
-            text_density.measure_in_python(start, options))
+    return (text_density.measure(start, options), text_density.measure_in_python(start, options))
 
 
 # TCDT's noise pre-filters: the density method's rules, other rules (the C walk runs both from
 # their data), none.
-TCDT_NOISE = (DEFAULT_DENSITY_OPTIONS,
-              replace(DEFAULT_DENSITY_OPTIONS, noise_tags=frozenset({"footer", "form"}),
-                      noise_words=frozenset({"share", "x"})),
-              None)
+TCDT_NOISE = (
+    DEFAULT_DENSITY_OPTIONS,
+    replace(
+        DEFAULT_DENSITY_OPTIONS,
+        noise_tags=frozenset({"footer", "form"}),
+        noise_words=frozenset({"share", "x"}),
+    ),
+    None,
+)
 
 
-def tcdt_walks(body: etree._Element, url: str | None,
-               noise: Any) -> tuple[tcdt_tree.IndexedTree, tcdt_tree.IndexedTree]:
+def tcdt_walks(
+    body: etree._Element, url: str | None, noise: Any
+) -> tuple[tcdt_tree.IndexedTree, tcdt_tree.IndexedTree]:
     return tcdt_tree.index_tree(body, url, noise), tcdt_tree.index_in_python(body, url, noise)
 
 
@@ -204,7 +294,8 @@ def test_paragraph_text(html: str) -> None:
                 continue
             for exclude in ((), excluded):
                 assert dom.paragraph_text(element, exclude) == dom.paragraph_text_in_python(
-                    element, exclude), etree.tostring(element)
+                    element, exclude
+                ), etree.tostring(element)
 
 
 @PARITY
@@ -238,4 +329,5 @@ def test_author_markup_prefilter(html: str) -> None:
         positions = [everything.index(el) for el in candidates]
         assert positions == sorted(set(positions))
         assert [el for el in candidates if authors._is_author_markup(el)] == [
-            el for el in everything if authors._is_author_markup(el)]
+            el for el in everything if authors._is_author_markup(el)
+        ]

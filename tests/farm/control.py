@@ -29,8 +29,15 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
     process: subprocess.Popen[str]
     direct: bool  # site URLs carry the port: crawl without the proxy, with FarmResolver
 
-    def __new__(cls, host: str, port: int, stop: Callable[[], None], model: FarmModel,
-                process: subprocess.Popen[str], direct: bool = False) -> Self:
+    def __new__(
+        cls,
+        host: str,
+        port: int,
+        stop: Callable[[], None],
+        model: FarmModel,
+        process: subprocess.Popen[str],
+        direct: bool = False,
+    ) -> Self:
         handle = super().__new__(cls, (host, port, stop))
         handle.model = model
         handle.process = process
@@ -59,8 +66,9 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
     def served(self) -> FarmTraffic:
         """Site requests served so far, and when the first and the last of them came in."""
         state = self._control_get("ping")
-        return FarmTraffic(int(state["requests"]), state["first_request_at"],
-                           state["last_request_at"])
+        return FarmTraffic(
+            int(state["requests"]), state["first_request_at"], state["last_request_at"]
+        )
 
     def _control_get(self, command: str) -> dict[str, Any]:
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -71,16 +79,18 @@ class FarmHandle(tuple[str, int, Callable[[], None]]):
     def publish(self, site: str | None = None, count: int = 1) -> list[FarmArticle]:
         """Publish new articles on the server and in :attr:`model` alike."""
         query = f"count={count}" + (f"&site={site}" if site else "")
-        request = urllib.request.Request(f"{self.proxy_url}/__farm__/publish?{query}",
-                                         method="POST", data=b"")
+        request = urllib.request.Request(
+            f"{self.proxy_url}/__farm__/publish?{query}", method="POST", data=b""
+        )
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
         with opener.open(request, timeout=10) as response:
             json.load(response)
         return self.model.publish(site, count)
 
 
-def launch_server(command: list[str], what: str
-                  ) -> tuple[subprocess.Popen[str], int, Callable[[], None]]:
+def launch_server(
+    command: list[str], what: str
+) -> tuple[subprocess.Popen[str], int, Callable[[], None]]:
     """Run a farm server module, wait for its ``FARM READY <host> <port>`` line and return the
     process, its port and a function that stops it (terminate, then kill after 10 s)."""
     process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
@@ -104,20 +114,41 @@ def launch_server(command: list[str], what: str
     return process, int(line.split()[2]), stop
 
 
-def start_farm(sites: int = 3, articles: int = 6, *, pool: str = "mixed",
-               specials: bool = True, direct: bool = False, hostile: float = 0.0,
-               modes: list[str] | None = None, latency_ms: float = 0.0) -> FarmHandle:
+def start_farm(
+    sites: int = 3,
+    articles: int = 6,
+    *,
+    pool: str = "mixed",
+    specials: bool = True,
+    direct: bool = False,
+    hostile: float = 0.0,
+    modes: list[str] | None = None,
+    latency_ms: float = 0.0,
+) -> FarmHandle:
     """Start a farm server in a child process on a free port of 127.0.0.1.
 
     ``direct``: site URLs carry the port and are crawled without a proxy, names resolved by
     tests/farm/resolver.py; ``hostile``/``modes`` give sites failure modes (hostile.py);
     ``latency_ms`` holds every site response back that long (server.py).
     """
-    model = FarmModel(sites, articles, pool=pool, specials=specials, hostile=hostile,
-                      modes=modes)
-    command = [sys.executable, "-m", "tests.farm.server", "--sites", str(sites),
-               "--articles", str(articles), "--pool", pool, "--hostile", str(hostile),
-               "--modes", ",".join(modes or []), "--latency-ms", str(latency_ms)]
+    model = FarmModel(sites, articles, pool=pool, specials=specials, hostile=hostile, modes=modes)
+    command = [
+        sys.executable,
+        "-m",
+        "tests.farm.server",
+        "--sites",
+        str(sites),
+        "--articles",
+        str(articles),
+        "--pool",
+        pool,
+        "--hostile",
+        str(hostile),
+        "--modes",
+        ",".join(modes or []),
+        "--latency-ms",
+        str(latency_ms),
+    ]
     if not specials:
         command.append("--no-specials")
     if direct:

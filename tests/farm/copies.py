@@ -81,8 +81,10 @@ def article_text(site: int, number: int) -> tuple[str, list[str]]:
     rng = random.Random(site * 100_003 + number)
     title = " ".join(rng.choice(_WORDS) for _ in range(7)).capitalize()
     title = f"{title} ({site}-{number})"
-    paragraphs = [" ".join(rng.choice(_WORDS) for _ in range(rng.randint(45, 70))).capitalize()
-                  + "." for _ in range(6)]
+    paragraphs = [
+        " ".join(rng.choice(_WORDS) for _ in range(rng.randint(45, 70))).capitalize() + "."
+        for _ in range(6)
+    ]
     return title, paragraphs
 
 
@@ -91,13 +93,14 @@ class CopiesModel:
         if sites < 1 or articles < 1:
             raise ValueError("a farm needs at least one site with one article")
         self.articles = articles
-        self.copies_sites = [CopiesSite(index, f"c{index:03d}", f"c{index:03d}.{DOMAIN}")
-                             for index in range(sites)]
-        self.sites = [*self.copies_sites,
-                      *(CopiesSite(i, f"d{i:03d}", f"d{i:03d}.{DOMAIN}", "dead")
-                        for i in range(dead)),
-                      *(CopiesSite(i, f"e{i:03d}", f"e{i:03d}.{DOMAIN}", "empty")
-                        for i in range(empty))]
+        self.copies_sites = [
+            CopiesSite(index, f"c{index:03d}", f"c{index:03d}.{DOMAIN}") for index in range(sites)
+        ]
+        self.sites = [
+            *self.copies_sites,
+            *(CopiesSite(i, f"d{i:03d}", f"d{i:03d}.{DOMAIN}", "dead") for i in range(dead)),
+            *(CopiesSite(i, f"e{i:03d}", f"e{i:03d}.{DOMAIN}", "empty") for i in range(empty)),
+        ]
         self._by_host = {site.host: site for site in self.sites}
         self.fetches: Counter[str] = Counter()  # canonical URL -> requests for any of its URLs
 
@@ -111,26 +114,41 @@ class CopiesModel:
 
     def home_link(self, site: CopiesSite, number: int) -> str:
         path = self.path(number)
-        return {0: path + "?utm_source=homepage", 1: path + "?from=home",
-                2: path + "?from=top", 3: "/m" + path,
-                4: site.mobile_base + path}[number % KINDS]
+        return {
+            0: path + "?utm_source=homepage",
+            1: path + "?from=home",
+            2: path + "?from=top",
+            3: "/m" + path,
+            4: site.mobile_base + path,
+        }[number % KINDS]
 
     def copies(self, site: CopiesSite, number: int) -> list[str]:
         """Every non-canonical URL of the article the crawler could be led to."""
         path = self.path(number)
-        return [site.base + path + "?from=home", site.base + path + "?from=top",
-                site.base + path + "?utm_source=homepage", site.base + "/m" + path,
-                site.mobile_base + path]
+        return [
+            site.base + path + "?from=home",
+            site.base + path + "?from=top",
+            site.base + path + "?utm_source=homepage",
+            site.base + "/m" + path,
+            site.mobile_base + path,
+        ]
 
     # --- what a crawl must store ---------------------------------------------------------
     def expected(self) -> dict[str, str]:
         """Canonical URL -> title, for every article."""
-        return {self.canonical(site, number): article_text(site.index, number)[0]
-                for site in self.copies_sites for number in range(self.articles)}
+        return {
+            self.canonical(site, number): article_text(site.index, number)[0]
+            for site in self.copies_sites
+            for number in range(self.articles)
+        }
 
     def non_canonical(self) -> set[str]:
-        return {url for site in self.copies_sites for number in range(self.articles)
-                for url in self.copies(site, number)}
+        return {
+            url
+            for site in self.copies_sites
+            for number in range(self.articles)
+            for url in self.copies(site, number)
+        }
 
     def is_dead(self, host: str) -> bool:
         site = self._by_host.get(host.split(":")[0].lower())
@@ -161,8 +179,11 @@ class CopiesModel:
         for number in range(self.articles):
             if path == self.path(number):
                 self.fetches[self.canonical(site, number)] += 1
-                return self._page(self._article(site, number, mobile=mobile_host or mobile_path,
-                                                on_mobile_host=mobile_host))
+                return self._page(
+                    self._article(
+                        site, number, mobile=mobile_host or mobile_path, on_mobile_host=mobile_host
+                    )
+                )
         return Response(404, b"<html><body><h1>Not found</h1></body></html>")
 
     @staticmethod
@@ -173,18 +194,22 @@ class CopiesModel:
         items = "".join(
             f'<li><a href="{html.escape(self.home_link(site, n))}">'
             f"{html.escape(article_text(site.index, n)[0])}</a></li>"
-            for n in range(self.articles))
-        return _html(f"{site.name} news", '<nav><a href="/latest/">Latest</a></nav>'
-                     f"<ul class='headlines'>{items}</ul>")
+            for n in range(self.articles)
+        )
+        return _html(
+            f"{site.name} news",
+            f"<nav><a href=\"/latest/\">Latest</a></nav><ul class='headlines'>{items}</ul>",
+        )
 
     def _latest(self, site: CopiesSite) -> str:
         items = "".join(
             f'<li><a href="{self.path(n)}">{html.escape(article_text(site.index, n)[0])}</a></li>'
-            for n in range(self.articles) if n % KINDS != 2)
+            for n in range(self.articles)
+            if n % KINDS != 2
+        )
         return _html(f"Latest - {site.name}", f"<ul class='list'>{items}</ul>")
 
-    def _article(self, site: CopiesSite, number: int, *, mobile: bool,
-                 on_mobile_host: bool) -> str:
+    def _article(self, site: CopiesSite, number: int, *, mobile: bool, on_mobile_host: bool) -> str:
         title, paragraphs = article_text(site.index, number)
         kind = number % KINDS
         canonical = self.canonical(site, number)
@@ -195,15 +220,19 @@ class CopiesModel:
             head = f'<meta property="og:url" content="{canonical}">'
         body = "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
         # The mobile template has other chrome around the same article markup.
-        chrome = ('<div class="m-top"><a href="/">Home</a></div>' if mobile else
-                  '<nav><a href="/">Home</a> <a href="/latest/">Latest</a></nav>')
-        return _html(title, f"{chrome}<article><h1>{html.escape(title)}</h1>{body}</article>",
-                     head)
+        chrome = (
+            '<div class="m-top"><a href="/">Home</a></div>'
+            if mobile
+            else '<nav><a href="/">Home</a> <a href="/latest/">Latest</a></nav>'
+        )
+        return _html(title, f"{chrome}<article><h1>{html.escape(title)}</h1>{body}</article>", head)
 
 
 def _html(title: str, body: str, head: str = "") -> str:
-    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}'
-            f"</title>{head}</head><body>{body}<footer>© copies farm</footer></body></html>")
+    return (
+        f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}'
+        f"</title>{head}</head><body>{body}<footer>© copies farm</footer></body></html>"
+    )
 
 
 def fetch_counts(farm: FarmHandle) -> Counter[str]:
@@ -218,11 +247,24 @@ def duplicate_fetches(before: Counter[str], after: Counter[str]) -> int:
     return sum(max(0, after[url] - before[url] - 1) for url in after)
 
 
-def start_copies_farm(sites: int = 3, articles: int = 10, *, dead: int = 0,
-                      empty: int = 0) -> FarmHandle:
+def start_copies_farm(
+    sites: int = 3, articles: int = 10, *, dead: int = 0, empty: int = 0
+) -> FarmHandle:
     model = CopiesModel(sites, articles, dead=dead, empty=empty)
     process, port, stop = launch_server(
-        [sys.executable, "-m", "tests.farm.copies_server", "--sites", str(sites),
-         "--articles", str(articles), "--dead", str(dead), "--empty", str(empty)],
-        "copies farm")
+        [
+            sys.executable,
+            "-m",
+            "tests.farm.copies_server",
+            "--sites",
+            str(sites),
+            "--articles",
+            str(articles),
+            "--dead",
+            str(dead),
+            "--empty",
+            str(empty),
+        ],
+        "copies farm",
+    )
     return FarmHandle("127.0.0.1", port, stop, model, process)  # type: ignore[arg-type]

@@ -39,9 +39,20 @@ HOSTILE_MODES = DEAD + HURT + BROKEN
 # Relative frequency among hostile sites. Dead names dominate a real seed list (expired
 # domains, parked and firewalled hosts); the rest are rarer misbehaviours of live servers.
 MODE_WEIGHTS = {
-    "nxdomain": 30, "refused": 10, "blackhole": 8, "trickle": 2, "dead_after_home": 4,
-    "burst_5xx": 10, "retry_after": 6, "robots_timeout": 6, "robots_5xx": 6,
-    "redirect_chain": 6, "reset": 4, "redirect_loop": 3, "not_html": 3, "wrong_charset": 2,
+    "nxdomain": 30,
+    "refused": 10,
+    "blackhole": 8,
+    "trickle": 2,
+    "dead_after_home": 4,
+    "burst_5xx": 10,
+    "retry_after": 6,
+    "robots_timeout": 6,
+    "robots_5xx": 6,
+    "redirect_chain": 6,
+    "reset": 4,
+    "redirect_loop": 3,
+    "not_html": 3,
+    "wrong_charset": 2,
 }
 assert set(MODE_WEIGHTS) == set(HOSTILE_MODES)
 
@@ -60,8 +71,10 @@ def assign_modes(sites: int, hostile: float, seed: int = 12) -> list[str]:
     count = round(sites * hostile)
     hostile_sites = set(rng.sample(range(1, sites), min(count, sites - 1))) if sites > 1 else set()
     names, weights = zip(*MODE_WEIGHTS.items(), strict=True)
-    return [rng.choices(names, weights)[0] if index in hostile_sites else HEALTHY
-            for index in range(sites)]
+    return [
+        rng.choices(names, weights)[0] if index in hostile_sites else HEALTHY
+        for index in range(sites)
+    ]
 
 
 def stores_every_article(mode: str) -> bool:

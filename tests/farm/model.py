@@ -94,26 +94,41 @@ class FarmModel:
     :meth:`bind_port`) with :class:`tests.farm.resolver.FarmResolver`.
     """
 
-    def __init__(self, sites: int, articles: int, *, pool: str = "mixed",
-                 specials: bool = True, hostile: float = 0.0,
-                 modes: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        sites: int,
+        articles: int,
+        *,
+        pool: str = "mixed",
+        specials: bool = True,
+        hostile: float = 0.0,
+        modes: list[str] | None = None,
+    ) -> None:
         if sites < 1 or articles < 1:
             raise ValueError("a farm needs at least one site with one article")
         self.pool = load_pool(pool)
         self.stride = articles + PUBLISH_HEADROOM
         self.sites: list[FarmSite] = []
-        chosen = list(modes or []) + h.assign_modes(sites, hostile)[len(modes or []):]
+        chosen = list(modes or []) + h.assign_modes(sites, hostile)[len(modes or []) :]
         for index in range(sites):
             name = f"s{index:03d}" if sites <= 1000 else f"s{index:05d}"
             mode = chosen[index]
             if mode not in (h.HEALTHY, *h.HOSTILE_MODES):
                 raise ValueError(f"unknown farm site mode {mode!r}")
             domain = h.GONE_DOMAIN if mode == "nxdomain" else DOMAIN
-            self.sites.append(FarmSite(
-                index=index, name=name, host=f"{name}.{domain}", style=STYLES[index % 3],
-                has_feed=index % 3 == 0, has_sitemap=index % 3 in (0, 1), published=articles,
-                charset_header=index % 2 == 0 or mode == "wrong_charset", mode=mode,
-            ))
+            self.sites.append(
+                FarmSite(
+                    index=index,
+                    name=name,
+                    host=f"{name}.{domain}",
+                    style=STYLES[index % 3],
+                    has_feed=index % 3 == 0,
+                    has_sitemap=index % 3 in (0, 1),
+                    published=articles,
+                    charset_header=index % 2 == 0 or mode == "wrong_charset",
+                    mode=mode,
+                )
+            )
         self._by_host = {site.host: site for site in self.sites}
         self._special_paths: dict[str, tuple[str, str]] = {}
         if specials:
@@ -155,8 +170,9 @@ class FarmModel:
 
         def special(key: str, path: str, anchor: str | None = None) -> None:
             page = self._pool_page(next(pool_index))
-            site.specials[key] = FarmArticle(site.name, path, page.title, anchor or page.title,
-                                             page)
+            site.specials[key] = FarmArticle(
+                site.name, path, page.title, anchor or page.title, page
+            )
 
         special("teaser", "/2024/06/01/teaser-story.html", anchor="Teaser: you will not guess this")
         special("alt_only", "/2024/06/02/picture-story.html")
@@ -169,8 +185,13 @@ class FarmModel:
         special("slow", "/2024/06/10/slow-story.html")
         copy_of = site.specials["slow"]
         # Same page as the slow story under another URL: exactly one of the two may be stored.
-        site.specials["copy"] = FarmArticle(site.name, "/2024/06/16/syndicated-copy.html",
-                                            copy_of.title, copy_of.title, copy_of.page)
+        site.specials["copy"] = FarmArticle(
+            site.name,
+            "/2024/06/16/syndicated-copy.html",
+            copy_of.title,
+            copy_of.title,
+            copy_of.page,
+        )
         self._special_paths = {
             "/2024/06/06/weekly-roundup.html": ("roundup", "Weekly roundup of the top stories"),
             "/archive/2024/06/09/old-story.html": ("redirect", site.specials["moved"].title),
@@ -300,8 +321,11 @@ class FarmModel:
         if mode == "burst_5xx" and nth == 1 and zlib.crc32(path.encode()) % 3 == 0:
             return Response(503, b"<html><body>Service unavailable</body></html>")
         if mode == "retry_after" and nth == 1 and zlib.crc32(path.encode()) % 2 == 0:
-            return Response(429, b"<html><body>Too many requests</body></html>",
-                            retry_after=h.RETRY_AFTER_SECONDS)
+            return Response(
+                429,
+                b"<html><body>Too many requests</body></html>",
+                retry_after=h.RETRY_AFTER_SECONDS,
+            )
         if path == "/robots.txt" and mode == "robots_timeout":
             return Response(200, b"", action="blackhole")
         if path == "/robots.txt" and mode == "robots_5xx":
@@ -329,8 +353,7 @@ class FarmModel:
         elif charset.lower() in ("gb18030", "gb2312"):
             charset = "gbk"  # what Chinese servers send
         content_type = f"text/html; charset={charset}" if site.charset_header else "text/html"
-        return Response(200, render_article(article.page, article.title), content_type,
-                        delay=delay)
+        return Response(200, render_article(article.page, article.title), content_type, delay=delay)
 
     def _special(self, site: FarmSite, kind: str) -> Response:
         if kind == "roundup":
@@ -356,8 +379,10 @@ class FarmModel:
 
     # --- page bodies ---------------------------------------------------------------------
     def _home(self, site: FarmSite) -> str:
-        nav = "".join(f'<li><a href="{self.list_path(site, slug, 1)}">{text}</a></li>'
-                      for slug, text in CHANNELS[site.style])
+        nav = "".join(
+            f'<li><a href="{self.list_path(site, slug, 1)}">{text}</a></li>'
+            for slug, text in CHANNELS[site.style]
+        )
         heads = "".join(_headline(a.path, a.anchor) for a in self.articles(site)[:HOME_HEADLINES])
         extra = ""
         if site.specials:
@@ -370,8 +395,11 @@ class FarmModel:
                 f'title="{html.escape(s["title_only"].title)}"><img src="/img/b.jpg"></a></li>'
                 + _headline(s["slow"].path, s["slow"].anchor)
                 + _headline(s["copy"].path, s["copy"].anchor)
-                + "".join(_headline(path, text)
-                          for path, (kind, text) in self._special_paths.items() if kind != "about")
+                + "".join(
+                    _headline(path, text)
+                    for path, (kind, text) in self._special_paths.items()
+                    if kind != "about"
+                )
                 + '<li><a href="/about">About us</a></li>'
             )
         body = f"<ul class='nav'>{nav}</ul><ul class='headlines'>{heads}{extra}</ul>"
@@ -380,16 +408,20 @@ class FarmModel:
     def _list(self, site: FarmSite, channel: int, page: int) -> str:
         articles = self._channel_articles(site, channel)
         start = (page - 1) * ARTICLES_PER_LIST_PAGE
-        chunk = articles[start:start + ARTICLES_PER_LIST_PAGE]
+        chunk = articles[start : start + ARTICLES_PER_LIST_PAGE]
         if page == 1 and channel == 0:
             # The newest article of the other channel is listed here too: fetched once only.
             chunk += self._channel_articles(site, 1)[:1]
-        heads = "".join(_headline(a.path, a.anchor) + "<span class='date'>2024-05-17</span>"
-                        for a in chunk)
+        heads = "".join(
+            _headline(a.path, a.anchor) + "<span class='date'>2024-05-17</span>" for a in chunk
+        )
         slug, text = CHANNELS[site.style][channel]
         pages = self._list_pages(site, channel)
-        pager = "".join(f'<a href="{self.list_path(site, slug, n)}">{n}</a> '
-                        for n in range(1, pages + 1) if n != page)
+        pager = "".join(
+            f'<a href="{self.list_path(site, slug, n)}">{n}</a> '
+            for n in range(1, pages + 1)
+            if n != page
+        )
         if page < pages:
             pager += f'<a href="{self.list_path(site, slug, page + 1)}">{NEXT_TEXT[site.style]}</a>'
         return _page(f"{text} - {site.name}", f"<ul class='list'>{heads}</ul><div>{pager}</div>")
@@ -412,17 +444,22 @@ class FarmModel:
             articles.append(site.specials["feed_only"])
         items = "".join(
             f"<item><title>{html.escape(a.title)}</title><link>{site.base}{a.path}</link>"
-            "<pubDate>Fri, 17 May 2024 08:00:00 +0000</pubDate></item>" for a in articles)
-        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
-                f"<title>{site.name}</title><link>{site.base}/</link>{items}</channel></rss>"
-                ).encode()
+            "<pubDate>Fri, 17 May 2024 08:00:00 +0000</pubDate></item>"
+            for a in articles
+        )
+        return (
+            '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
+            f"<title>{site.name}</title><link>{site.base}/</link>{items}</channel></rss>"
+        ).encode()
 
     def _sitemap(self, site: FarmSite, path: str) -> bytes:
         head = '<?xml version="1.0" encoding="UTF-8"?>'
         ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
         if path == "/sitemap.xml" and site.index == 0:  # an index pointing to the news sitemap
-            return (f"{head}<sitemapindex {ns}><sitemap><loc>{site.base}/sitemap-news.xml</loc>"
-                    "</sitemap></sitemapindex>").encode()
+            return (
+                f"{head}<sitemapindex {ns}><sitemap><loc>{site.base}/sitemap-news.xml</loc>"
+                "</sitemap></sitemapindex>"
+            ).encode()
         articles = self.articles(site)
         if "sitemap_only" in site.specials:
             articles.append(site.specials["sitemap_only"])
@@ -430,7 +467,8 @@ class FarmModel:
             f"<url><loc>{site.base}{a.path}</loc><news:news><news:publication><news:name>"
             f"{site.name}</news:name><news:language>en</news:language></news:publication>"
             f"<news:title>{html.escape(a.title)}</news:title></news:news></url>"
-            for a in articles)
+            for a in articles
+        )
         news_ns = 'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"'
         return f"{head}<urlset {ns} {news_ns}>{urls}</urlset>".encode()
 
@@ -440,9 +478,11 @@ def _headline(path: str, text: str) -> str:
 
 
 def _page(title: str, body: str) -> str:
-    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}'
-            f"</title></head><body><header><a href='/'>Home</a></header>{body}"
-            "<footer>© farm news</footer></body></html>")
+    return (
+        f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}'
+        f"</title></head><body><header><a href='/'>Home</a></header>{body}"
+        "<footer>© farm news</footer></body></html>"
+    )
 
 
 def parse_publish_query(query: str) -> tuple[str | None, int]:

@@ -31,8 +31,10 @@ _TITLE_TAG = re.compile(rb"(?is)<title[^>]*>.*?</title>")
 _HEAD_OPEN = re.compile(rb"(?is)<head[^>]*>")
 _OG_TITLE = re.compile(rb"""(?is)<meta[^>]+property\s*=\s*["']og:title["'][^>]*>""")
 # Farm titles contain none of these: title choosers treat them as "headline | site name".
-_SEPARATORS = re.compile(r"\s+[-|–—·»:]+\s+|[_|–—·»]+|\s*[-:]{2,}\s*"
-                         r"|(?<=[\u4e00-\u9fff)）])-|-(?=[\u4e00-\u9fff])")
+_SEPARATORS = re.compile(
+    r"\s+[-|–—·»:]+\s+|[_|–—·»]+|\s*[-:]{2,}\s*"
+    r"|(?<=[\u4e00-\u9fff)）])-|-(?=[\u4e00-\u9fff])"
+)
 _BODY_OPEN = re.compile(rb"(?is)<body[^>]*>")
 
 
@@ -92,8 +94,9 @@ def _load(dataset: str, *, articles_only: bool) -> list[PoolPage]:
             title = _page_title(row, path, encoding)
             if not title:
                 continue
-            pages.append(PoolPage(row["id"], dataset, path, encoding, title,
-                                  row.get("lang") or "en"))
+            pages.append(
+                PoolPage(row["id"], dataset, path, encoding, title, row.get("lang") or "en")
+            )
     return pages
 
 

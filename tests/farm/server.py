@@ -69,10 +69,12 @@ class FarmResource(resource.Resource):
             request.setHeader(b"retry-after", str(response.retry_after).encode())
         delay = response.delay + self.latency
         if delay:
+
             def finish() -> None:
                 if not request.finished and not request._disconnected:
                     request.write(response.body)
                     request.finish()
+
             task.deferLater(reactor, delay, finish)
             return server.NOT_DONE_YET
         return response.body
@@ -80,15 +82,21 @@ class FarmResource(resource.Resource):
     def _control(self, request: server.Request, target: str) -> bytes:
         parts = urlsplit(target)
         request.setHeader(b"content-type", b"application/json")
-        command = parts.path[len(CONTROL_PREFIX):]
+        command = parts.path[len(CONTROL_PREFIX) :]
         if command == "ping":
-            return json.dumps({"sites": len(self.model.sites), "requests": self.requests,
-                               "first_request_at": self.first_request_at,
-                               "last_request_at": self.last_request_at}).encode()
+            return json.dumps(
+                {
+                    "sites": len(self.model.sites),
+                    "requests": self.requests,
+                    "first_request_at": self.first_request_at,
+                    "last_request_at": self.last_request_at,
+                }
+            ).encode()
         if command == "hits":
             path = parse_qs(parts.query).get("path", ["/robots.txt"])[0]
-            return json.dumps({host: count for (host, p), count in self.hits.items()
-                               if p == path}).encode()
+            return json.dumps(
+                {host: count for (host, p), count in self.hits.items() if p == path}
+            ).encode()
         if command == "publish" and request.method == b"POST":
             site, count = parse_publish_query(parts.query)
             try:
@@ -128,16 +136,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", default="mixed", choices=("mixed", "zh", "en"))
     parser.add_argument("--no-specials", action="store_true")
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--direct", action="store_true",
-                        help="site URLs carry the farm's port (no proxy; hostile farms)")
-    parser.add_argument("--hostile", type=float, default=0.0,
-                        help="share of sites in a hostile mode (tests/farm/hostile.py)")
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="site URLs carry the farm's port (no proxy; hostile farms)",
+    )
+    parser.add_argument(
+        "--hostile",
+        type=float,
+        default=0.0,
+        help="share of sites in a hostile mode (tests/farm/hostile.py)",
+    )
     parser.add_argument("--modes", default="", help="comma-separated modes of the first sites")
-    parser.add_argument("--latency-ms", type=float, default=0.0,
-                        help="hold every site response back this long (a latency-bound crawl)")
+    parser.add_argument(
+        "--latency-ms",
+        type=float,
+        default=0.0,
+        help="hold every site response back this long (a latency-bound crawl)",
+    )
     args = parser.parse_args(argv)
-    model = FarmModel(args.sites, args.articles, pool=args.pool, specials=not args.no_specials,
-                      hostile=args.hostile, modes=[m for m in args.modes.split(",") if m])
+    model = FarmModel(
+        args.sites,
+        args.articles,
+        pool=args.pool,
+        specials=not args.no_specials,
+        hostile=args.hostile,
+        modes=[m for m in args.modes.split(",") if m],
+    )
     site = server.Site(FarmResource(model, latency=args.latency_ms / 1000))
     site.noisy = False
     site.log = lambda _request: None  # no access log: the benchmark serves ~25,000 pages

@@ -29,8 +29,9 @@ def sites_yaml(model: FarmModel, *, method: str | None = None, max_depth: int = 
     return "\n".join(lines) + "\n"
 
 
-def write_sites_file(model: FarmModel, path: Path, *, method: str | None = None,
-                     max_depth: int = 2) -> Path:
+def write_sites_file(
+    model: FarmModel, path: Path, *, method: str | None = None, max_depth: int = 2
+) -> Path:
     path.write_text(sites_yaml(model, method=method, max_depth=max_depth), encoding="utf-8")
     return path
 

@@ -32,18 +32,29 @@ def hostile_html() -> bytes:
 
 def seed_articles(url: str) -> None:
     """Three sites over three hours: alpha 4 (en, density), beta 2 (zh, tcdt), gamma 1."""
-    rows = [("alpha", 0, "en", "density")] * 3 + [("alpha", 2, "en", "justext"),
-                                                  ("beta", 1, "zh", "tcdt"),
-                                                  ("beta", 1, "zh", "tcdt"),
-                                                  ("gamma", 2, None, "auto")]
+    rows = [("alpha", 0, "en", "density")] * 3 + [
+        ("alpha", 2, "en", "justext"),
+        ("beta", 1, "zh", "tcdt"),
+        ("beta", 1, "zh", "tcdt"),
+        ("gamma", 2, None, "auto"),
+    ]
     storage = open_storage(url)
     try:
-        storage.write([ArticleRecord(url=f"https://{site}.example/{i}", site=site,
-                                     title=f"t{i}", content=f"body {i}",
-                                     content_hash=content_hash(f"body {i}"), lang=lang,
-                                     method=method,
-                                     fetched_at=START + timedelta(hours=hour, minutes=i))
-                       for i, (site, hour, lang, method) in enumerate(rows)])
+        storage.write(
+            [
+                ArticleRecord(
+                    url=f"https://{site}.example/{i}",
+                    site=site,
+                    title=f"t{i}",
+                    content=f"body {i}",
+                    content_hash=content_hash(f"body {i}"),
+                    lang=lang,
+                    method=method,
+                    fetched_at=START + timedelta(hours=hour, minutes=i),
+                )
+                for i, (site, hour, lang, method) in enumerate(rows)
+            ]
+        )
     finally:
         storage.close()
 
@@ -62,8 +73,13 @@ def browser() -> Iterator[object]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--window-size=1280,1200"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1280,1200",
+    ):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:

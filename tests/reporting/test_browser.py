@@ -17,9 +17,14 @@ from newscrawl.reporting.explain_page import write_explain_page
 
 # The legend's colours as the stylesheet sets them (computed background of a block, as
 # WebDriver reports it).
-BACKGROUND = {"body": "rgba(214, 242, 214, 1)", "title": "rgba(201, 222, 255, 1)",
-              "boilerplate": "rgba(238, 238, 238, 1)", "linklist": "rgba(255, 228, 196, 1)",
-              "short": "rgba(250, 245, 200, 1)", "noise": "rgba(245, 220, 230, 1)"}
+BACKGROUND = {
+    "body": "rgba(214, 242, 214, 1)",
+    "title": "rgba(201, 222, 255, 1)",
+    "boilerplate": "rgba(238, 238, 238, 1)",
+    "linklist": "rgba(255, 228, 196, 1)",
+    "short": "rgba(250, 245, 200, 1)",
+    "noise": "rgba(245, 220, 230, 1)",
+}
 URL = "https://courier.example/news/floods"
 
 
@@ -35,12 +40,15 @@ def check_colours(browser: Any, decided: list[str]) -> None:
     blocks = visible_blocks(browser)
     assert len(blocks) == len(decided)
     for element, cls in zip(blocks, decided, strict=True):
-        assert element.value_of_css_property("background-color") == BACKGROUND[cls], \
-            (element.text[:40], cls)
+        assert element.value_of_css_property("background-color") == BACKGROUND[cls], (
+            element.text[:40],
+            cls,
+        )
 
 
-def test_explain_page_colours_hover_and_switch(browser: Any, article_html: bytes,
-                                               output_dir: Path) -> None:
+def test_explain_page_colours_hover_and_switch(
+    browser: Any, article_html: bytes, output_dir: Path
+) -> None:
     doc = load_document(article_html, url=URL)
     model = build(doc, "density")
     page = output_dir / "explain.html"
@@ -71,8 +79,7 @@ def test_explain_page_colours_hover_and_switch(browser: Any, article_html: bytes
     browser.save_screenshot(str(output_dir / "explain-auto.png"))
 
 
-def test_hostile_page_executes_nothing(browser: Any, hostile_html: bytes,
-                                       output_dir: Path) -> None:
+def test_hostile_page_executes_nothing(browser: Any, hostile_html: bytes, output_dir: Path) -> None:
     page = output_dir / "hostile.html"
     write_explain_page(load_document(hostile_html, url="https://bad.example/"), page, "density")
     open_page(browser, page)
@@ -100,8 +107,10 @@ def test_crawl_page_charts_and_sorting(browser: Any, news_db: str, output_dir: P
     sites = browser.find_element(By.ID, "sites")
 
     def column(index: int) -> list[str]:
-        return [row.find_elements(By.TAG_NAME, "td")[index].text
-                for row in sites.find_elements(By.CSS_SELECTOR, "tbody tr")]
+        return [
+            row.find_elements(By.TAG_NAME, "td")[index].text
+            for row in sites.find_elements(By.CSS_SELECTOR, "tbody tr")
+        ]
 
     assert column(1) == ["4", "2", "1"]
     header = sites.find_elements(By.CSS_SELECTOR, "th")[1]

@@ -16,15 +16,23 @@ def model_of(html: bytes):  # type: ignore[no-untyped-def]
 
 
 def classes(model, method: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return {block.text[:30]: decision.cls
-            for block, decision in zip(model.blocks, model.methods[method].decisions,
-                                       strict=True)}
+    return {
+        block.text[:30]: decision.cls
+        for block, decision in zip(model.blocks, model.methods[method].decisions, strict=True)
+    }
 
 
 def test_every_method_ran_and_each_block_has_a_decision(article_html: bytes) -> None:
     model = model_of(article_html)
-    assert set(model.methods) >= {"density", "tcdt", "justext", "boilerpipe",
-                                  "boilerpipe-default", "cx", "auto"}
+    assert set(model.methods) >= {
+        "density",
+        "tcdt",
+        "justext",
+        "boilerpipe",
+        "boilerpipe-default",
+        "cx",
+        "auto",
+    }
     for view in model.methods.values():
         assert len(view.decisions) == len(model.blocks)
         assert all(d.rule for d in view.decisions)
@@ -37,8 +45,11 @@ def test_density_colours_match_its_extraction(article_html: bytes) -> None:
     assert seen["River towns brace for record s"] == TITLE
     assert seen["News"] == NOISE  # inside <nav>
     assert seen["Most read | Podcasts | Newslet"] == LINK_LIST
-    body_text = "\n".join(b.text for b, d in zip(model.blocks, model.methods["density"].decisions,
-                                                 strict=True) if d.cls == BODY)
+    body_text = "\n".join(
+        b.text
+        for b, d in zip(model.blocks, model.methods["density"].decisions, strict=True)
+        if d.cls == BODY
+    )
     extracted = extract(article_html, url=URL, anchor_text=ANCHOR, method="density")
     assert body_text == extracted.content  # the page shows exactly what was stored
     winner = next(d for d in model.methods["density"].decisions if d.cls == BODY)
@@ -48,8 +59,9 @@ def test_density_colours_match_its_extraction(article_html: bytes) -> None:
 
 def test_justext_says_which_rule_decided(article_html: bytes) -> None:
     model = model_of(article_html)
-    decisions = dict(zip((b.text[:30] for b in model.blocks),
-                         model.methods["justext"].decisions, strict=True))
+    decisions = dict(
+        zip((b.text[:30] for b in model.blocks), model.methods["justext"].decisions, strict=True)
+    )
     paragraph = decisions["Emergency crews along the lowe"]
     assert paragraph.cls == BODY and "stop-word density" in paragraph.rule
     assert {"stop-word density", "link density", "context-free class"} <= set(paragraph.features)
@@ -106,8 +118,10 @@ def test_tcdt_on_a_chinese_page_shows_d_alpha_and_w() -> None:
     from .conftest import DATA
 
     html = (DATA / "article_zh.html").read_bytes()
-    model = build(load_document(html, url="https://zh.example/a/1",
-                                anchor_text="江南多地启动防汛应急响应"), "tcdt")
+    model = build(
+        load_document(html, url="https://zh.example/a/1", anchor_text="江南多地启动防汛应急响应"),
+        "tcdt",
+    )
     view = model.methods["tcdt"]
     assert view.summary.startswith("title node <h1>")
     decided = dict(zip((b.text[:6] for b in model.blocks), view.decisions, strict=True))
@@ -116,10 +130,12 @@ def test_tcdt_on_a_chinese_page_shows_d_alpha_and_w() -> None:
     assert paragraph.cls == BODY and {"d", "α", "W", "group W"} <= set(paragraph.features)
     assert "member of the selected group (W = 16.44" in paragraph.rule  # div.content
     assert f"its own group weighs {paragraph.features['group W']:.2f}" in paragraph.rule
-    body = "\n".join(b.text for b, d in zip(model.blocks, view.decisions, strict=True)
-                     if d.cls == BODY)
-    stored = extract(html, url="https://zh.example/a/1", anchor_text="江南多地启动防汛应急响应",
-                     method="tcdt")
+    body = "\n".join(
+        b.text for b, d in zip(model.blocks, view.decisions, strict=True) if d.cls == BODY
+    )
+    stored = extract(
+        html, url="https://zh.example/a/1", anchor_text="江南多地启动防汛应急响应", method="tcdt"
+    )
     assert body in stored.content and stored.content.endswith(body)
     assert decided["夏季高温天气"].cls == LINK_LIST and "<" in decided["夏季高温天气"].rule
     auto = model.auto

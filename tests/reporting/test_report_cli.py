@@ -13,19 +13,23 @@ from newscrawl.cli.report_cmd import parse_since
 from .conftest import DATA
 
 
-def test_extract_report_writes_a_self_contained_page(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_extract_report_writes_a_self_contained_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     page = tmp_path / "explain" / "page.html"
-    assert main(["extract", str(DATA / "article.html"), "--method", "justext",
-                 "--report", str(page)]) == 0
+    assert (
+        main(["extract", str(DATA / "article.html"), "--method", "justext", "--report", str(page)])
+        == 0
+    )
     html = page.read_text(encoding="utf-8")
     assert 'value="justext" checked' in html
     assert "Content-Security-Policy" in html and "http://" not in html
     assert "explain page written to" in capsys.readouterr().err
 
 
-def test_report_command_writes_the_crawl_page(news_db: str, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_command_writes_the_crawl_page(
+    news_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "crawl.html"
     assert main(["report", "--db", news_db, "--since", "2026-03-14T07:00", "-o", str(out)]) == 0
     assert "4 articles from 3 sites" in capsys.readouterr().err
@@ -33,11 +37,22 @@ def test_report_command_writes_the_crawl_page(news_db: str, tmp_path: Path,
 
 
 def test_report_command_names_a_bad_since_and_a_dead_database(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["report", "--since", "yesterday", "-o", str(tmp_path / "x.html")]) == 2
     assert "--since 'yesterday'" in capsys.readouterr().err
-    assert main(["report", "--db", "postgresql+psycopg://postgres@127.0.0.1:1/none",
-                 "-o", str(tmp_path / "x.html")]) == 1
+    assert (
+        main(
+            [
+                "report",
+                "--db",
+                "postgresql+psycopg://postgres@127.0.0.1:1/none",
+                "-o",
+                str(tmp_path / "x.html"),
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err.strip()
     assert err.startswith("newscrawl report: ") and "127.0.0.1:1" in err and "\n" not in err
     assert not (tmp_path / "x.html").exists()
@@ -55,22 +70,38 @@ def test_since_reads_iso_times_and_durations() -> None:
 
 
 def test_reextract_report_writes_one_explain_page_per_stored_page(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from newscrawl.storage import open_storage
     from newscrawl.storage.records import ArticleRecord, content_hash
 
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     storage = open_storage(db_url)
-    pages = {"https://courier.example/news/floods": (DATA / "article.html").read_bytes(),
-             "https://zh.example/a/1": (DATA / "article_zh.html").read_bytes(),
-             "https://bad.example/": (DATA / "hostile.html").read_bytes()}
-    storage.write([ArticleRecord(url=url, site=url.split("/")[2], title="stored", content="x",
-                                 content_hash=content_hash("x"), method="density", html=html)
-                   for url, html in pages.items()])
+    pages = {
+        "https://courier.example/news/floods": (DATA / "article.html").read_bytes(),
+        "https://zh.example/a/1": (DATA / "article_zh.html").read_bytes(),
+        "https://bad.example/": (DATA / "hostile.html").read_bytes(),
+    }
+    storage.write(
+        [
+            ArticleRecord(
+                url=url,
+                site=url.split("/")[2],
+                title="stored",
+                content="x",
+                content_hash=content_hash("x"),
+                method="density",
+                html=html,
+            )
+            for url, html in pages.items()
+        ]
+    )
     storage.close()
     folder = tmp_path / "explain"
-    assert main(["reextract", "--database", db_url, "--method", "justext",
-                 "--report", str(folder)]) == 0
+    assert (
+        main(["reextract", "--database", db_url, "--method", "justext", "--report", str(folder)])
+        == 0
+    )
     assert "explain pages of 3 page(s)" in capsys.readouterr().err
     written = sorted(p.name for p in folder.glob("*.html"))
     assert len(written) == 4 and "index.html" in written
@@ -83,26 +114,53 @@ def test_reextract_report_writes_one_explain_page_per_stored_page(
 
 
 def test_show_prints_the_stored_article_and_writes_its_explain_page(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from newscrawl.storage import open_storage
     from newscrawl.storage.records import ArticleRecord, content_hash
 
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     storage = open_storage(db_url)
     url = "https://zh.example/a/1"
-    storage.write([ArticleRecord(url=url, site="zh", title="江南多地启动防汛应急响应",
-                                 content="正文", content_hash=content_hash("正文"), method="tcdt",
-                                 html=(DATA / "article_zh.html").read_bytes()),
-                   ArticleRecord(url="https://zh.example/a/2", site="zh", title="t",
-                                 content="c", content_hash=content_hash("c"))])
+    storage.write(
+        [
+            ArticleRecord(
+                url=url,
+                site="zh",
+                title="江南多地启动防汛应急响应",
+                content="正文",
+                content_hash=content_hash("正文"),
+                method="tcdt",
+                html=(DATA / "article_zh.html").read_bytes(),
+            ),
+            ArticleRecord(
+                url="https://zh.example/a/2",
+                site="zh",
+                title="t",
+                content="c",
+                content_hash=content_hash("c"),
+            ),
+        ]
+    )
     storage.close()
     page = tmp_path / "show.html"
     assert main(["show", url, "--database", db_url, "--report", str(page)]) == 0
     out = capsys.readouterr()
     assert "method: tcdt" in out.out and out.out.rstrip().endswith("正文")
     assert 'value="tcdt" checked' in page.read_text(encoding="utf-8")
-    assert main(["show", "https://zh.example/a/2", "--database", db_url,
-                 "--report", str(tmp_path / "none.html")]) == 1
+    assert (
+        main(
+            [
+                "show",
+                "https://zh.example/a/2",
+                "--database",
+                db_url,
+                "--report",
+                str(tmp_path / "none.html"),
+            ]
+        )
+        == 1
+    )
     assert "no raw HTML stored for https://zh.example/a/2" in capsys.readouterr().err
     assert main(["show", "https://zh.example/missing", "--database", db_url]) == 1
     assert "https://zh.example/missing is not in sqlite:///" in capsys.readouterr().err

@@ -13,10 +13,14 @@ from newscrawl.crawl.extensions import CrawlReport
 from newscrawl.crawl.report_page import CrawlReportPage
 from tests.crawlers import newscrawl_crawler
 
-ONLY_OURS = {"EXTENSIONS_BASE": {}, "EXTENSIONS": {
-    "newscrawl.crawl.extensions.CrawlReport": 500,
-    "newscrawl.crawl.report_page.CrawlReportPage": 510},
-    "NEWSCRAWL_SITE_HEALTH": False}  # the add-on's SiteHealthRecorder has tests of its own
+ONLY_OURS = {
+    "EXTENSIONS_BASE": {},
+    "EXTENSIONS": {
+        "newscrawl.crawl.extensions.CrawlReport": 500,
+        "newscrawl.crawl.report_page.CrawlReportPage": 510,
+    },
+    "NEWSCRAWL_SITE_HEALTH": False,
+}  # the add-on's SiteHealthRecorder has tests of its own
 
 
 @pytest.fixture(autouse=True)
@@ -57,11 +61,13 @@ def test_writes_the_page_with_the_crawl_tally(news_db: str, tmp_path: Path) -> N
 
 
 def test_an_unwritable_path_is_logged_and_kept_in_the_stats(
-        news_db: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    news_db: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    page, _ = built({"NEWSCRAWL_REPORT_PATH": str(blocker / "crawl.html"),
-                     "NEWSCRAWL_DATABASE_URL": news_db})
+    page, _ = built(
+        {"NEWSCRAWL_REPORT_PATH": str(blocker / "crawl.html"), "NEWSCRAWL_DATABASE_URL": news_db}
+    )
     page.spider_closed(Spider("news"), "finished")
     assert f"crawl report page {blocker / 'crawl.html'} not written" in caplog.text
     assert page.crawler.stats is not None

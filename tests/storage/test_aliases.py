@@ -25,8 +25,12 @@ def aliases(storage) -> dict[str, str]:
 def test_a_stored_row_moves_to_the_canonical_url_with_its_html_and_simhash(storage, make_record):
     storage.write([make_record(1, url=TRACKED, simhash=12345)])
     assert storage.aliases.rekey(TRACKED, CANONICAL, "example") == (True, True)
-    assert urls(storage) == urls(storage, article_html) == urls(storage, article_simhash) == [
-        CANONICAL]
+    assert (
+        urls(storage)
+        == urls(storage, article_html)
+        == urls(storage, article_simhash)
+        == [CANONICAL]
+    )
     assert aliases(storage) == {TRACKED: CANONICAL}
     assert storage.aliases.rekey(TRACKED, CANONICAL, "example") == (False, False)  # idempotent
     assert urls(storage) == [CANONICAL] and aliases(storage) == {TRACKED: CANONICAL}
@@ -72,5 +76,7 @@ def test_dust_evidence_counts_per_site_and_parameter(storage):
     assert storage.aliases.note_dust("b", "param:from") == 1
     assert storage.aliases.note_dust("a", "host:m.") == 1
     assert storage.aliases.dust_rules(3) == {"a": frozenset({"param:from"})}
-    assert storage.aliases.dust_rules(1) == {"a": frozenset({"param:from", "host:m."}),
-                                             "b": frozenset({"param:from"})}
+    assert storage.aliases.dust_rules(1) == {
+        "a": frozenset({"param:from", "host:m."}),
+        "b": frozenset({"param:from"}),
+    }

@@ -56,8 +56,9 @@ class FlakyStorage:
 def writer(storage, tmp_path, **options) -> tuple[BufferedWriter, list[float]]:
     sleeps: list[float] = []
     options.setdefault("retry_delay", 0.5)
-    return BufferedWriter(storage, spill_path=tmp_path / "spill.jsonl", sleep=sleeps.append,
-                          **options), sleeps
+    return BufferedWriter(
+        storage, spill_path=tmp_path / "spill.jsonl", sleep=sleeps.append, **options
+    ), sleeps
 
 
 def test_add_writes_full_batches_and_close_flushes_the_rest(tmp_path, make_record):
@@ -91,7 +92,8 @@ def test_spills_after_retries_and_stops_retrying_while_down(tmp_path, make_recor
     assert storage.attempts == 5
     assert buffered.stats == {"written": 0, "retried": 3, "spilled": 4}
     assert [r.url for r in read_spill(tmp_path / "spill.jsonl")] == [
-        make_record(n).url for n in range(4)]
+        make_record(n).url for n in range(4)
+    ]
     assert "newscrawl db replay" in caplog.text
     assert buffered.degraded
     buffered.add(make_record(9))
@@ -242,7 +244,8 @@ def test_refused_record_is_spilled_alone_without_retries(tmp_path, db_url, make_
     spilled = (tmp_path / "spill.jsonl").read_text("utf-8").splitlines()
     assert [json.loads(line)["url"] for line in spilled] == [bad.url]
     assert storage.known_urls(make_record(n).url for n in range(1, 5)) == {
-        make_record(n).url for n in (1, 2, 4)}
+        make_record(n).url for n in (1, 2, 4)
+    }
     buffered.add(make_record(5))
     buffered.flush()  # not degraded: a refused record says nothing about the database
     assert buffered.stats["written"] == 4

@@ -16,8 +16,13 @@ def test_init_creates_tables_in_the_env_database(tmp_path, monkeypatch, capsys):
     assert main(["db", "init"]) == 0
     assert capsys.readouterr().out == f"OK: tables ready in {url}\n"
     assert set(sa.inspect(sa.create_engine(url)).get_table_names()) == {
-        "articles", "article_html", "article_simhash", "url_aliases", "dust_rules",
-        "site_health"}
+        "articles",
+        "article_html",
+        "article_simhash",
+        "url_aliases",
+        "dust_rules",
+        "site_health",
+    }
 
 
 def test_init_against_a_down_database_is_one_line(capsys):

@@ -13,10 +13,19 @@ from newscrawl.storage import ArticleRecord, content_hash, normalise_content
 texts = st.text(max_size=200)
 records = st.builds(
     ArticleRecord,
-    url=texts, site=texts, title=texts, content=texts,
-    anchor_text=st.none() | texts, content_html=texts, publish_time=st.none() | texts,
-    author=st.none() | texts, images=st.lists(texts, max_size=3), lang=st.none() | texts,
-    method=texts, content_hash=texts, html=st.none() | st.binary(max_size=300),
+    url=texts,
+    site=texts,
+    title=texts,
+    content=texts,
+    anchor_text=st.none() | texts,
+    content_html=texts,
+    publish_time=st.none() | texts,
+    author=st.none() | texts,
+    images=st.lists(texts, max_size=3),
+    lang=st.none() | texts,
+    method=texts,
+    content_hash=texts,
+    html=st.none() | st.binary(max_size=300),
     encoding=st.none() | texts,
     fetched_at=st.none() | st.datetimes(timezones=st.just(UTC)) | st.datetimes(),
     simhash=st.none() | st.integers(min_value=0, max_value=(1 << 64) - 1),
@@ -28,8 +37,10 @@ def test_json_form_round_trips(record):
     assert ArticleRecord.from_json_dict(record.to_json_dict()) == record
 
 
-@given(st.lists(st.text(min_size=1, max_size=20), min_size=1, max_size=10),
-       st.sampled_from([" ", "\n", "\t", "  \n ", "\u3000"]))
+@given(
+    st.lists(st.text(min_size=1, max_size=20), min_size=1, max_size=10),
+    st.sampled_from([" ", "\n", "\t", "  \n ", "\u3000"]),
+)
 def test_hash_ignores_how_words_are_spaced(words, gap):
     assert content_hash(gap.join(words)) == content_hash(" ".join(words))
 
@@ -42,8 +53,13 @@ def test_hash_ignores_width_and_case_but_not_words():
 
 
 def test_spilled_datetime_keeps_its_zone():
-    record = ArticleRecord(url="u", site="s", title="t", content="c",
-                           fetched_at=datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC))
+    record = ArticleRecord(
+        url="u",
+        site="s",
+        title="t",
+        content="c",
+        fetched_at=datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC),
+    )
     assert ArticleRecord.from_json_dict(record.to_json_dict()).fetched_at == record.fetched_at
 
 

@@ -29,8 +29,15 @@ def row(storage, url):
 
 
 def test_reextract_rewrites_the_stored_article(db_url, make_record, capsys):
-    record = make_record(1, title="stale", content="stale", html=ARTICLE_HTML, encoding="gbk",
-                         anchor_text="测试新闻标题", method="cx")
+    record = make_record(
+        1,
+        title="stale",
+        content="stale",
+        html=ARTICLE_HTML,
+        encoding="gbk",
+        anchor_text="测试新闻标题",
+        method="cx",
+    )
     storage = open_storage(db_url)
     storage.write([record])
     storage.close()
@@ -80,8 +87,9 @@ def test_relative_dates_count_back_from_the_stored_fetch_time(tmp_path, make_rec
     byline = "<div class='info'>昨天 14:20 来源：示例网</div>"
     page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
     fetched = datetime(2024, 5, 2, 3, 0, tzinfo=UTC)
-    record = make_record(1, url="https://news.example.com/a/1.html", html=page.encode("gbk"),
-                         fetched_at=fetched)
+    record = make_record(
+        1, url="https://news.example.com/a/1.html", html=page.encode("gbk"), fetched_at=fetched
+    )
     storage = open_storage(f"sqlite:///{tmp_path / 'news.db'}")
     try:
         storage.write([record])
@@ -98,24 +106,26 @@ def test_relative_dates_count_back_from_the_stored_fetch_time(tmp_path, make_rec
 def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_record, capsys):
     byline = "<div class='info'>发布时间：2024-05-01 14:20</div>"
     page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
-    record = make_record(1, url="https://news.example.com/a/1.html", html=page.encode("gbk"),
-                         site="example")
+    record = make_record(
+        1, url="https://news.example.com/a/1.html", html=page.encode("gbk"), site="example"
+    )
     db_url = f"sqlite:///{tmp_path / 'news.db'}"
     storage = open_storage(db_url)
     storage.write([record])
     storage.close()
     sites = tmp_path / "sites.yaml"
-    sites.write_text("sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
-                     "    lang: zh\n")
-    assert main(["reextract", "--method", "density", "--sites", str(sites),
-                 "--database", db_url]) == 0
+    sites.write_text(
+        "sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n    lang: zh\n"
+    )
+    assert (
+        main(["reextract", "--method", "density", "--sites", str(sites), "--database", db_url]) == 0
+    )
     storage = open_storage(db_url)
     try:
         assert row(storage, record.url).publish_time == "2024-05-01T14:20+08:00"
     finally:
         storage.close()
-    assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"),
-                 "--database", db_url]) == 2
+    assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"), "--database", db_url]) == 2
     assert "missing.yaml" in capsys.readouterr().err
 
 
@@ -137,20 +147,25 @@ def test_updates_are_flushed_in_batches(tmp_path, make_record):
     storage.close()
 
 
-def test_damaged_stored_html_is_reported_and_the_other_pages_are_updated(db_url, make_record,
-                                                                         capsys, caplog):
+def test_damaged_stored_html_is_reported_and_the_other_pages_are_updated(
+    db_url, make_record, capsys, caplog
+):
     storage = open_storage(db_url)
     storage.write([make_record(n, title="stale") for n in (1, 2, 3)])
     damaged = make_record(2).url
     with storage.engine.begin() as connection:
-        connection.execute(sa.update(article_html).where(article_html.c.url == damaged)
-                           .values(html_compressed=b"\x78\x9cnot zlib at all"))
+        connection.execute(
+            sa.update(article_html)
+            .where(article_html.c.url == damaged)
+            .values(html_compressed=b"\x78\x9cnot zlib at all")
+        )
     storage.close()
     assert main(["reextract", "--method", "density", "--database", db_url]) == 0
     out = capsys.readouterr().out
     assert "re-extracted 3 page(s): 2 updated, 1 rejected (unreadable_html 1)" in out
-    assert any(damaged in record.getMessage() and record.levelname == "ERROR"
-               for record in caplog.records)
+    assert any(
+        damaged in record.getMessage() and record.levelname == "ERROR" for record in caplog.records
+    )
     storage = open_storage(db_url)
     try:
         assert row(storage, damaged).title == "stale"  # kept as it was

@@ -29,17 +29,21 @@ def test_classification():
 
 def test_outcomes_count_consecutive_dead_crawls_and_the_last_success(storage):
     health = storage.health
-    health.record([SiteOutcome("a", "ok", 10, 5), SiteOutcome("b", "dead", 0, 0, {"dns": 2})],
-                  when=T0)
+    health.record(
+        [SiteOutcome("a", "ok", 10, 5), SiteOutcome("b", "dead", 0, 0, {"dns": 2})], when=T0
+    )
     for day in (1, 2):
-        health.record([SiteOutcome("a", "empty", 3, 0), SiteOutcome("b", "dead", 0, 0,
-                                                                    {"dns": 2})],
-                      when=T0 + timedelta(days=day))
+        health.record(
+            [SiteOutcome("a", "empty", 3, 0), SiteOutcome("b", "dead", 0, 0, {"dns": 2})],
+            when=T0 + timedelta(days=day),
+        )
     rows = health.read()
-    assert (rows["a"].status, rows["a"].dead_runs, rows["a"].last_success_at) == (
-        "empty", 0, T0)
+    assert (rows["a"].status, rows["a"].dead_runs, rows["a"].last_success_at) == ("empty", 0, T0)
     assert (rows["b"].dead_runs, rows["b"].last_success_at, rows["b"].failures) == (
-        3, None, {"dns": 2})
+        3,
+        None,
+        {"dns": 2},
+    )
     assert rows["a"].previous_articles == 0 and rows["a"].last_crawl_at == T0 + timedelta(days=2)
     health.mark_dead(["b"])
     assert health.read(["b"])["b"].marked_dead_at is not None
@@ -70,8 +74,9 @@ sites:
 def test_sites_report_and_check_health_mark_and_revive(storage, db_url, tmp_path, capsys):
     storage.health.record([SiteOutcome("a", "ok", 10, 5)], when=T0)
     for day in range(3):
-        storage.health.record([SiteOutcome("b", "dead", 0, 0, {"dns": 3})],
-                              when=T0 + timedelta(days=day))
+        storage.health.record(
+            [SiteOutcome("b", "dead", 0, 0, {"dns": 3})], when=T0 + timedelta(days=day)
+        )
     storage.health.record([SiteOutcome("c", "empty", 4, 0)], when=T0)
     assert main(["sites", "report", "--database", db_url]) == 0
     out = capsys.readouterr().out
@@ -89,12 +94,15 @@ def test_sites_report_and_check_health_mark_and_revive(storage, db_url, tmp_path
     assert main(["sites", "check", str(sites), "--health", "--mark", "--database", db_url]) == 0
     assert "Marked dead, 1 site(s)" in capsys.readouterr().out
     assert storage.health.read(["b"])["b"].marked_dead_at is not None
-    assert main(["sites", "check", str(sites), "--health", "--revive", "b",
-                 "--database", db_url]) == 0
+    assert (
+        main(["sites", "check", str(sites), "--health", "--revive", "b", "--database", db_url]) == 0
+    )
     assert "Revived 1 site(s)" in capsys.readouterr().out
     assert storage.health.read(["b"])["b"].dead_runs == 0
-    assert main(["sites", "check", str(sites), "--health", "--revive", "zz",
-                 "--database", db_url]) == 2
+    assert (
+        main(["sites", "check", str(sites), "--health", "--revive", "zz", "--database", db_url])
+        == 2
+    )
     assert "--revive: not in" in capsys.readouterr().err
 
 
@@ -110,15 +118,24 @@ def test_sites_to_skip_reads_dead_runs_and_marks(storage, db_url):
     from newscrawl.crawl.health import sites_to_skip
 
     storage.health.record([SiteOutcome("a", "dead", 0, 0, {"dns": 1})], when=T0)
-    storage.health.record([SiteOutcome("a", "dead", 0, 0, {"dns": 1}),
-                           SiteOutcome("b", "dead", 0, 0, {"dns": 1}),
-                           SiteOutcome("c", "ok", 3, 2)], when=T0 + timedelta(days=1))
+    storage.health.record(
+        [
+            SiteOutcome("a", "dead", 0, 0, {"dns": 1}),
+            SiteOutcome("b", "dead", 0, 0, {"dns": 1}),
+            SiteOutcome("c", "ok", 3, 2),
+        ],
+        when=T0 + timedelta(days=1),
+    )
     storage.health.mark_dead(["c"])  # marked by hand, whatever its last crawl said
-    sites = [SiteConfig(name=name, start_urls=(f"http://{name}.example/",))
-             for name in ("a", "b", "c", "d")]
+    sites = [
+        SiteConfig(name=name, start_urls=(f"http://{name}.example/",))
+        for name in ("a", "b", "c", "d")
+    ]
     settings = Settings({"NEWSCRAWL_DATABASE_URL": db_url, "NEWSCRAWL_SKIP_DEAD_AFTER": 2})
-    assert sites_to_skip(settings, sites) == {"a": "dead in the last 2 crawls",
-                                             "c": f"marked dead {datetime.now(UTC):%Y-%m-%d}"}
+    assert sites_to_skip(settings, sites) == {
+        "a": "dead in the last 2 crawls",
+        "c": f"marked dead {datetime.now(UTC):%Y-%m-%d}",
+    }
     settings.set("NEWSCRAWL_SKIP_DEAD_AFTER", 0)
     assert sites_to_skip(settings, sites) == {}
 

@@ -86,13 +86,19 @@ def test_records_spilled_during_replay_are_kept(tmp_path, make_record):
     [
         ("{not json", "Expecting property name"),
         ("[1, 2]", "not a JSON object"),
-        ('{"url": "u", "site": "s", "title": "t", "content": "c", "colour": 1}',
-         "unknown field(s) colour"),
+        (
+            '{"url": "u", "site": "s", "title": "t", "content": "c", "colour": 1}',
+            "unknown field(s) colour",
+        ),
         ('{"url": "u", "site": "s", "title": 3, "content": "c"}', "field 'title' must be a string"),
-        ('{"url": "u", "site": "s", "title": "t", "content": "c", "html": "%%%"}',
-         "field 'html' is not base64"),
-        ('{"url": "u", "site": "s", "title": "t", "content": "c", "fetched_at": "yesterday"}',
-         "field 'fetched_at' is not ISO 8601"),
+        (
+            '{"url": "u", "site": "s", "title": "t", "content": "c", "html": "%%%"}',
+            "field 'html' is not base64",
+        ),
+        (
+            '{"url": "u", "site": "s", "title": "t", "content": "c", "fetched_at": "yesterday"}',
+            "field 'fetched_at' is not ISO 8601",
+        ),
     ],
 )
 def test_bad_line_names_file_and_line_and_writes_nothing(tmp_path, make_record, line, problem):
@@ -123,7 +129,8 @@ def test_replay_writes_around_a_refused_record(tmp_path, make_record):
     with pytest.raises(StorageError, match=r"4 record\(s\) written, 1 kept in the file"):
         replay_spill(storage, path, batch_size=3)
     assert sorted(r.url for batch in storage.batches for r in batch) == sorted(
-        make_record(n).url for n in (0, 1, 3, 4))
+        make_record(n).url for n in (0, 1, 3, 4)
+    )
     assert [r.url for r in read_spill(path)] == [poison]
 
 
@@ -131,8 +138,9 @@ class CountingStorage(ListStorage):
     """Keeps only the URLs: the records themselves are let go, as a database would."""
 
     def write(self, records: Sequence[ArticleRecord]) -> None:
-        self.batches.append([ArticleRecord(url=r.url, site=r.site, title="", content="")
-                             for r in records])
+        self.batches.append(
+            [ArticleRecord(url=r.url, site=r.site, title="", content="") for r in records]
+        )
 
 
 def replay_peak(path: Path, records: int, make_record) -> tuple[int, int]:

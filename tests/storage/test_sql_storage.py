@@ -131,7 +131,11 @@ def test_html_is_stored_compressed(storage, make_record):
 def test_iter_pages_filters_by_site_and_limit(storage, make_record):
     storage.write([make_record(n, site="a" if n % 2 else "b") for n in range(1, 8)])
     assert [p.url.rsplit("/", 1)[1] for p in storage.iter_pages(site="a", page_size=2)] == [
-        "1.html", "3.html", "5.html", "7.html"]
+        "1.html",
+        "3.html",
+        "5.html",
+        "7.html",
+    ]
     assert len(list(storage.iter_pages(limit=5, page_size=2))) == 5
     assert list(storage.iter_pages(site="missing")) == []
 
@@ -139,12 +143,24 @@ def test_iter_pages_filters_by_site_and_limit(storage, make_record):
 def test_update_extracted_overwrites_extraction_columns_only(storage, make_record):
     record = make_record(1)
     storage.write([record])
-    storage.update_extracted([{
-        "url": record.url, "title": "T2", "content": "c2", "content_html": "<p>c2</p>",
-        "publish_time": None, "author": None, "source": "新华社",
-        "modified_time": "2024-05-03T10:00+08:00", "images": [], "lang": "en", "method": "tcdt",
-        "content_hash": content_hash("c2"),
-    }])
+    storage.update_extracted(
+        [
+            {
+                "url": record.url,
+                "title": "T2",
+                "content": "c2",
+                "content_html": "<p>c2</p>",
+                "publish_time": None,
+                "author": None,
+                "source": "新华社",
+                "modified_time": "2024-05-03T10:00+08:00",
+                "images": [],
+                "lang": "en",
+                "method": "tcdt",
+                "content_hash": content_hash("c2"),
+            }
+        ]
+    )
     [row] = rows(storage)
     assert (row.title, row.content, row.method) == ("T2", "c2", "tcdt")
     assert (row.source, row.modified_time) == ("新华社", "2024-05-03T10:00+08:00")
@@ -175,10 +191,17 @@ def test_open_is_idempotent(db_url, make_record):
 @pytest.mark.parametrize(
     ("url", "expected"),
     [
-        ("postgresql+psycopg://postgres:s3cret@127.0.0.1:1/test",
-         "database postgresql+psycopg://postgres:***@127.0.0.1:1/test: cannot connect:"),
-        ("sqlite:////nonexistent-dir/news.db",
-         "database sqlite:////nonexistent-dir/news.db: directory /nonexistent-dir does not exist"),
+        (
+            "postgresql+psycopg://postgres:s3cret@127.0.0.1:1/test",
+            "database postgresql+psycopg://postgres:***@127.0.0.1:1/test: cannot connect:",
+        ),
+        (
+            "sqlite:////nonexistent-dir/news.db",
+            (
+                "database sqlite:////nonexistent-dir/news.db: "
+                "directory /nonexistent-dir does not exist"
+            ),
+        ),
         ("mysql://user:pw@host/db", "database mysql://user:***@host/db: unsupported database"),
         ("not a url", "bad database URL 'not a url'"),
     ],
@@ -224,18 +247,40 @@ def test_workers_opening_a_fresh_database_at_once_all_succeed(db_url):
 
 def test_nul_characters_and_long_labels_do_not_fail_the_batch(storage, make_record):
     # PostgreSQL refuses NUL in text; one such page must not send 99 others to the spill file.
-    storage.write([make_record(1, title="T\x00", content="a\x00b", images=["i\x00.jpg"],
-                               encoding="x-" + "long-charset-label" * 10), make_record(2)])
+    storage.write(
+        [
+            make_record(
+                1,
+                title="T\x00",
+                content="a\x00b",
+                images=["i\x00.jpg"],
+                encoding="x-" + "long-charset-label" * 10,
+            ),
+            make_record(2),
+        ]
+    )
     first = rows(storage)[0]
     assert (first.title, first.content, first.images) == ("T", "ab", ["i.jpg"])
     assert first.content_hash == content_hash("ab")
     assert len(rows(storage)) == 2
-    storage.update_extracted([{
-        "url": first.url, "title": "U\x00", "content": "c\x00", "content_html": "",
-        "publish_time": None, "author": None, "source": None, "modified_time": None,
-        "images": ["j\x00"], "lang": None, "method": "x",
-        "content_hash": content_hash("c"),
-    }])
+    storage.update_extracted(
+        [
+            {
+                "url": first.url,
+                "title": "U\x00",
+                "content": "c\x00",
+                "content_html": "",
+                "publish_time": None,
+                "author": None,
+                "source": None,
+                "modified_time": None,
+                "images": ["j\x00"],
+                "lang": None,
+                "method": "x",
+                "content_hash": content_hash("c"),
+            }
+        ]
+    )
     first = rows(storage)[0]
     assert (first.title, first.content, first.images) == ("U", "c", ["j"])
 
@@ -262,26 +307,37 @@ def test_a_database_from_before_the_simhash_table_gets_it_on_open(db_url, make_r
     store = open_storage(db_url)  # create_all adds the missing table, keeps the rows
     store.write([make_record(2, simhash=5)])
     assert store.known_urls([make_record(1).url]) == {make_record(1).url}
-    assert store.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10) == [
-        (make_record(2).url, 5)]
+    assert store.recent_simhashes(datetime(2000, 1, 1, tzinfo=UTC), 10) == [(make_record(2).url, 5)]
     store.close()
 
 
 def test_update_extracted_keeps_the_simhash_current(storage, make_record):
     since = datetime(2000, 1, 1, tzinfo=UTC)
     storage.write([make_record(1, simhash=1), make_record(2, simhash=2)])
-    update = {"title": "T2", "content": "c2", "content_html": "<p>c2</p>", "publish_time": None,
-              "author": None, "source": None, "modified_time": None,
-              "images": [], "lang": "en", "method": "tcdt",
-              "content_hash": content_hash("c2")}
-    storage.update_extracted([{**update, "url": make_record(1).url, "simhash": 99},
-                              {**update, "url": make_record(2).url}])
+    update = {
+        "title": "T2",
+        "content": "c2",
+        "content_html": "<p>c2</p>",
+        "publish_time": None,
+        "author": None,
+        "source": None,
+        "modified_time": None,
+        "images": [],
+        "lang": "en",
+        "method": "tcdt",
+        "content_hash": content_hash("c2"),
+    }
+    storage.update_extracted(
+        [
+            {**update, "url": make_record(1).url, "simhash": 99},
+            {**update, "url": make_record(2).url},
+        ]
+    )
     # a new simhash replaces the old one; without one, the stale value is dropped
     assert storage.recent_simhashes(since, 10) == [(make_record(1).url, 99)]
 
 
-def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db_url,
-                                                                              make_record):
+def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db_url, make_record):
     """An older newscrawl stored zlib bytes in ``article_html.html_zlib``: opening the
     database renames the column, the old rows decompress, and new rows are zstd."""
     old_html = b"<html><body><p>" + "旧的页面。".encode() * 500 + b"</p></body></html>"
@@ -289,21 +345,26 @@ def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db
     with engine.begin() as connection:
         legacy = sa.MetaData()
         articles.to_metadata(legacy)
-        sa.Table("article_html", legacy,
-                 sa.Column("url", sa.Text, sa.ForeignKey("articles.url"), primary_key=True),
-                 sa.Column("encoding", sa.Text),
-                 sa.Column("html_zlib", sa.LargeBinary, nullable=False),
-                 sa.Column("html_size", sa.Integer, nullable=False),
-                 sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False))
+        sa.Table(
+            "article_html",
+            legacy,
+            sa.Column("url", sa.Text, sa.ForeignKey("articles.url"), primary_key=True),
+            sa.Column("encoding", sa.Text),
+            sa.Column("html_zlib", sa.LargeBinary, nullable=False),
+            sa.Column("html_size", sa.Integer, nullable=False),
+            sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),
+        )
         legacy.create_all(connection)
     engine.dispose()
     storage = open_storage(db_url)  # creates the rest, renames html_zlib
     try:
         storage.write([make_record(1)])
         with storage.engine.begin() as connection:  # what the old code wrote for page 2
-            connection.execute(sa.update(article_html)
-                               .where(article_html.c.url == make_record(1).url)
-                               .values(html_compressed=zlib.compress(old_html, 3)))
+            connection.execute(
+                sa.update(article_html)
+                .where(article_html.c.url == make_record(1).url)
+                .values(html_compressed=zlib.compress(old_html, 3))
+            )
         storage.write([make_record(2)])
         columns = {c["name"] for c in sa.inspect(storage.engine).get_columns("article_html")}
         assert "html_compressed" in columns and "html_zlib" not in columns
@@ -334,12 +395,20 @@ def test_a_database_from_before_the_source_column_gets_it(db_url, make_record):
         for column in ("source", "modified_time"):  # the table as an older release made it
             connection.execute(sa.text(f"ALTER TABLE articles DROP COLUMN {column}"))
         old = make_record(1)
-        connection.execute(sa.text(
-            "INSERT INTO articles (url, site, title, content, content_html, images, method,"
-            " content_hash, first_seen, last_seen, fetch_count) VALUES (:url, :site, :title,"
-            " :content, '', '[]', '', :hash, :now, :now, 1)").bindparams(
-            url=old.url, site=old.site, title=old.title, content=old.content, hash="0" * 40,
-            now=datetime.now(UTC)))
+        connection.execute(
+            sa.text(
+                "INSERT INTO articles (url, site, title, content, content_html, images, method,"
+                " content_hash, first_seen, last_seen, fetch_count) VALUES (:url, :site, :title,"
+                " :content, '', '[]', '', :hash, :now, :now, 1)"
+            ).bindparams(
+                url=old.url,
+                site=old.site,
+                title=old.title,
+                content=old.content,
+                hash="0" * 40,
+                now=datetime.now(UTC),
+            )
+        )
     engine.dispose()
     storage = open_storage(db_url)
     try:
@@ -353,13 +422,15 @@ def test_a_database_from_before_the_source_column_gets_it(db_url, make_record):
     open_storage(db_url).close()  # a second open finds nothing to add
 
 
-def test_unreadable_stored_html_names_the_url_and_the_other_pages_still_read(storage,
-                                                                            make_record):
+def test_unreadable_stored_html_names_the_url_and_the_other_pages_still_read(storage, make_record):
     storage.write([make_record(1), make_record(2)])
     damaged = make_record(1).url
     with storage.engine.begin() as connection:
-        connection.execute(sa.update(article_html).where(article_html.c.url == damaged)
-                           .values(html_compressed=b"not compressed"))
+        connection.execute(
+            sa.update(article_html)
+            .where(article_html.c.url == damaged)
+            .values(html_compressed=b"not compressed")
+        )
     first, second = storage.iter_pages()
     assert first.url == damaged and first.html is None
     assert first.unreadable is not None

@@ -12,8 +12,24 @@ from newscrawl.extraction.text import text_weight
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
 # Elements whose own text forms one block (a paragraph) for the list-page check.
-_BLOCK_TAGS = frozenset({"p", "div", "td", "li", "dd", "article", "section", "blockquote",
-                         "pre", "main", "body", "center", "font", "span"})
+_BLOCK_TAGS = frozenset(
+    {
+        "p",
+        "div",
+        "td",
+        "li",
+        "dd",
+        "article",
+        "section",
+        "blockquote",
+        "pre",
+        "main",
+        "body",
+        "center",
+        "font",
+        "span",
+    }
+)
 _SCHEMES_SKIPPED = ("javascript:", "mailto:", "tel:", "data:", "#")
 
 
@@ -80,20 +96,27 @@ def _own_text(element: HtmlElement) -> str:
     """Text of ``element`` outside links and outside nested blocks."""
     parts = [element.text or ""]
     for child in element:
-        if isinstance(child.tag, str) and child.tag not in _SKIP_TAGS and child.tag != "a" \
-                and child.tag not in _BLOCK_TAGS:
+        if (
+            isinstance(child.tag, str)
+            and child.tag not in _SKIP_TAGS
+            and child.tag != "a"
+            and child.tag not in _BLOCK_TAGS
+        ):
             parts.append(_own_text(child))
         parts.append(child.tail or "")
     return "".join(parts)
 
 
 def page_shape(tree: HtmlElement, headline_min_weight: int) -> PageShape:
-    headlines = sum(1 for link in tree.iter("a")
-                    if text_weight(link.text_content()) >= headline_min_weight)
+    headlines = sum(
+        1 for link in tree.iter("a") if text_weight(link.text_content()) >= headline_min_weight
+    )
     longest = 0
     for element in tree.iter(*_BLOCK_TAGS):
-        if any(ancestor.tag in _SKIP_TAGS or ancestor.tag == "a"
-               for ancestor in element.iterancestors()):
+        if any(
+            ancestor.tag in _SKIP_TAGS or ancestor.tag == "a"
+            for ancestor in element.iterancestors()
+        ):
             continue
         longest = max(longest, text_weight(_own_text(element)))
     return PageShape(headlines, longest)

@@ -72,18 +72,31 @@ class PageResult(NamedTuple):
     canonical: str | None = None  # the URL the page declares for itself (same site only)
 
 
-def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
-                 encoding: str | None, min_content_weight: int, near_dedup: bool,
-                 fetched_at: datetime | None = None, timezone: str | None = None,
-                 ) -> PageResult:
+def extract_page(
+    body: bytes,
+    url: str,
+    anchor_text: str | None,
+    method: str,
+    encoding: str | None,
+    min_content_weight: int,
+    near_dedup: bool,
+    fetched_at: datetime | None = None,
+    timezone: str | None = None,
+) -> PageResult:
     """Extract one page, weigh and hash its content; runs in a worker process or thread.
 
     The weight and hashes (:mod:`newscrawl.crawl.content_keys`) are computed here and only
     here: they cost the reactor thread nothing (~2-4 ms per article of pure Python there).
     """
     started = time.perf_counter()
-    result = extract(body, url=url, anchor_text=anchor_text, method=method, encoding=encoding,
-                     fetched_at=fetched_at)
+    result = extract(
+        body,
+        url=url,
+        anchor_text=anchor_text,
+        method=method,
+        encoding=encoding,
+        fetched_at=fetched_at,
+    )
     seconds = time.perf_counter() - started
     if isinstance(result, Rejection):
         return PageResult(result, seconds, True, None)
@@ -92,8 +105,9 @@ def extract_page(body: bytes, url: str, anchor_text: str | None, method: str,
         result.publish_time = with_timezone(result.publish_time, zone)
         result.modified_time = with_timezone(result.modified_time, zone)
     keys = content_keys(result.content, near_dedup=near_dedup)
-    return PageResult(result, seconds, keys.weight < min_content_weight, keys,
-                      declared_canonical(body, url))
+    return PageResult(
+        result, seconds, keys.weight < min_content_weight, keys, declared_canonical(body, url)
+    )
 
 
 def process_count(value: str | int | None) -> int:
@@ -103,8 +117,9 @@ def process_count(value: str | int | None) -> int:
     try:
         count = int(value)
     except ValueError:
-        raise NotConfigured(f"NEWSCRAWL_EXTRACT_PROCESSES must be a whole number, got "
-                            f"{value!r}") from None
+        raise NotConfigured(
+            f"NEWSCRAWL_EXTRACT_PROCESSES must be a whole number, got {value!r}"
+        ) from None
     if count < 0:
         raise NotConfigured(f"NEWSCRAWL_EXTRACT_PROCESSES must be >= 0, got {count}")
     return count
@@ -121,17 +136,22 @@ class MethodResolver:
     def resolve(self, name: str | None) -> str:
         requested = canonical_name(name or self.default)
         if requested not in self._cache:
-            for candidate in dict.fromkeys((requested, canonical_name(self.default),
-                                            canonical_name(self.fallback))):
+            for candidate in dict.fromkeys(
+                (requested, canonical_name(self.default), canonical_name(self.fallback))
+            ):
                 if self._available(candidate):
                     if candidate != requested:
-                        logger.warning("Extraction method %(want)r is not available; using "
-                                       "%(got)r", {"want": requested, "got": candidate})
+                        logger.warning(
+                            "Extraction method %(want)r is not available; using %(got)r",
+                            {"want": requested, "got": candidate},
+                        )
                     self._cache[requested] = candidate
                     break
             else:
-                raise NotConfigured(f"no extraction method available (tried {requested!r}, "
-                                    f"{self.default!r}, {self.fallback!r})")
+                raise NotConfigured(
+                    f"no extraction method available (tried {requested!r}, "
+                    f"{self.default!r}, {self.fallback!r})"
+                )
         return self._cache[requested]
 
     @staticmethod
@@ -144,9 +164,17 @@ class MethodResolver:
 
 
 class ExtractPipeline:
-    def __init__(self, crawler: Crawler, *, resolver: MethodResolver, threads: int,
-                 min_content_weight: int, near_dedup: bool = False,
-                 processes: int = 0, timeout: float = 0.0) -> None:
+    def __init__(
+        self,
+        crawler: Crawler,
+        *,
+        resolver: MethodResolver,
+        threads: int,
+        min_content_weight: int,
+        near_dedup: bool = False,
+        processes: int = 0,
+        timeout: float = 0.0,
+    ) -> None:
         if threads < 1:
             raise NotConfigured("NEWSCRAWL_EXTRACT_THREADS is 0: extraction is off")
         self.crawler = crawler
@@ -165,21 +193,25 @@ class ExtractPipeline:
     def from_crawler(cls, crawler: Crawler) -> Self:
         settings = newscrawl_settings(crawler)
         resolver = MethodResolver(
-            settings.get("NEWSCRAWL_METHOD"),
-            settings.get("NEWSCRAWL_FALLBACK_METHOD"))
+            settings.get("NEWSCRAWL_METHOD"), settings.get("NEWSCRAWL_FALLBACK_METHOD")
+        )
         resolver.resolve(None)  # fail at start, not on the first page, if nothing imports
-        return cls(crawler, resolver=resolver,
-                   threads=settings.getint("NEWSCRAWL_EXTRACT_THREADS"),
-                   min_content_weight=settings.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
-                   near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR"),
-                   processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES")),
-                   timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT"))
+        return cls(
+            crawler,
+            resolver=resolver,
+            threads=settings.getint("NEWSCRAWL_EXTRACT_THREADS"),
+            min_content_weight=settings.getint("NEWSCRAWL_MIN_CONTENT_CHARS"),
+            near_dedup=settings.getbool("NEWSCRAWL_DEDUP_NEAR"),
+            processes=process_count(settings.get("NEWSCRAWL_EXTRACT_PROCESSES")),
+            timeout=settings.getfloat("NEWSCRAWL_EXTRACT_TIMEOUT"),
+        )
 
     def open_spider(self, spider: scrapy.Spider | None = None) -> None:
         if self.processes:
             # spawn, not fork: the crawler process has live threads and a reactor.
-            self.workers = WorkerPool(self.processes, multiprocessing.get_context("spawn"),
-                                      timeout=self.timeout)
+            self.workers = WorkerPool(
+                self.processes, multiprocessing.get_context("spawn"), timeout=self.timeout
+            )
         self.pool.start()
 
     def close_spider(self, spider: scrapy.Spider | None = None) -> None:
@@ -189,8 +221,7 @@ class ExtractPipeline:
         if self.workers is not None:
             if self.workers.replaced:  # a worker process died (logged as an error each time)
                 self.stats.set_value("newscrawl/extract/pools_replaced", self.workers.replaced)
-                self.stats.set_value("newscrawl/extract/pages_retried_alone",
-                                     self.workers.retried)
+                self.stats.set_value("newscrawl/extract/pages_retried_alone", self.workers.retried)
             self.workers.shutdown()
             self.workers = None
 
@@ -199,15 +230,26 @@ class ExtractPipeline:
             return item
         item.stage = "extract"
         method = self.resolver.resolve(item.method)
-        args = (item.body, item.url, item.anchor_text, method, item.encoding,
-                self.min_content_weight, self.near_dedup, item.fetched_at, item.timezone)
+        args = (
+            item.body,
+            item.url,
+            item.anchor_text,
+            method,
+            item.encoding,
+            self.min_content_weight,
+            self.near_dedup,
+            item.fetched_at,
+            item.timezone,
+        )
         try:
             page = await self._extract(item, args)
         except (TaskTimeout, DeferredTimeout):
             self.timed_out += 1
-            logger.warning("Extraction of %(url)s took longer than %(s)g s "
-                           "(NEWSCRAWL_EXTRACT_TIMEOUT); page rejected",
-                           {"url": item.url, "s": self.timeout})
+            logger.warning(
+                "Extraction of %(url)s took longer than %(s)g s "
+                "(NEWSCRAWL_EXTRACT_TIMEOUT); page rejected",
+                {"url": item.url, "s": self.timeout},
+            )
             item.rejection = EXTRACT_TIMEOUT
             item.rejection_detail = f"extraction took longer than {self.timeout:g} s"
             self.stats.inc_value(f"newscrawl/extract/{method}/rejected")
@@ -245,20 +287,29 @@ class ExtractPipeline:
         # thread sitting on the future in between (one thread hand-over less per page).
         try:
             return await maybe_deferred_to_future(
-                deferred_from_future(self.workers.submit(extract_page, *args)))
+                deferred_from_future(self.workers.submit(extract_page, *args))
+            )
         except BrokenProcessPool:
-            logger.error("Extraction worker died on %(url)s, also when tried alone; "
-                         "page rejected", {"url": item.url})
-            return PageResult(Rejection(RejectReason.EXTRACTOR_ERROR,
-                                        "extraction worker process died on this page",
-                                        args[3], item.url), 0.0, False, None)
+            logger.error(
+                "Extraction worker died on %(url)s, also when tried alone; page rejected",
+                {"url": item.url},
+            )
+            return PageResult(
+                Rejection(
+                    RejectReason.EXTRACTOR_ERROR,
+                    "extraction worker process died on this page",
+                    args[3],
+                    item.url,
+                ),
+                0.0,
+                False,
+                None,
+            )
 
-    async def _in_thread(self, function: Callable[..., T], *args: Any,
-                         timeout: float = 0.0) -> T:
+    async def _in_thread(self, function: Callable[..., T], *args: Any, timeout: float = 0.0) -> T:
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool,
-                                             function, *args)
+        deferred = threads.deferToThreadPool(reactor, self.pool, function, *args)
         if timeout > 0:  # the thread runs on; its late result is dropped
             deferred.addTimeout(timeout, reactor)
         return await maybe_deferred_to_future(deferred)
@@ -267,7 +318,8 @@ class ExtractPipeline:
         """Send ``thin_page`` and wait for its handlers (the spider); an error of one is the
         item's error, not only a log line."""
         results = await maybe_deferred_to_future(
-            self.crawler.signals.send_catch_log_deferred(newscrawl_signals.thin_page, item=item))
+            self.crawler.signals.send_catch_log_deferred(newscrawl_signals.thin_page, item=item)
+        )
         for _receiver, outcome in results:
             if isinstance(outcome, Failure):
                 outcome.raiseException()
@@ -290,6 +342,5 @@ def deferred_from_future(future: Future[T]) -> Deferred[T]:
             deferred.errback(error)
 
     # The callback runs in the executor's thread (or here, if the future is done already).
-    future.add_done_callback(
-        lambda done: reactor.callFromThread(fire, done))
+    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))
     return deferred

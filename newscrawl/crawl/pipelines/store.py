@@ -61,12 +61,23 @@ def to_record(item: PageItem, *, keep_html: bool) -> ArticleRecord:
     if article is None:
         raise ValueError(f"item {item.url} has no article to store")
     return ArticleRecord(
-        url=item.url, site=item.site, title=article.title, content=article.content,
-        anchor_text=item.anchor_text, content_html=article.content_html,
-        publish_time=article.publish_time, author=article.author, source=article.source,
-        modified_time=article.modified_time, images=list(article.images),
-        lang=article.lang, method=article.method, content_hash=item.keys.content_hash,
-        html=item.body if keep_html else None, encoding=item.encoding, fetched_at=item.fetched_at,
+        url=item.url,
+        site=item.site,
+        title=article.title,
+        content=article.content,
+        anchor_text=item.anchor_text,
+        content_html=article.content_html,
+        publish_time=article.publish_time,
+        author=article.author,
+        source=article.source,
+        modified_time=article.modified_time,
+        images=list(article.images),
+        lang=article.lang,
+        method=article.method,
+        content_hash=item.keys.content_hash,
+        html=item.body if keep_html else None,
+        encoding=item.encoding,
+        fetched_at=item.fetched_at,
         simhash=item.keys.simhash,
     )
 
@@ -91,11 +102,18 @@ class StoreOutcome:
 
 
 class StorePipeline:
-    def __init__(self, storage: SqlStorage, writer: BufferedWriter, stats: StatsCollector, *,
-                 keep_html: bool, dedup_against_database: bool,
-                 near_duplicates: StoredNearDuplicates | None = None,
-                 dust_min_aliases: int = defaults.NEWSCRAWL_DUST_MIN_ALIASES,
-                 signals: SignalManager | None = None) -> None:
+    def __init__(
+        self,
+        storage: SqlStorage,
+        writer: BufferedWriter,
+        stats: StatsCollector,
+        *,
+        keep_html: bool,
+        dedup_against_database: bool,
+        near_duplicates: StoredNearDuplicates | None = None,
+        dust_min_aliases: int = defaults.NEWSCRAWL_DUST_MIN_ALIASES,
+        signals: SignalManager | None = None,
+    ) -> None:
         self.storage = storage
         self.writer = writer
         self.stats = stats
@@ -114,8 +132,9 @@ class StorePipeline:
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = newscrawl_settings(crawler)
         keep_html = s.getbool("NEWSCRAWL_KEEP_HTML")
-        storage = open_storage(s.get("NEWSCRAWL_DATABASE_URL"),
-                               keep_html=keep_html)  # StorageError: fail fast, one line
+        storage = open_storage(
+            s.get("NEWSCRAWL_DATABASE_URL"), keep_html=keep_html
+        )  # StorageError: fail fast, one line
         writer = BufferedWriter(
             storage,
             batch_size=s.getint("NEWSCRAWL_DB_BATCH_SIZE"),
@@ -125,16 +144,22 @@ class StorePipeline:
         )
         days = s.getfloat("NEWSCRAWL_NEAR_DUP_DAYS")
         near = s.getbool("NEWSCRAWL_DEDUP_NEAR") and days > 0
-        return cls(storage, writer, crawler.stats,
-                   keep_html=keep_html,
-                   dedup_against_database=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
-                   near_duplicates=StoredNearDuplicates(
-                       distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
-                       days=days,
-                       limit=s.getint("NEWSCRAWL_NEAR_DUP_STORED_MAX"),
-                   ) if near else None,
-                   dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES"),
-                   signals=crawler.signals)
+        return cls(
+            storage,
+            writer,
+            crawler.stats,
+            keep_html=keep_html,
+            dedup_against_database=s.getbool("NEWSCRAWL_DEDUP_EXACT"),
+            near_duplicates=StoredNearDuplicates(
+                distance=s.getint("NEWSCRAWL_NEAR_DUP_DISTANCE"),
+                days=days,
+                limit=s.getint("NEWSCRAWL_NEAR_DUP_STORED_MAX"),
+            )
+            if near
+            else None,
+            dust_min_aliases=s.getint("NEWSCRAWL_DUST_MIN_ALIASES"),
+            signals=crawler.signals,
+        )
 
     async def open_spider(self, spider: scrapy.Spider | None = None) -> None:
         self.pool.start()
@@ -142,9 +167,11 @@ class StorePipeline:
             return
         from twisted.internet import reactor
 
-        await maybe_deferred_to_future(threads.deferToThreadPool(
-            reactor, self.pool, self._load_stored_simhashes,
-            self.near_duplicates))
+        await maybe_deferred_to_future(
+            threads.deferToThreadPool(
+                reactor, self.pool, self._load_stored_simhashes, self.near_duplicates
+            )
+        )
 
     def _load_stored_simhashes(self, config: StoredNearDuplicates) -> None:
         """In the database thread, before the first item: index recent stored simhashes."""
@@ -161,15 +188,17 @@ class StorePipeline:
             index.add(value, url)
         self.stored_index = index
         self.stats.set_value("newscrawl/db/simhashes_loaded", len(stored))
-        logger.info("Loaded %d simhash(es) of articles stored since %s for near-duplicate "
-                    "checks", len(stored), since.strftime("%Y-%m-%d %H:%M UTC"))
+        logger.info(
+            "Loaded %d simhash(es) of articles stored since %s for near-duplicate checks",
+            len(stored),
+            since.strftime("%Y-%m-%d %H:%M UTC"),
+        )
 
     async def close_spider(self, spider: scrapy.Spider | None = None) -> None:
         """Flush the last batch in the database thread; Scrapy waits for it."""
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool,
-                                             self.writer.close)
+        deferred = threads.deferToThreadPool(reactor, self.pool, self.writer.close)
         deferred.addBoth(self._closed)
         await maybe_deferred_to_future(deferred)
 
@@ -187,9 +216,17 @@ class StorePipeline:
         from twisted.internet import reactor
 
         record = to_record(item, keep_html=self.keep_html)
-        outcome: StoreOutcome = await maybe_deferred_to_future(threads.deferToThreadPool(
-            reactor, self.pool, self._store, record,
-            item.copy_of, item.fetched_url, item.declared_canonical))
+        outcome: StoreOutcome = await maybe_deferred_to_future(
+            threads.deferToThreadPool(
+                reactor,
+                self.pool,
+                self._store,
+                record,
+                item.copy_of,
+                item.fetched_url,
+                item.declared_canonical,
+            )
+        )
         if outcome.new_aliases:
             self.stats.inc_value("newscrawl/canonical/aliases", outcome.new_aliases)
         if outcome.rekeyed:
@@ -197,19 +234,26 @@ class StorePipeline:
         for site, rule in outcome.learned:
             self.stats.inc_value("newscrawl/dust/rules_learned")
             if self.signals is not None:
-                self.signals.send_catch_log(newscrawl_signals.dust_rule_learned,
-                                            site=site, rule=rule)
+                self.signals.send_catch_log(
+                    newscrawl_signals.dust_rule_learned, site=site, rule=rule
+                )
         if outcome.dropped is not None:
             reason, other = outcome.dropped  # counted by CrawlReport, as every drop
             what = "same" if reason == "duplicate" else "nearly the same"
             raise Rejected(reason, f"{what} content as {other}, its canonical URL")
         # A page that took over the row of this crawl's earlier copy is not a new article.
-        self.stats.inc_value("newscrawl/canonical/replaced_copies" if item.replaces_copy
-                             else "newscrawl/stored")
+        self.stats.inc_value(
+            "newscrawl/canonical/replaced_copies" if item.replaces_copy else "newscrawl/stored"
+        )
         return item
 
-    def _store(self, record: ArticleRecord, copy_of: CopyOf | None = None,
-               fetched_url: str | None = None, declared: bool = False) -> StoreOutcome:
+    def _store(
+        self,
+        record: ArticleRecord,
+        copy_of: CopyOf | None = None,
+        fetched_url: str | None = None,
+        declared: bool = False,
+    ) -> StoreOutcome:
         """In the database thread: buffer the record under the most canonical URL of its
         article, or record it as an alias of that URL (``dropped``)."""
         learned: list[tuple[str, str]] = []
@@ -222,8 +266,11 @@ class StorePipeline:
         loser = next((c for c in copies if not c.replaces), None)
         if loser is not None:
             aliases += self._alias(record.url, loser.other, record.site, learned)
-            return StoreOutcome(dropped=(loser.reason, self.storage.aliases.resolve(loser.other)),
-                                new_aliases=aliases, learned=tuple(learned))
+            return StoreOutcome(
+                dropped=(loser.reason, self.storage.aliases.resolve(loser.other)),
+                new_aliases=aliases,
+                learned=tuple(learned),
+            )
         self.writer.add(record)
         rekeyed = False
         for replaced in dict.fromkeys(c.other for c in copies):
@@ -247,8 +294,10 @@ class StorePipeline:
                 other = self.storage.has_content_hash(record.content_hash)
             except StorageError as error:
                 # The writer retries and spills; the lookup alone is not worth losing the item.
-                logger.warning("Duplicate lookup skipped for %(url)s: %(error)s",
-                               {"url": record.url, "error": error})
+                logger.warning(
+                    "Duplicate lookup skipped for %(url)s: %(error)s",
+                    {"url": record.url, "error": error},
+                )
                 other = None
             reason = "duplicate"
         if other is None:
@@ -259,17 +308,14 @@ class StorePipeline:
         # A stored URL was the best known; whether its page declared it is not kept.
         return CopyOf(reason, other, more_canonical(record.url, declared, other, False))
 
-    def _alias(self, alias: str, canonical: str, site: str,
-               learned: list[tuple[str, str]]) -> int:
+    def _alias(self, alias: str, canonical: str, site: str, learned: list[tuple[str, str]]) -> int:
         if not self.storage.aliases.record_alias(alias, canonical, site):
             return 0
         self._learn(alias, canonical, site, learned)
         return 1
 
-    def _learn(self, alias: str, canonical: str, site: str,
-               learned: list[tuple[str, str]]) -> None:
+    def _learn(self, alias: str, canonical: str, site: str, learned: list[tuple[str, str]]) -> None:
         """DUST evidence: one simple rewrite turns ``alias`` into ``canonical``."""
         rule = dust_rule(alias, canonical)
-        if rule is not None and self.storage.aliases.note_dust(site, rule) == \
-                self.dust_min_aliases:
+        if rule is not None and self.storage.aliases.note_dust(site, rule) == self.dust_min_aliases:
             learned.append((site, rule))

@@ -44,8 +44,16 @@ class Rejected(DropItem):
 
 
 class ValidatePipeline:
-    def __init__(self, stats: StatsCollector, *, min_content_weight: int, min_title_chars: int,
-                 exact: bool, near: bool, near_distance: int) -> None:
+    def __init__(
+        self,
+        stats: StatsCollector,
+        *,
+        min_content_weight: int,
+        min_title_chars: int,
+        exact: bool,
+        near: bool,
+        near_distance: int,
+    ) -> None:
         self.stats = stats
         self.min_content_weight = min_content_weight
         self.min_title_chars = min_title_chars
@@ -108,8 +116,7 @@ class ValidatePipeline:
                 item.url, item.fetched_url, item.declared_canonical = item.fetched_url, None, False
             self._register(item)
             return
-        replaces = more_canonical(item.url, item.declared_canonical,
-                                  other, other in self.declared)
+        replaces = more_canonical(item.url, item.declared_canonical, other, other in self.declared)
         item.copy_of = CopyOf(reason, other, replaces)
         if replaces:
             self.superseded[other] = item.url

@@ -59,5 +59,6 @@ class Command(ScrapyCrawlCommand):
             return
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed or getattr(
-                self.crawler_process, "has_exception", False):
+            self.crawler_process, "has_exception", False
+        ):
             self.exitcode = 1

@@ -80,8 +80,9 @@ LIST_PAGE = "list_page"
 class NewsSpider(scrapy.Spider):
     name = "news"
 
-    def __init__(self, sites: str | None = None, only: str | None = None,
-                 *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, sites: str | None = None, only: str | None = None, *args: Any, **kwargs: Any
+    ) -> None:
         # Scrapy would silently keep a misspelt ``-a sitez=...`` as an attribute and crawl
         # every site; ``name`` is Scrapy's own keyword.
         check_spider_arguments(kwargs.keys() - {"name"})
@@ -105,29 +106,32 @@ class NewsSpider(scrapy.Spider):
         spider = super().from_crawler(crawler, *args, **kwargs)
         settings = newscrawl_settings(crawler)
         path = spider.sites_path or settings.get("NEWSCRAWL_SITES_FILE")
-        only = ([name.strip() for name in spider.only_arg.split(",") if name.strip()]
-                if spider.only_arg else settings.getlist("NEWSCRAWL_ONLY") or None)
+        only = (
+            [name.strip() for name in spider.only_arg.split(",") if name.strip()]
+            if spider.only_arg
+            else settings.getlist("NEWSCRAWL_ONLY") or None
+        )
         spider.max_list_pages = settings.getint("NEWSCRAWL_MAX_LIST_PAGES")
         spider.feed_max_items = settings.getint("NEWSCRAWL_FEED_MAX_ITEMS")
-        spider.follow_robots_sitemaps = settings.getbool(
-            "NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS")
+        spider.follow_robots_sitemaps = settings.getbool("NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS")
         sites = load_site_list(path, only)
         skipped = sites_to_skip(settings, sites)
         spider.use_sites([site for site in sites if site.name not in skipped], skipped)
         crawler.signals.connect(spider.thin_page, signal=signals.thin_page)
         return spider
 
-    def use_sites(self, sites: Iterable[SiteConfig],
-                  skipped: dict[str, str] | None = None) -> None:
+    def use_sites(self, sites: Iterable[SiteConfig], skipped: dict[str, str] | None = None) -> None:
         self.sites = {site.name: site for site in sites}
         domains: list[str] = []
         for site in self.sites.values():
             domains.extend(d for d in site.allowed_domains if d not in domains)
         self.allowed_domains = domains
         if skipped:
-            logger.info("Crawling %(n)d site(s); skipping %(k)d dead site(s): %(list)s "
-                        "(newscrawl sites report)", {"n": len(self.sites), "k": len(skipped),
-                                                     "list": skipped_list(skipped)})
+            logger.info(
+                "Crawling %(n)d site(s); skipping %(k)d dead site(s): %(list)s "
+                "(newscrawl sites report)",
+                {"n": len(self.sites), "k": len(skipped), "list": skipped_list(skipped)},
+            )
         else:
             logger.info("Crawling %(n)d site(s)", {"n": len(self.sites)})
 
@@ -146,26 +150,45 @@ class NewsSpider(scrapy.Spider):
         requests += [self.make_request(url, site, "feed") for url in site.feeds]
         requests += [self.make_request(url, site, "sitemap") for url in site.sitemaps]
         if self.follow_robots_sitemaps:  # answered by the robots middleware when it fetched it
-            roots = dict.fromkeys(urljoin(url, "/robots.txt")
-                                  for url in (*site.start_urls, *site.feeds, *site.sitemaps))
+            roots = dict.fromkeys(
+                urljoin(url, "/robots.txt")
+                for url in (*site.start_urls, *site.feeds, *site.sitemaps)
+            )
             requests += [self.make_request(url, site, "robots") for url in roots]
         return requests
 
-    def make_request(self, url: str, site: SiteConfig, kind: PageKind, *, depth: int = 0,
-                     page: int = 1, anchor_text: str | None = None,
-                     anchor_texts: list[str] | None = None) -> scrapy.Request:
+    def make_request(
+        self,
+        url: str,
+        site: SiteConfig,
+        kind: PageKind,
+        *,
+        depth: int = 0,
+        page: int = 1,
+        anchor_text: str | None = None,
+        anchor_texts: list[str] | None = None,
+    ) -> scrapy.Request:
         meta: CrawlMeta = {"site": site.name, "kind": kind, "depth": depth, "page": page}
         if anchor_text:
             meta["anchor_text"] = anchor_text
             meta["anchor_texts"] = anchor_texts or [anchor_text]
-        callback = {"list": self.parse_list, "article": self.parse_article,
-                    "feed": self.parse_feed, "sitemap": self.parse_sitemap,
-                    "robots": self.parse_robots}[kind]
+        callback = {
+            "list": self.parse_list,
+            "article": self.parse_article,
+            "feed": self.parse_feed,
+            "sitemap": self.parse_sitemap,
+            "robots": self.parse_robots,
+        }[kind]
         extra: dict[str, Any] = {}
         if kind in ("feed", "sitemap", "robots"):
             extra["allow_offsite"] = True  # feeds and sitemaps may live on a CDN host
-        return scrapy.Request(canonical_url(url), callback=callback, errback=self.on_error,
-                              priority=PRIORITY[kind], meta={META_KEY: meta, **extra})
+        return scrapy.Request(
+            canonical_url(url),
+            callback=callback,
+            errback=self.on_error,
+            priority=PRIORITY[kind],
+            meta={META_KEY: meta, **extra},
+        )
 
     # --- callbacks ---------------------------------------------------------------------------
     def parse_list(self, response: Response) -> Iterator[scrapy.Request]:
@@ -200,14 +223,15 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_feed(response.body, response.url)
         except FeedError as error:
-            logger.warning("Feed %(url)s of site %(site)s: %(error)s",
-                           {"url": response.url, "site": site.name, "error": error})
+            logger.warning(
+                "Feed %(url)s of site %(site)s: %(error)s",
+                {"url": response.url, "site": site.name, "error": error},
+            )
             self._count("newscrawl/errors/bad_feed")
             return
         for entry in entries[: self.feed_max_items]:
             if self._wanted_article(entry.url, entry.title, site, feed=True):
-                yield self.make_request(entry.url, site, "article",
-                                        anchor_text=entry.title or None)
+                yield self.make_request(entry.url, site, "article", anchor_text=entry.title or None)
 
     def parse_sitemap(self, response: Response) -> Iterator[scrapy.Request]:
         meta = crawl_meta(response.meta)
@@ -215,16 +239,17 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_sitemap(response.body)
         except SitemapError as error:
-            logger.warning("Sitemap %(url)s of site %(site)s: %(error)s",
-                           {"url": response.url, "site": site.name, "error": error})
+            logger.warning(
+                "Sitemap %(url)s of site %(site)s: %(error)s",
+                {"url": response.url, "site": site.name, "error": error},
+            )
             self._count("newscrawl/errors/bad_sitemap")
             return
         for entry in entries[: self.feed_max_items]:
             if entry.is_sitemap:
                 yield self.make_request(entry.url, site, "sitemap")
             elif self._wanted_article(entry.url, entry.title, site, feed=False):
-                yield self.make_request(entry.url, site, "article",
-                                        anchor_text=entry.title or None)
+                yield self.make_request(entry.url, site, "article", anchor_text=entry.title or None)
 
     def parse_robots(self, response: Response) -> Iterator[scrapy.Request]:
         if not isinstance(response, TextResponse):
@@ -237,8 +262,9 @@ class NewsSpider(scrapy.Spider):
         request = failure.request  # type: ignore[attr-defined]
         meta = crawl_meta(request.meta)
         if isinstance(failure.value, HostDown):
-            self.crawler.signals.send_catch_log(signals.request_dropped, request=request,
-                                                site=meta.get("site"), spider=self)
+            self.crawler.signals.send_catch_log(
+                signals.request_dropped, request=request, site=meta.get("site"), spider=self
+            )
             return
         if isinstance(failure.value, RobotsTxtUnavailable):
             return  # the robots middleware counted the failed fetch
@@ -249,8 +275,9 @@ class NewsSpider(scrapy.Spider):
             if kind.startswith("http_4"):
                 return  # most hosts have no robots.txt; a 404 is normal
             kind = ROBOTS
-        self.crawler.signals.send_catch_log(signals.fetch_failed, request=request,
-                                            failure=failure, spider=self, kind=kind)
+        self.crawler.signals.send_catch_log(
+            signals.fetch_failed, request=request, failure=failure, spider=self, kind=kind
+        )
         log_fetch_failure(logger, request.url, kind, failure, site=meta.get("site"))
 
     # --- link following ---------------------------------------------------------------------
@@ -275,8 +302,9 @@ class NewsSpider(scrapy.Spider):
             anchor, anchors = choose_anchor(same_target)
             kind = classify_link(url, anchor or "", site)
             if kind == "article":
-                yield self.make_request(url, site, "article", depth=depth + 1,
-                                        anchor_text=anchor, anchor_texts=anchors)
+                yield self.make_request(
+                    url, site, "article", depth=depth + 1, anchor_text=anchor, anchor_texts=anchors
+                )
             elif kind == "list":
                 if any(is_pagination(link.text) for link in same_target):
                     if page < self.max_list_pages:
@@ -298,8 +326,12 @@ class NewsSpider(scrapy.Spider):
         headline links, no paragraph of its own), else None. Followed within the site's
         ``max_depth`` only."""
         meta: CrawlMeta = {"site": item.site, "kind": "list", "depth": item.depth, "page": 1}
-        response = TextResponse(item.url, body=item.body, encoding=item.encoding or "",
-                                request=scrapy.Request(item.url, meta={META_KEY: dict(meta)}))
+        response = TextResponse(
+            item.url,
+            body=item.body,
+            encoding=item.encoding or "",
+            request=scrapy.Request(item.url, meta={META_KEY: dict(meta)}),
+        )
         tree = parse_page(response.text)
         if tree is None:
             return None
@@ -353,7 +385,8 @@ def check_spider_arguments(names: Iterable[str]) -> None:
         hint = suggest(unknown[0], list(SPIDER_ARGUMENTS))
         raise SpiderArgumentError(
             f"unknown spider argument {', '.join(map(repr, unknown))}{hint}; "
-            f"known: {', '.join(SPIDER_ARGUMENTS.values())}")
+            f"known: {', '.join(SPIDER_ARGUMENTS.values())}"
+        )
 
 
 def skipped_list(skipped: dict[str, str], *, shown: int = 10) -> str:

@@ -56,6 +56,7 @@ logger = logging.getLogger(__name__)
 
 METHOD = "auto"
 
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     method: str
@@ -67,8 +68,9 @@ class Candidate:
         return sum(self.bag.values())
 
 
-def _shared_runners(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
-                    ) -> dict[str, Callable[[], ContentResult | Rejection]]:
+def _shared_runners(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> dict[str, Callable[[], ContentResult | Rejection]]:
     """jusText and boilerpipe on one segmentation of the page (computed on first use)."""
     cache: list[list[Block]] = []
 
@@ -81,15 +83,19 @@ def _shared_runners(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
         return justext.content_from_blocks(doc, blocks(), options.justext)
 
     def run_boilerpipe() -> ContentResult | Rejection:
-        return boilerpipe.content_from_blocks(doc, blocks(), options.boilerpipe.article_chain,
-                                              "boilerpipe")
+        return boilerpipe.content_from_blocks(
+            doc, blocks(), options.boilerpipe.article_chain, "boilerpipe"
+        )
 
     return {"justext": run_justext, "boilerpipe": run_boilerpipe}
 
 
-def run_methods(doc: Document, methods: Sequence[str],
-                shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
-                options: AutoOptions = DEFAULT_OPTIONS) -> list[Candidate]:
+def run_methods(
+    doc: Document,
+    methods: Sequence[str],
+    shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
+    options: AutoOptions = DEFAULT_OPTIONS,
+) -> list[Candidate]:
     """Candidates of the given methods, each run with its options in ``options``; absent or
     failing methods are skipped."""
     shared = shared or {}
@@ -133,19 +139,26 @@ def cut_at_comments(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     return text
 
 
-def without_comments(result: ContentResult, options: AutoOptions = DEFAULT_OPTIONS
-                     ) -> ContentResult:
+def without_comments(
+    result: ContentResult, options: AutoOptions = DEFAULT_OPTIONS
+) -> ContentResult:
     """``result`` cut at a comment heading; its nodes no longer match the text if cut, and
     its images would include the commenters' avatars, so it keeps none."""
     text = cut_at_comments(result.text, options)
     if text == result.text:
         return result
-    return ContentResult(text=text, nodes=[], title_hint=result.title_hint,
-                         diagnostics=result.diagnostics, method=result.method)
+    return ContentResult(
+        text=text,
+        nodes=[],
+        title_hint=result.title_hint,
+        diagnostics=result.diagnostics,
+        method=result.method,
+    )
 
 
-def consensus_bag(bags: Sequence[Counter[str]],
-                  quantile: float = DEFAULT_OPTIONS.consensus_quantile) -> Counter[str]:
+def consensus_bag(
+    bags: Sequence[Counter[str]], quantile: float = DEFAULT_OPTIONS.consensus_quantile
+) -> Counter[str]:
     """Per token, the ``quantile`` of its counts over ``bags`` (zero counts included)."""
     consensus: Counter[str] = Counter()
     if not bags:
@@ -166,8 +179,9 @@ def consensus_bag(bags: Sequence[Counter[str]],
 
 def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
     # Counter's ``&`` builds a whole new Counter; only the overlap's size is needed here.
-    small, large = (predicted, reference) if len(predicted) <= len(reference) else (
-        reference, predicted)
+    small, large = (
+        (predicted, reference) if len(predicted) <= len(reference) else (reference, predicted)
+    )
     overlap = 0
     for token, count in small.items():
         other = large.get(token, 0)
@@ -179,18 +193,25 @@ def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def agreements(candidates: Sequence[Candidate], weights: dict[str, int] | None = None,
-               options: AutoOptions = DEFAULT_OPTIONS) -> dict[str, float]:
+def agreements(
+    candidates: Sequence[Candidate],
+    weights: dict[str, int] | None = None,
+    options: AutoOptions = DEFAULT_OPTIONS,
+) -> dict[str, float]:
     """Each candidate's F1 against the consensus of all candidates (``weights``: votes)."""
     weights = weights or {}
-    consensus = consensus_bag([c.bag for c in candidates
-                               for _ in range(weights.get(c.method, 1))],
-                              options.consensus_quantile)
+    consensus = consensus_bag(
+        [c.bag for c in candidates for _ in range(weights.get(c.method, 1))],
+        options.consensus_quantile,
+    )
     return {c.method: bag_f1(c.bag, consensus) for c in candidates}
 
 
-def choose(candidates: Sequence[Candidate], weights: dict[str, int] | None = None,
-           options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate, float]:
+def choose(
+    candidates: Sequence[Candidate],
+    weights: dict[str, int] | None = None,
+    options: AutoOptions = DEFAULT_OPTIONS,
+) -> tuple[Candidate, float]:
     """The shortest candidate among those tied for best agreement, and that agreement."""
     if len(candidates) == 1:
         return candidates[0], 1.0
@@ -230,8 +251,9 @@ class Vote:
     decided_early: bool
 
 
-def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
-                    ) -> ContentResult | Rejection:
+def extract_content(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """Registry entry ``auto``."""
     body = doc.body
     # body_text is cached: dates reuse it
@@ -242,10 +264,14 @@ def extract_content(doc: Document, options: AutoOptions = DEFAULT_OPTIONS
         if not found:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
         result = found[0].result
-        return ContentResult(text=result.text, nodes=result.nodes, title_hint=result.title_hint,
-                             method=METHOD, image_span=result.image_span,
-                             diagnostics={"auto_winner": "density",
-                                          "auto_reason": "outsized page"})
+        return ContentResult(
+            text=result.text,
+            nodes=result.nodes,
+            title_hint=result.title_hint,
+            method=METHOD,
+            image_span=result.image_span,
+            diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
+        )
     vote = run_vote(doc, options)
     if vote is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
@@ -280,8 +306,9 @@ def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | No
         if chinese is None:
             chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
-        winner, agreement = (choose(candidates, weights, options) if candidates and not chinese
-                             else (None, 0.0))
+        winner, agreement = (
+            choose(candidates, weights, options) if candidates and not chinese else (None, 0.0)
+        )
     if winner is None or agreement < options.confident_agreement:
         add(options.slow_methods)
         if candidates:
@@ -298,8 +325,9 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     return trim(text, doc, options.trim)
 
 
-def finish(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
-           ) -> ContentResult | Rejection:
+def finish(
+    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """The result for the vote's winner."""
     winner, candidates = vote.winner, vote.candidates
     text = winner_text(vote, doc, options)
@@ -309,21 +337,28 @@ def finish(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
     # another candidate's, for a winner without any: CX) still hold the article's images.
     nodes = winner.result.nodes if text == winner.result.text else []
     return ContentResult(
-        text=text, nodes=nodes, title_hint=winner.result.title_hint, method=METHOD,
+        text=text,
+        nodes=nodes,
+        title_hint=winner.result.title_hint,
+        method=METHOD,
         image_span=winner.result.image_span if nodes else image_span(winner, candidates),
-        diagnostics={"auto_winner": winner.method, "auto_agreement": round(vote.agreement, 3),
-                     "auto_candidates": [c.method for c in candidates],
-                     "auto_early_exit": vote.decided_early})
+        diagnostics={
+            "auto_winner": winner.method,
+            "auto_agreement": round(vote.agreement, 3),
+            "auto_candidates": [c.method for c in candidates],
+            "auto_early_exit": vote.decided_early,
+        },
+    )
 
 
-def is_chinese(candidates: Sequence[Candidate],
-               share: float = DEFAULT_OPTIONS.cjk_share) -> bool:
+def is_chinese(candidates: Sequence[Candidate], share: float = DEFAULT_OPTIONS.cjk_share) -> bool:
     """Whether the first candidate's text is mostly CJK (a Chinese page)."""
     return bool(candidates) and is_mostly_cjk(candidates[0].result.text[:5000], share)
 
 
-def early_winner(pair: Sequence[Candidate], *, chinese: bool,
-                 options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate | None, float]:
+def early_winner(
+    pair: Sequence[Candidate], *, chinese: bool, options: AutoOptions = DEFAULT_OPTIONS
+) -> tuple[Candidate | None, float]:
     """The winner among the early pair of the page's script (``options.early_pair``,
     ``early_pair_chinese``) alone when the two agree closely, else (None, 0.0): the other
     methods would only confirm them."""
@@ -338,8 +373,9 @@ def early_winner(pair: Sequence[Candidate], *, chinese: bool,
     return pair_vote(pair[0], pair[1], agreement, options)
 
 
-def pair_vote(first: Candidate, second: Candidate, agreement: float,
-              options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Candidate, float]:
+def pair_vote(
+    first: Candidate, second: Candidate, agreement: float, options: AutoOptions = DEFAULT_OPTIONS
+) -> tuple[Candidate, float]:
     """``choose([first, second], options.weights)``, given the pair's ``agreement``.
 
     When ``first`` has two or more votes and ``second`` one, the median count of every token
@@ -355,8 +391,9 @@ def pair_vote(first: Candidate, second: Candidate, agreement: float,
     return winner, scores[winner.method]
 
 
-def image_span(winner: Candidate, candidates: Sequence[Candidate]
-               ) -> tuple[Element, Element] | None:
+def image_span(
+    winner: Candidate, candidates: Sequence[Candidate]
+) -> tuple[Element, Element] | None:
     """Where the article's images are: the winner's span, else the first candidate's (in
     ``fast_methods`` order, density first) that has one."""
     for candidate in (winner, *candidates):

@@ -35,14 +35,17 @@ from newscrawl.extraction.trim import TrimOptions
 BOILERPLATE_LINE = re.compile(
     r"ICP备|ICP证|公网安备|版权所有|版权声明|免责声明|all rights reserved|copyright\s*©|"
     r"©\s*\d{4}|上一页|下一页|\[\s*全文\s*\]|责任编辑|来源[：:]|更新时间|发布时间|点击数|"
-    r"阅读次数|已被阅读", re.IGNORECASE)
+    r"阅读次数|已被阅读",
+    re.IGNORECASE,
+)
 # A line that is only a comment-section heading ("评论", "网友评论", "发表评论：", "评论(63)").
 # Chinese only: the English equivalents ("124 Comments", "Response:", "Leave a comment")
 # also open share bars, Q&A answers and in-article prompts, and cutting at them cost 0.0015
 # F1 on wcxb_dev articles; the Chinese headings cost nothing there and gave +0.012 on cwced_zh.
 COMMENT_HEADING = re.compile(
     r"^\s*(?:网友|读者|用户|热门|最新|精彩|全部|相关|发表|我要|查看)?(?:评论|留言)(?:区|列表)?"
-    r"\s*[:：(（\d)）]*\s*$")
+    r"\s*[:：(（\d)）]*\s*$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +129,14 @@ class AutoOptions:
 
     def options_of(self, method: str) -> Any:
         """The options ``method`` runs with under auto, or None for a method without."""
-        return {"density": self.density, "justext": self.justext, "boilerpipe": self.boilerpipe,
-                "boilerpipe-default": self.boilerpipe, "cx": self.cx,
-                "tcdt": self.tcdt}.get(method)
+        return {
+            "density": self.density,
+            "justext": self.justext,
+            "boilerpipe": self.boilerpipe,
+            "boilerpipe-default": self.boilerpipe,
+            "cx": self.cx,
+            "tcdt": self.tcdt,
+        }.get(method)
 
 
 DEFAULT_OPTIONS = AutoOptions()

@@ -59,10 +59,11 @@ class Paragraph:
         return self.block.heading
 
 
-def params_for(blocks: Sequence[Block], doc_lang: str | None = None,
-               options: JustextOptions = DEFAULT_OPTIONS) -> JustextParams:
+def params_for(
+    blocks: Sequence[Block], doc_lang: str | None = None, options: JustextOptions = DEFAULT_OPTIONS
+) -> JustextParams:
     """Chinese parameters when the page text is mostly CJK (or declared ``zh``), else English."""
-    sample = " ".join(block.text for block in blocks)[:options.lang_sample_chars]
+    sample = " ".join(block.text for block in blocks)[: options.lang_sample_chars]
     if is_mostly_cjk(sample, options.cjk_page_share) or (doc_lang == "zh" and not sample):
         return options.chinese
     return options.english
@@ -82,8 +83,9 @@ def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
 
 def paragraph_stats(blocks: Sequence[Block], params: JustextParams) -> list[Paragraph]:
     stoplist = load_stoplist(params.lang)
-    return [Paragraph(block, stopword_density(block.text, stoplist, params.lang))
-            for block in blocks]
+    return [
+        Paragraph(block, stopword_density(block.text, stoplist, params.lang)) for block in blocks
+    ]
 
 
 def classify_one(paragraph: Paragraph, params: JustextParams) -> Cls:
@@ -130,8 +132,9 @@ def _neighbours(classes: Sequence[Cls], skip: frozenset[Cls]) -> tuple[list[Cls]
     return before, after
 
 
-def _good_heading_follows(paragraphs: Sequence[Paragraph], classes: Sequence[Cls], i: int,
-                          max_distance: int) -> bool:
+def _good_heading_follows(
+    paragraphs: Sequence[Paragraph], classes: Sequence[Cls], i: int, max_distance: int
+) -> bool:
     distance = 0
     for j in range(i + 1, len(paragraphs)):
         if classes[j] == Cls.GOOD:
@@ -142,16 +145,19 @@ def _good_heading_follows(paragraphs: Sequence[Paragraph], classes: Sequence[Cls
     return False
 
 
-def revise_classes(paragraphs: Sequence[Paragraph], initial: Sequence[Cls],
-                   params: JustextParams) -> list[Cls]:
+def revise_classes(
+    paragraphs: Sequence[Paragraph], initial: Sequence[Cls], params: JustextParams
+) -> list[Cls]:
     """Context-sensitive revision (docs/algorithms.md A.5 step 4). Returns a new list; inputs are
     untouched."""
     classes = list(initial)
     if not params.no_headings:  # (a) short headings right before good text become neargood
         for i, paragraph in enumerate(paragraphs):
-            if (paragraph.heading and classes[i] == Cls.SHORT
-                    and _good_heading_follows(paragraphs, classes, i,
-                                              params.max_heading_distance)):
+            if (
+                paragraph.heading
+                and classes[i] == Cls.SHORT
+                and _good_heading_follows(paragraphs, classes, i, params.max_heading_distance)
+            ):
                 classes[i] = Cls.NEARGOOD
 
     # (b) short paragraphs take the class of their non-short neighbours, decided together.
@@ -182,9 +188,12 @@ def revise_classes(paragraphs: Sequence[Paragraph], initial: Sequence[Cls],
 
     if not params.no_headings:  # (d) headings that were not bad and precede good text
         for i, paragraph in enumerate(paragraphs):
-            if (paragraph.heading and classes[i] == Cls.BAD and initial[i] != Cls.BAD
-                    and _good_heading_follows(paragraphs, classes, i,
-                                              params.max_heading_distance)):
+            if (
+                paragraph.heading
+                and classes[i] == Cls.BAD
+                and initial[i] != Cls.BAD
+                and _good_heading_follows(paragraphs, classes, i, params.max_heading_distance)
+            ):
                 classes[i] = Cls.GOOD
     return classes
 
@@ -196,20 +205,28 @@ def good_blocks(blocks: Sequence[Block], params: JustextParams) -> list[Block]:
     return [p.block for p, cls in zip(paragraphs, classes, strict=True) if cls == Cls.GOOD]
 
 
-def content_from_blocks(doc: Document, blocks: Sequence[Block],
-                        options: JustextOptions = DEFAULT_OPTIONS) -> ContentResult | Rejection:
+def content_from_blocks(
+    doc: Document, blocks: Sequence[Block], options: JustextOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """jusText on an existing segmentation (``auto`` shares one with boilerpipe)."""
     chosen_params = params_for(blocks, doc.lang, options)
     kept = good_blocks(blocks, chosen_params)
     if not kept:
         return Rejection(RejectReason.NO_CONTENT, "jusText kept no paragraph", METHOD, doc.url)
-    return ContentResult(text=blocks_text(kept), method=METHOD,
-                         image_span=(kept[0].element, kept[-1].element),
-                         diagnostics={"justext_lang": chosen_params.lang,
-                                      "paragraphs": len(blocks), "good": len(kept)})
+    return ContentResult(
+        text=blocks_text(kept),
+        method=METHOD,
+        image_span=(kept[0].element, kept[-1].element),
+        diagnostics={
+            "justext_lang": chosen_params.lang,
+            "paragraphs": len(blocks),
+            "good": len(kept),
+        },
+    )
 
 
-def extract_content(doc: Document, options: JustextOptions = DEFAULT_OPTIONS
-                    ) -> ContentResult | Rejection:
+def extract_content(
+    doc: Document, options: JustextOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """Registry entry point: jusText with language-dependent parameters."""
     return content_from_blocks(doc, segment(doc.root), options)

@@ -30,7 +30,9 @@ _ENTITY = re.compile(r"&#?\w{2,5};")
 _TAG = re.compile(r"<[^>]*>")
 _BLOCK_BREAK = re.compile(
     r"(</(?:p|div|li|tr|td|th|h[1-6]|table|ul|ol|dl|dd|dt|section|article|header|footer|"
-    r"blockquote|pre|nav|aside|form)\s*>|<br\s*/?>|<hr\s*/?>)", re.IGNORECASE)
+    r"blockquote|pre|nav|aside|form)\s*>|<br\s*/?>|<hr\s*/?>)",
+    re.IGNORECASE,
+)
 
 
 def unminify(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -> str:
@@ -39,8 +41,9 @@ def unminify(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -> 
     lines = html.split("\n")
     if max(map(len, lines)) <= max_line:  # the common case, without a Python step per line
         return html
-    return "\n".join(_BLOCK_BREAK.sub("\\1\n", line) if len(line) > max_line else line
-                     for line in lines)
+    return "\n".join(
+        _BLOCK_BREAK.sub("\\1\n", line) if len(line) > max_line else line for line in lines
+    )
 
 
 def text_lines(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -> list[str]:
@@ -56,18 +59,19 @@ def text_lines(html: str, max_line: int = DEFAULT_OPTIONS.minified_line_chars) -
     return html.split("\n")
 
 
-def line_regions(lines: Sequence[str], params: CxOptions = DEFAULT_OPTIONS
-                 ) -> list[tuple[int, int]]:
+def line_regions(
+    lines: Sequence[str], params: CxOptions = DEFAULT_OPTIONS
+) -> list[tuple[int, int]]:
     """(start, end) inclusive line ranges of content regions (docs/algorithms.md A.7 step 2)."""
     # str.split and the regex \s agree on what is whitespace; split is 3x faster per line
     lengths = [len("".join(line.split())) for line in lines]
     k = params.block_lines
-    blocks = [sum(lengths[i:i + k]) for i in range(max(len(lengths) - k + 1, 0))]
+    blocks = [sum(lengths[i : i + k]) for i in range(max(len(lengths) - k + 1, 0))]
     count = len(blocks)
     regions: list[tuple[int, int]] = []
     i = 0
     while i < count:
-        following = blocks[i + 1:i + 4]  # look-ahead guarded by slicing at the array end
+        following = blocks[i + 1 : i + 4]  # look-ahead guarded by slicing at the array end
         if blocks[i] > params.threshold and any(following):
             start = i
             end = i
@@ -84,7 +88,7 @@ def line_regions(lines: Sequence[str], params: CxOptions = DEFAULT_OPTIONS
 
 
 def region_text(lines: Sequence[str], start: int, end: int, min_chars: int) -> str:
-    kept = (" ".join(line.split()) for line in lines[start:end + 1])
+    kept = (" ".join(line.split()) for line in lines[start : end + 1])
     return "\n".join(line for line in kept if len(line.replace(" ", "")) >= min_chars)
 
 
@@ -99,11 +103,13 @@ def extract_text(html: str, params: CxOptions = DEFAULT_OPTIONS) -> str:
     return "\n".join(texts)
 
 
-def extract_content(doc: Document, options: CxOptions = DEFAULT_OPTIONS
-                    ) -> ContentResult | Rejection:
+def extract_content(
+    doc: Document, options: CxOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """Registry entry ``cx``: works on the decoded HTML source, not on the cleaned tree."""
     text = extract_text(doc.html, options)
     if not text:
-        return Rejection(RejectReason.NO_CONTENT, "no line block above the threshold", METHOD,
-                         doc.url)
+        return Rejection(
+            RejectReason.NO_CONTENT, "no line block above the threshold", METHOD, doc.url
+        )
     return ContentResult(text=text, method=METHOD)

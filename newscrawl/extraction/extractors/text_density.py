@@ -71,17 +71,36 @@ class NodeFeatures:
     def as_dict(self, options: DensityOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
         return {
             "path": self.element.getroottree().getpath(self.element),
-            "T": self.text, "LT": self.link_text, "TG": self.tags, "LTG": self.link_tags,
-            "PNum": self.paragraphs, "Sb": self.symbols,
-            "TD": round(text_density(self.text, self.link_text, self.tags, self.link_tags,
-                                     self.paragraphs, options.link_escape_ratio), 4),
+            "T": self.text,
+            "LT": self.link_text,
+            "TG": self.tags,
+            "LTG": self.link_tags,
+            "PNum": self.paragraphs,
+            "Sb": self.symbols,
+            "TD": round(
+                text_density(
+                    self.text,
+                    self.link_text,
+                    self.tags,
+                    self.link_tags,
+                    self.paragraphs,
+                    options.link_escape_ratio,
+                ),
+                4,
+            ),
             "SbD": round(symbol_density(self.text, self.link_text, self.symbols), 4),
             "score": round(self.score, 4),
         }
 
 
-def text_density(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int,
-                 escape_ratio: int = DEFAULT_OPTIONS.link_escape_ratio) -> float:
+def text_density(
+    text: float,
+    link_text: int,
+    tags: int,
+    link_tags: int,
+    paragraphs: int,
+    escape_ratio: int = DEFAULT_OPTIONS.link_escape_ratio,
+) -> float:
     """``TD = (T - LT) / (TG - LTG)`` with the guards of docs/algorithms.md A.3."""
     tag_span = tags - link_tags
     if tag_span <= 0:
@@ -101,15 +120,22 @@ def symbol_density(text: float, link_text: int, symbols: int) -> float:
     return max((text - link_text) / (symbols + 1), 1.0)
 
 
-def score(text: float, link_text: int, tags: int, link_tags: int, paragraphs: int,
-          symbols: int, options: DensityOptions = DEFAULT_OPTIONS) -> float:
+def score(
+    text: float,
+    link_text: int,
+    tags: int,
+    link_tags: int,
+    paragraphs: int,
+    symbols: int,
+    options: DensityOptions = DEFAULT_OPTIONS,
+) -> float:
     """``TD * log10(PNum + 2) * ln(SbD)``, times the text-mass factor ``(T - LT) ** k``."""
-    density = text_density(text, link_text, tags, link_tags, paragraphs,
-                           options.link_escape_ratio)
+    density = text_density(text, link_text, tags, link_tags, paragraphs, options.link_escape_ratio)
     if density <= 0:
         return 0.0
-    result = density * math.log10(paragraphs + 2) * math.log(
-        symbol_density(text, link_text, symbols))
+    result = (
+        density * math.log10(paragraphs + 2) * math.log(symbol_density(text, link_text, symbols))
+    )
     if options.text_mass_exponent:
         result *= max(text - link_text, 1) ** options.text_mass_exponent
     return result
@@ -123,12 +149,14 @@ def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
 
 # Snapshot slots of an open element: the running totals when it started, so its subtree's
 # totals are a subtraction when it ends (no per-parent additions on the hot path).
-(_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_NOISE,
- _S_BOOST) = range(11)
+(_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_NOISE, _S_BOOST) = range(
+    11
+)
 
 
-def measure(root: Element, options: DensityOptions = DEFAULT_OPTIONS
-            ) -> tuple[list[NodeFeatures], list[Element]]:
+def measure(
+    root: Element, options: DensityOptions = DEFAULT_OPTIONS
+) -> tuple[list[NodeFeatures], list[Element]]:
     """Features of every scoring element under ``root`` (root included), in document order,
     and the excluded noise elements: the C walk when it is built, else the same in Python
     (:func:`measure_in_python`, the reference; tests/extraction/test_walks_c.py holds the two
@@ -136,15 +164,22 @@ def measure(root: Element, options: DensityOptions = DEFAULT_OPTIONS
     if walks is None:
         return measure_in_python(root, options)
     rows, excluded = walks.density_measure(
-        root=root, skip_noise=options.skip_noise, **noise_rules(options).c_inputs(),
-        noise_share=options.noise_max_text_share, symbols=options.symbols,
-        line_min=options.line_min_chars, content_boost=options.content_boost,
-        mass_exponent=options.text_mass_exponent, escape_ratio=options.link_escape_ratio)
+        root=root,
+        skip_noise=options.skip_noise,
+        **noise_rules(options).c_inputs(),
+        noise_share=options.noise_max_text_share,
+        symbols=options.symbols,
+        line_min=options.line_min_chars,
+        content_boost=options.content_boost,
+        mass_exponent=options.text_mass_exponent,
+        escape_ratio=options.link_escape_ratio,
+    )
     return [NodeFeatures(*row) for row in rows], excluded
 
 
-def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
-                      ) -> tuple[list[NodeFeatures], list[Element]]:
+def measure_in_python(
+    root: Element, options: DensityOptions = DEFAULT_OPTIONS
+) -> tuple[list[NodeFeatures], list[Element]]:
     """:func:`measure` in Python: the reference the C walk (_walks.c) follows.
 
     One iterative pass over running totals: an element's subtree counts are the totals at
@@ -188,8 +223,19 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
                 noise = noise or tag in noise_tags or (bool(hidden) and el in hidden)
             else:
                 noise = False
-            frame: list[Any] = [total_t, total_lt, total_sb, total_tags, total_a, total_p, 0,
-                                order, len(found), noise, boost]
+            frame: list[Any] = [
+                total_t,
+                total_lt,
+                total_sb,
+                total_tags,
+                total_a,
+                total_p,
+                0,
+                order,
+                len(found),
+                noise,
+                boost,
+            ]
             order += 1
             total_tags += 1
             if tag == "a":
@@ -207,11 +253,12 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
             noise, boost, dropped = frame[_S_NOISE], frame[_S_BOOST], False
             if noise and el is not root:
                 if noise_limit < 0:
-                    noise_limit = max_noise_chars(_visible_chars(root),
-                                                  options.noise_max_text_share)
+                    noise_limit = max_noise_chars(
+                        _visible_chars(root), options.noise_max_text_share
+                    )
                 if chars <= noise_limit:  # roll the totals back: its text is not counted
                     total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
-                    del found[frame[_S_MARK]:]
+                    del found[frame[_S_MARK] :]
                     excluded.append(el)
                     dropped = True
             if not dropped and chars > link_chars:
@@ -220,11 +267,29 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
                 if tags or paragraphs > 1:
                     link_tags = total_a - frame[_S_A] - (tag == "a")
                     text_chars = chars * content_boost if boost else chars
-                    value = score(text_chars, link_chars, tags, link_tags, paragraphs,
-                                  total_sb - frame[_S_SB], options)
+                    value = score(
+                        text_chars,
+                        link_chars,
+                        tags,
+                        link_tags,
+                        paragraphs,
+                        total_sb - frame[_S_SB],
+                        options,
+                    )
                     if value > 0:
-                        found.append((el, frame[_S_ORDER], text_chars, link_chars, tags,
-                                      link_tags, paragraphs, total_sb - frame[_S_SB], value))
+                        found.append(
+                            (
+                                el,
+                                frame[_S_ORDER],
+                                text_chars,
+                                link_chars,
+                                tags,
+                                link_tags,
+                                paragraphs,
+                                total_sb - frame[_S_SB],
+                                value,
+                            )
+                        )
             if tag == "a":
                 link_depth -= 1
             if el is root:
@@ -238,8 +303,7 @@ def measure_in_python(root: Element, options: DensityOptions = DEFAULT_OPTIONS
             total_sb += len(symbols_of(visible))
             if link_depth:
                 total_lt += chars
-            owner[_S_LINES] += (chars >= line_min if "\n" not in text
-                               else _lines(text, line_min))
+            owner[_S_LINES] += chars >= line_min if "\n" not in text else _lines(text, line_min)
     found.sort(key=lambda row: row[1])
     return [NodeFeatures(*row) for row in found], excluded
 
@@ -272,8 +336,9 @@ def best_node(features: list[NodeFeatures]) -> NodeFeatures | None:
     return best if best is not None and best.score > 0 else None
 
 
-def merge_siblings(winner: Element, excluded: set[Element],
-                   options: DensityOptions = DEFAULT_OPTIONS) -> list[Element]:
+def merge_siblings(
+    winner: Element, excluded: set[Element], options: DensityOptions = DEFAULT_OPTIONS
+) -> list[Element]:
     """The winner plus adjacent siblings that read like more of the same article.
 
     Articles split by images or sub-headings into several containers leave the best one
@@ -290,8 +355,10 @@ def merge_siblings(winner: Element, excluded: set[Element],
             return False
         chars = _visible_chars(el)
         links = dom.link_text_length(el)
-        return (chars - links >= options.merge_min_chars
-                and links <= chars * options.merge_max_link_density)
+        return (
+            chars - links >= options.merge_min_chars
+            and links <= chars * options.merge_max_link_density
+        )
 
     def passable(el: Element) -> bool:  # images and headings may sit between parts
         return el.tag in dom.HEADING_TAGS or el.tag in ("figure", "img") or article_like(el)
@@ -305,8 +372,9 @@ def merge_siblings(winner: Element, excluded: set[Element],
     return siblings[start : end + 1]
 
 
-def extract_content(doc: Document, options: DensityOptions = DEFAULT_OPTIONS, *,
-                    merge: bool | None = None) -> ContentResult | Rejection:
+def extract_content(
+    doc: Document, options: DensityOptions = DEFAULT_OPTIONS, *, merge: bool | None = None
+) -> ContentResult | Rejection:
     """The density method: the best-scoring element's text, one paragraph per line.
 
     ``merge`` (default ``options.merge_siblings``) also takes the winner's article-like
@@ -323,8 +391,7 @@ def extract_content(doc: Document, options: DensityOptions = DEFAULT_OPTIONS, *,
     skip = set(excluded)
     nodes = merge_siblings(winner.element, skip, options) if merge else [winner.element]
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in nodes) if t)
-    ranked = heapq.nsmallest(options.diagnostic_top, features,
-                             key=lambda f: (-f.score, f.order))
+    ranked = heapq.nsmallest(options.diagnostic_top, features, key=lambda f: (-f.score, f.order))
     diagnostics = {
         "density": {
             "root": root.tag,

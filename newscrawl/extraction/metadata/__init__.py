@@ -6,5 +6,12 @@ from .lang import detect_lang
 from .source import extract_source
 from .title import choose_title
 
-__all__ = ["choose_title", "detect_lang", "extract_author", "extract_authors", "extract_dates",
-           "extract_publish_time", "extract_source"]
+__all__ = [
+    "choose_title",
+    "detect_lang",
+    "extract_author",
+    "extract_authors",
+    "extract_dates",
+    "extract_publish_time",
+    "extract_source",
+]

@@ -20,8 +20,17 @@ from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.native import walks
 
-META_KEYS = ("author", "article:author", "byl", "dc.creator", "dcterms.creator", "citation_author",
-             "sailthru.author", "parsely-author", "twitter:creator")
+META_KEYS = (
+    "author",
+    "article:author",
+    "byl",
+    "dc.creator",
+    "dcterms.creator",
+    "citation_author",
+    "sailthru.author",
+    "parsely-author",
+    "twitter:creator",
+)
 # Author names are short; longer strings are sentences that happen to sit in a byline box.
 MIN_CHARS = 2
 MAX_CHARS = 60
@@ -33,30 +42,74 @@ CUE_SEARCH_CHARS = 6000
 # Names carry no digits; handles a few at most (a byline may end in a date, so only
 # single tokens are judged).
 MAX_NAME_DIGITS = 3
-PLACEHOLDERS = frozenset({"name", "author", "admin", "administrator", "editor", "test",
-                          "unknown", "anonymous", "staff", "null", "none", "作者", "编辑",
-                          "佚名", "未知", "匿名"})
+PLACEHOLDERS = frozenset(
+    {
+        "name",
+        "author",
+        "admin",
+        "administrator",
+        "editor",
+        "test",
+        "unknown",
+        "anonymous",
+        "staff",
+        "null",
+        "none",
+        "作者",
+        "编辑",
+        "佚名",
+        "未知",
+        "匿名",
+    }
+)
 # Words that follow "记者" in running text and so are never the start of a name.
-NOT_NAME_STARTS = ("采访", "了解", "调查", "获悉", "发现", "看到", "注意", "走访", "近日", "日前",
-                   "昨天", "今天", "昨日", "今日", "手记", "观察", "来到", "实地", "随机", "一行")
+NOT_NAME_STARTS = (
+    "采访",
+    "了解",
+    "调查",
+    "获悉",
+    "发现",
+    "看到",
+    "注意",
+    "走访",
+    "近日",
+    "日前",
+    "昨天",
+    "今天",
+    "昨日",
+    "今日",
+    "手记",
+    "观察",
+    "来到",
+    "实地",
+    "随机",
+    "一行",
+)
 
 # A class token (or a "__"-separated part of one: CSS-module names) that names the author
 # box: "author", "byline", "post-author", "text__author", "authorDateBlock_authorName__x1".
 # "author-avatar", "author-bio", "author-by-line-image" are pictures and biographies.
 _AUTHOR_CLASS = re.compile(r"^(?:[a-z0-9-]*[-_])?(?:author|byline)(?:[-_]?name)?$")
 # What _is_author_markup needs in an attribute, as substrings (bytes for the C filter).
-_AUTHOR_ATTRIBUTE_PARTS = ((b"class", b"author"), (b"class", b"byline"), (b"itemprop", b"author"),
-                           (b"rel", b"author"))
-_PREFIX = re.compile(r"^\s*(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
-                     r"von|par|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
-                     re.IGNORECASE)
+_AUTHOR_ATTRIBUTE_PARTS = (
+    (b"class", b"author"),
+    (b"class", b"byline"),
+    (b"itemprop", b"author"),
+    (b"rel", b"author"),
+)
+_PREFIX = re.compile(
+    r"^\s*(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
+    r"von|par|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+    re.IGNORECASE,
+)
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 # Where a byline's names end: a date, a time, a label, a separator with spaces.
 _BYLINE_END = re.compile(
     r"\s(?:[|•·]|[-–—]|on|at|in)\s|\b(?:updated|published|posted|last modified)\b|"
     r"(?:19|20)\d{2}[-/.年]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
     r"|\d{1,2}:\d{2}|发布|时间|来源|日期|\d+\s*(?:hours?|minutes?|days?)\s+ago|\s\d",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # The same ends run into the name with no space when the text of two elements joins:
 # "Luke KimDecember 17", "Jane DoeUpdated", "Mateusz HabernyFounder", "SupermoveFebruary".
 _GLUED_END = re.compile(
@@ -66,7 +119,8 @@ _GLUED_END = re.compile(
     r"|(?<=[a-z]{3})(?=[A-Z][a-z])"
     # ... or follow it after a space: job titles and labels.
     r"|\s(?=(?:Founder|Co-?[Ff]ounder|CEO|CTO|Director|Senior|Sponsored|Lead|Head|Manager|"
-    r"President|Contributor)\b)")
+    r"President|Contributor)\b)"
+)
 # The same, without splitting at any inner capital: "IndustrySelect", "MixmasterFred" and
 # "Mark SubbaRao" are names.
 _GLUED_LABEL = re.compile(_GLUED_END.pattern.replace(r"|(?<=[a-z]{3})(?=[A-Z][a-z])", ""))
@@ -74,8 +128,7 @@ _GLUED_LABEL = re.compile(_GLUED_END.pattern.replace(r"|(?<=[a-z]{3})(?=[A-Z][a-
 _BEFORE_BY = re.compile(r"^.{0,25}?\bby\s+", re.IGNORECASE)
 # Comment authors: "Florence says", and markup inside comment threads.
 _SAYS = re.compile(r"\s(?:says|said|wrote)\s*:?$", re.IGNORECASE)
-_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|\s&\s|\sand\s|\sund\s|\set\s|和)\s*",
-                              re.IGNORECASE)
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|\s&\s|\sand\s|\sund\s|\set\s|和)\s*", re.IGNORECASE)
 # The most common Chinese surnames (about nine in ten people carry one of them).
 COMMON_SURNAMES = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
@@ -83,17 +136,33 @@ COMMON_SURNAMES = frozenset(
     "龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞"
     "左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕"
     "屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧"
-    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝")
+    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
 # Chinese names that end like these are organisations: outlets, publishers, companies.
-ORGANISATION_ENDINGS = ("网", "网络", "报", "社", "集团", "公司", "期刊", "中心", "频道",
-                        "客户端", "杂志", "电视台", "电台")
+ORGANISATION_ENDINGS = (
+    "网",
+    "网络",
+    "报",
+    "社",
+    "集团",
+    "公司",
+    "期刊",
+    "中心",
+    "频道",
+    "客户端",
+    "杂志",
+    "电视台",
+    "电台",
+)
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
 _ROLE = re.compile(
     r"\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
     r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist|staff)\b\.?"
-    r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)", re.IGNORECASE)
+    r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)",
+    re.IGNORECASE,
+)
 _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
 # Chinese bylines: a cue word, a separator, then one or more names of 2-4 ideographs (or a
 # Latin handle). Author cues come before editor cues: an editor is a fallback, not a writer.
@@ -101,8 +170,10 @@ _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
 # A Latin handle must not run on into markup ("作者： size=\"20\"" on a broken page).
 # A list of names stops at the next label ("执笔人：甲 乙 编辑：丙" is 甲 乙).
 _LABEL = r"(?:编辑|责编|来源|记者|摄影|通讯员|实习生|校对|审核|发布)"
-_NAMES = (rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{_LABEL}){_CJK_NAME})*"
-          rf"|[A-Za-z][\w.\-]{{1,20}}(?![\w=\"]))")
+_NAMES = (
+    rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{_LABEL}){_CJK_NAME})*"
+    rf"|[A-Za-z][\w.\-]{{1,20}}(?![\w=\"]))"
+)
 # Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京").
 _NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】]|$)"
 _CUES = (
@@ -112,8 +183,10 @@ _CUES = (
     # ... or opening a bracket: "（记者 胡晓蓉）", "(记者 格桑边觉)".
     # Further names follow after single spaces ("光明日报记者 王建宏 张文攀 土豆，..."); where
     # the list really ends, clean_names decides (a name starts with a surname).
-    re.compile(r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?"
-               r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、]))*)" + _NAME_END),
+    re.compile(
+        r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?"
+        r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、]))*)" + _NAME_END
+    ),
     # A bracketed name before the source label: "[ 黄宇 ] 来源：[ 国际金融报 ]".
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】]\s*来源"),
     # Forum and blog posts: "ggjjzhzz 发表于 2005-9-15", "本贴由大卫于2005年8月12日...发表".
@@ -133,13 +206,43 @@ _MORE_CUES = (
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
 # What may stand on the line under the headline and is page furniture, not a name.
-FURNITURE = frozenset({"字号", "分享", "分享到", "举报", "原创", "首页", "关注", "收藏", "打印",
-                       "评论", "来源", "返回", "正文", "编辑", "作者", "转载", "阅读", "点击",
-                       "登录", "注册", "更多", "推荐", "热门", "相关", "导航", "目录", "简介"})
+FURNITURE = frozenset(
+    {
+        "字号",
+        "分享",
+        "分享到",
+        "举报",
+        "原创",
+        "首页",
+        "关注",
+        "收藏",
+        "打印",
+        "评论",
+        "来源",
+        "返回",
+        "正文",
+        "编辑",
+        "作者",
+        "转载",
+        "阅读",
+        "点击",
+        "登录",
+        "注册",
+        "更多",
+        "推荐",
+        "热门",
+        "相关",
+        "导航",
+        "目录",
+        "简介",
+    }
+)
 # A self-media or blog byline on its own line under the headline: "加拿大必读",
 # "去驴行 关注 1/10", "石佳/中国青年报", "GameForce".
-_LINE_NAME = re.compile(r"^(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·_]{1,11})"
-                        r"(?:\s*/\s*\S+|\s+关注.*)?$")
+_LINE_NAME = re.compile(
+    r"^(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·_]{1,11})"
+    r"(?:\s*/\s*\S+|\s+关注.*)?$"
+)
 # Lines after the headline looked at: the byline is on the first or second.
 HEADLINE_LINES = 2
 # English bylines in the text around the headline: "By Jane Doe", "Written byJane Doe" (the
@@ -150,7 +253,8 @@ _EN_NAME = r"(?:Mc|Mac)?[A-Z][a-z'’\-]+\.?"
 _EN_BYLINE = re.compile(
     r"(?:By|\bby|Author:?|Written by)\s*"
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
-    r"(?![a-z])")
+    r"(?![a-z])"
+)
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -159,14 +263,24 @@ TITLE_SITE_NAMES = "title_site_names"
 BLOG_OWNER = "blog_owner"
 BYLINE_FORMS = "byline_forms"
 LINE_UNDER_HEADLINE = "line_under_headline"
-RULES = frozenset({ORGANISATION_FALLBACK, CAMEL_CASE_NAMES, TITLE_SITE_NAMES, BLOG_OWNER,
-                   BYLINE_FORMS, LINE_UNDER_HEADLINE})
+RULES = frozenset(
+    {
+        ORGANISATION_FALLBACK,
+        CAMEL_CASE_NAMES,
+        TITLE_SITE_NAMES,
+        BLOG_OWNER,
+        BYLINE_FORMS,
+        LINE_UNDER_HEADLINE,
+    }
+)
 # The segments after the headline in a <title> name the site and its sections:
 # "Headline_新浪科技_新浪网", "Headline - 搜狐财经", "Headline | Example News".
 _TITLE_SEPARATOR = re.compile(r"\s*(?:[_|｜»]|\s[-–—]\s|--)\s*")
 # A blog's owner: "海姑娘 | blog.wenxuecity.com", "李建忠的博客", "Jane's Blog".
-_BLOG_TITLE = re.compile(r"^(?P<name>[^|_\-–—»]{2,20}?)\s*(?:\|\s*blog\.[\w.]+$|的(?:博客|BLOG|"
-                         r"blog|专栏|个人空间)(?:$|\s|[_|\-]))")
+_BLOG_TITLE = re.compile(
+    r"^(?P<name>[^|_\-–—»]{2,20}?)\s*(?:\|\s*blog\.[\w.]+$|的(?:博客|BLOG|"
+    r"blog|专栏|个人空间)(?:$|\s|[_|\-]))"
+)
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -177,13 +291,47 @@ EN_BYLINE_AFTER_CHARS = 2000
 _CLOSING_BYLINE = re.compile(
     r"[（(]\s*(?:本报)?(?:记者|通讯员)?\s*"
     r"(?P<name>[\u4e00-\u9fff·]{2,4}(?:[ 、][\u4e00-\u9fff·]{2,4})*?)"
-    r"\s*(?:[\u4e00-\u9fff]{2,3}报道)?\s*[）)]\s*$")
+    r"\s*(?:[\u4e00-\u9fff]{2,3}报道)?\s*[）)]\s*$"
+)
 # Bracketed words that close articles but are no bylines.
-NOT_BYLINES = frozenset({"全文完", "未完待续", "待续", "未完", "续完", "试行", "图片", "资料图",
-                         "下转", "上接", "图文", "摘编", "综合", "编译", "转载", "原创"})
+NOT_BYLINES = frozenset(
+    {
+        "全文完",
+        "未完待续",
+        "待续",
+        "未完",
+        "续完",
+        "试行",
+        "图片",
+        "资料图",
+        "下转",
+        "上接",
+        "图文",
+        "摘编",
+        "综合",
+        "编译",
+        "转载",
+        "原创",
+    }
+)
 # ... nor are sources: "（新华社）", "（人民日报）", "（央视新闻）", "（市教育局）".
-SOURCE_ENDINGS = ("社", "报", "网", "台", "新闻", "中心", "客户端", "频道", "部", "局", "委",
-                  "厅", "办", "院", "所")
+SOURCE_ENDINGS = (
+    "社",
+    "报",
+    "网",
+    "台",
+    "新闻",
+    "中心",
+    "客户端",
+    "频道",
+    "部",
+    "局",
+    "委",
+    "厅",
+    "办",
+    "院",
+    "所",
+)
 # Lines, and characters, at the end of the content where a closing byline is looked for.
 CLOSING_BYLINE_LINES = 2
 CLOSING_SEARCH_CHARS = 300
@@ -194,8 +342,9 @@ def extract_author(doc: Document, content: str | None = None) -> str | None:
     return ", ".join(extract_authors(doc, content)) or None
 
 
-def extract_authors(doc: Document, content: str | None = None,
-                    rules: frozenset[str] = RULES) -> list[str]:
+def extract_authors(
+    doc: Document, content: str | None = None, rules: frozenset[str] = RULES
+) -> list[str]:
     """The article's authors, or []. ``content``, the extracted article text, adds its
     closing bracketed byline; an organisation the page names as its author comes last."""
     site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
@@ -217,8 +366,12 @@ def extract_authors(doc: Document, content: str | None = None,
 def _organisation_name(candidate: str, site_names: frozenset[str]) -> str | None:
     """The site's own name when a byline or author tag holds it ("By Swoogo", "Podium
     Staff"): the page names no person, and the site is what it credits."""
-    value = _GLUED_END.split(_BYLINE_END.split(_PREFIX.sub("", " ".join(
-        html.unescape(candidate).split())), maxsplit=1)[0], maxsplit=1)[0].strip(" ,;:|-")
+    value = _GLUED_END.split(
+        _BYLINE_END.split(_PREFIX.sub("", " ".join(html.unescape(candidate).split())), maxsplit=1)[
+            0
+        ],
+        maxsplit=1,
+    )[0].strip(" ,;:|-")
     core = _ROLE.sub("", re.sub(r"\b(?:the|team)\b", "", value, flags=re.IGNORECASE))
     core = " ".join(core.split()).casefold()
     if core and core in site_names and clean_author(value):
@@ -231,8 +384,11 @@ def _json_ld_organisation(doc: Document) -> str | None:
     for item in doc.json_ld:
         authors = item.get("author")
         for author in authors if isinstance(authors, list) else [authors]:
-            if (isinstance(author, dict) and author.get("@type") == "Organization"
-                    and isinstance(name := author.get("name"), str)):
+            if (
+                isinstance(author, dict)
+                and author.get("@type") == "Organization"
+                and isinstance(name := author.get("name"), str)
+            ):
                 return clean_author(name)
     return None
 
@@ -334,8 +490,11 @@ def _first_headline(doc: Document) -> str | None:
 
 
 def _meta_values(doc: Document, key: str) -> list[str]:
-    return [value for meta in doc.root.iter("meta")
-            if (meta.get("name") or "").lower() == key and (value := meta.get("content"))]
+    return [
+        value
+        for meta in doc.root.iter("meta")
+        if (meta.get("name") or "").lower() == key and (value := meta.get("content"))
+    ]
 
 
 def _citation_name(value: str) -> str:
@@ -345,7 +504,8 @@ def _citation_name(value: str) -> str:
 
 def _is_person_byline(names: str) -> bool:
     return names not in NOT_BYLINES and not any(
-        name.endswith(SOURCE_ENDINGS) for name in names.replace("、", " ").split())
+        name.endswith(SOURCE_ENDINGS) for name in names.replace("、", " ").split()
+    )
 
 
 def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
@@ -359,9 +519,13 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
 
 def _is_author_markup(el: etree._Element) -> bool:
     cls = el.get("class")
-    if cls and ("author" in cls or "byline" in cls) and any(
-            _AUTHOR_CLASS.match(part) for token in cls.lower().split()
-            for part in token.split("__")):
+    if (
+        cls
+        and ("author" in cls or "byline" in cls)
+        and any(
+            _AUTHOR_CLASS.match(part) for token in cls.lower().split() for part in token.split("__")
+        )
+    ):
         return True
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
@@ -380,8 +544,9 @@ def _json_ld_name(value: Any) -> str | None:
     return None
 
 
-def clean_names(value: str, site_names: frozenset[str] = frozenset(),
-                rules: frozenset[str] = RULES) -> list[str]:
+def clean_names(
+    value: str, site_names: frozenset[str] = frozenset(), rules: frozenset[str] = RULES
+) -> list[str]:
     """The person names in a byline string: prefixes, roles, dates, e-mail addresses and
     ``site_names`` (lower case) dropped; several names split apart."""
     value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
@@ -411,8 +576,9 @@ def clean_names(value: str, site_names: frozenset[str] = frozenset(),
 
 def _is_sentence(part: str) -> bool:
     words = part.split()  # one lower-case word is a handle ("ggjjzhzz"), more are prose
-    return len(words) > MAX_NAME_WORDS or (len(words) > 1 and words[0][0].islower()
-                                           and words[0][0].isascii())
+    return len(words) > MAX_NAME_WORDS or (
+        len(words) > 1 and words[0][0].islower() and words[0][0].isascii()
+    )
 
 
 def _split_names(value: str) -> list[str]:

@@ -30,19 +30,51 @@ from newscrawl.extraction.document import Document
 # Meta keys (lower-cased name/property/itemprop) that carry a publish time, best first
 # (docs/algorithms.md A.11; GNE's PUBLISH_TIME_META list as exact keys).
 META_KEYS = (
-    "article:published_time", "article:publish_time", "og:published_time", "og:release_date",
-    "og:pubdate", "datepublished", "rnews:datepublished", "originalpublicationdate",
-    "article_date_original", "og:time", "apub:time", "publication_date", "sailthru.date",
-    "publishdate", "publish_date", "pubdate", "pubtime", "_pubtime",
-    "weibo:article:create_at", "dc.date.issued", "dc.date", "dcterms.date", "dcterms.created",
-    "parsely-pub-date", "date_published", "published_at", "publish-date", "published-date",
-    "shareaholic:article_published_time", "cxenseparse:recs:publishtime", "bt:pubdate",
-    "datecreated", "date",
+    "article:published_time",
+    "article:publish_time",
+    "og:published_time",
+    "og:release_date",
+    "og:pubdate",
+    "datepublished",
+    "rnews:datepublished",
+    "originalpublicationdate",
+    "article_date_original",
+    "og:time",
+    "apub:time",
+    "publication_date",
+    "sailthru.date",
+    "publishdate",
+    "publish_date",
+    "pubdate",
+    "pubtime",
+    "_pubtime",
+    "weibo:article:create_at",
+    "dc.date.issued",
+    "dc.date",
+    "dcterms.date",
+    "dcterms.created",
+    "parsely-pub-date",
+    "date_published",
+    "published_at",
+    "publish-date",
+    "published-date",
+    "shareaholic:article_published_time",
+    "cxenseparse:recs:publishtime",
+    "bt:pubdate",
+    "datecreated",
+    "date",
 )
 JSON_LD_KEYS = ("datePublished", "dateCreated")
 # Modified times are kept apart: a page updated today was not published today.
-MODIFIED_META_KEYS = ("article:modified_time", "og:updated_time", "datemodified",
-                      "dc.date.modified", "dcterms.modified", "last-modified", "lastmod")
+MODIFIED_META_KEYS = (
+    "article:modified_time",
+    "og:updated_time",
+    "datemodified",
+    "dc.date.modified",
+    "dcterms.modified",
+    "last-modified",
+    "lastmod",
+)
 MODIFIED_JSON_LD_KEYS = ("dateModified",)
 DATE_ONLY_CHARS = len("2025-09-04")
 _HAS_OFFSET = re.compile(r"[+-]\d{2}:\d{2}$")
@@ -57,36 +89,65 @@ TEXT_WINDOW_CHARS = 3000
 # Without a headline in the text, this much of the page's start is searched.
 TEXT_HEAD_CHARS = 8000
 
-_MONTHS = {name: number for number, names in enumerate(
-    (("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-     ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-     ("oct", "october"), ("nov", "november"), ("dec", "december")), start=1) for name in names}
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
 _MONTH_NAME = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_CLOCK = (r"(?P<h>\d{1,2})[:时](?P<mi>\d{2})(?:[:分](?P<s>\d{2})(?:\.\d+)?)?秒?"
-          r"\s*(?P<ampm>[ap]\.?m\.?)?")
+_CLOCK = (
+    r"(?P<h>\d{1,2})[:时](?P<mi>\d{2})(?:[:分](?P<s>\d{2})(?:\.\d+)?)?秒?"
+    r"\s*(?P<ampm>[ap]\.?m\.?)?"
+)
 _TZ = r"\s*(?P<tz>Z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
 # Numeric dates: 2025-09-04, 2025/9/4, 2025.09.04, 2025年9月4日, each with an optional time.
 _NUMERIC = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})"
-    r"(?!\d)\s*日?(?:[T\s]*" + _CLOCK + ")?" + _TZ, re.IGNORECASE)
+    r"(?!\d)\s*日?(?:[T\s]*" + _CLOCK + ")?" + _TZ,
+    re.IGNORECASE,
+)
 _ENGLISH_CLOCK = r"(?:,?\s*(?:at\s+)?" + _CLOCK + ")?" + _TZ
 # English month names: "September 4, 2025", "Sep. 4 2025".
 _MONTH_FIRST = re.compile(
-    r"\b" + _MONTH_NAME + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
-    + _ENGLISH_CLOCK, re.IGNORECASE)
+    r"\b"
+    + _MONTH_NAME
+    + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
+    + _ENGLISH_CLOCK,
+    re.IGNORECASE,
+)
 # "4 September 2025".
 _DAY_FIRST = re.compile(
-    r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r",?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
-    + _ENGLISH_CLOCK, re.IGNORECASE)
+    r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+"
+    + _MONTH_NAME
+    + r",?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
+    + _ENGLISH_CLOCK,
+    re.IGNORECASE,
+)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
 # Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
 # Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
 _YEAR_LAST = re.compile(
-    r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>(?:19|20)\d{2})(?![\d/])"
-    + _ENGLISH_CLOCK, re.IGNORECASE)
+    r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>(?:19|20)\d{2})(?![\d/])" + _ENGLISH_CLOCK,
+    re.IGNORECASE,
+)
 # A month with no day: magazine issues and reports ("《北京之春》1998年3月号", "2003年5月").
-_YEAR_MONTH = re.compile(
-    r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*年\s*(?P<m>1[0-2]|0?[1-9])\s*月(?!\s*\d)")
+_YEAR_MONTH = re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*年\s*(?P<m>1[0-2]|0?[1-9])\s*月(?!\s*\d)")
 # Optional text rules, measured one by one under site-grouped cross-validation
 # (benchmarks/metadata_cv.py); text_date applies those named in its ``rules``. Each fixed the
 # pages of a single cwced_zh site and none raised the cross-validated figure, so the default
@@ -116,8 +177,7 @@ def extract_dates(doc: Document, fetched_at: datetime | None = None) -> PageDate
     return PageDates(extract_publish_time(doc, fetched_at), modified_time(doc, fetched_at))
 
 
-def publish_time(doc: Document, fetched_at: datetime | None,
-                 order: tuple[str, ...]) -> str | None:
+def publish_time(doc: Document, fetched_at: datetime | None, order: tuple[str, ...]) -> str | None:
     """The first plausible date the stages named in ``order`` give."""
     for name in order:
         found = STAGES[name](doc, fetched_at)
@@ -152,11 +212,13 @@ def _candidates(doc: Document) -> list[str]:
         values += [v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str)]
     marked: list[etree._Element] = list(doc.root.iter("time"))
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
-        marked += [el for el in doc.root.iter()
-                   if el.get("itemprop") == "datePublished"]
+        marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     for el in marked:
-        values += [v for attr in ("datetime", "data-published", "data-timestamp", "content")
-                   if (v := el.get(attr))]
+        values += [
+            v
+            for attr in ("datetime", "data-published", "data-timestamp", "content")
+            if (v := el.get(attr))
+        ]
     return values
 
 
@@ -173,8 +235,10 @@ def modified_time(doc: Document, fetched_at: datetime | None = None) -> str | No
 
 
 # A date in a URL path: /2025/09/04/, /20250904/, /2024/0503/, /2025-09-04-slug.
-_URL_DATE = re.compile(r"(?<![\d])((?:19|20)\d{2})[/_-]?(0[1-9]|1[0-2])[/_-]?"
-                       r"(0[1-9]|[12]\d|3[01])(?!\d)")
+_URL_DATE = re.compile(
+    r"(?<![\d])((?:19|20)\d{2})[/_-]?(0[1-9]|1[0-2])[/_-]?"
+    r"(0[1-9]|[12]\d|3[01])(?!\d)"
+)
 _URL_YEAR = re.compile(r"/((?:19|20)\d{2})(?:[/_-]|(?:0[1-9]|1[0-2])(?:[/_-]|\d{2}))")
 
 
@@ -184,8 +248,9 @@ def url_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
     match = _URL_DATE.search(path) if path else None
     if match is None:
         return None
-    return _valid(int(match.group(1)), int(match.group(2)), int(match.group(3)),
-                  None, None, None, None)
+    return _valid(
+        int(match.group(1)), int(match.group(2)), int(match.group(3)), None, None, None, None
+    )
 
 
 def _url_path(url: str | None) -> str:
@@ -204,26 +269,38 @@ def url_year(url: str | None) -> int | None:
 
 # Labelled lines state the publish time outright wherever they sit ("发布时间：2024-05-03",
 # "来源：新华网 2024-05-03", "Published: May 3, 2024"); "更新"/"Updated" lines are modified times.
-_LABEL = re.compile(r"(?:发布时间|发表时间|发布日期|发表日期|发稿时间|发表于|日期|时间|来源|"
-                    r"\bpublished(?: on)?|\bposted(?: on)?)\s*[:：]?\s*", re.IGNORECASE)
+_LABEL = re.compile(
+    r"(?:发布时间|发表时间|发布日期|发表日期|发稿时间|发表于|日期|时间|来源|"
+    r"\bpublished(?: on)?|\bposted(?: on)?)\s*[:：]?\s*",
+    re.IGNORECASE,
+)
 LABEL_REACH_CHARS = 60
 # "05-03 14:20" and "5月3日 14:20": the year comes from the URL or the fetch time. The dash
 # form needs the clock, without it "05-03" is as likely a score or a range.
 _MONTH_DAY = re.compile(
     r"(?<![\d\-/.年])(?:(?P<m>\d{1,2})月(?P<d>\d{1,2})日\s*(?:" + _CLOCK + r")?"
-    r"|(?P<m2>\d{1,2})-(?P<d2>\d{1,2})\s+(?P<h2>\d{1,2}):(?P<mi2>\d{2}))(?![\d\-/])")
+    r"|(?P<m2>\d{1,2})-(?P<d2>\d{1,2})\s+(?P<h2>\d{1,2}):(?P<mi2>\d{2}))(?![\d\-/])"
+)
 # Relative times, only meaningful against the fetch time.
 _RELATIVE = re.compile(
     r"(?P<n>\d{1,2})\s*(?P<unit>分钟|小时|天)前|(?P<day>昨天|前天|今天)\s*(?:(?P<h>\d{1,2}):(?P<mi>\d{2}))?"
-    r"|(?P<en>\d{1,2})\s+(?P<enunit>minute|hour|day)s?\s+ago", re.IGNORECASE)
-_RELATIVE_UNITS = {"分钟": timedelta(minutes=1), "小时": timedelta(hours=1),
-                   "天": timedelta(days=1), "minute": timedelta(minutes=1),
-                   "hour": timedelta(hours=1), "day": timedelta(days=1)}
+    r"|(?P<en>\d{1,2})\s+(?P<enunit>minute|hour|day)s?\s+ago",
+    re.IGNORECASE,
+)
+_RELATIVE_UNITS = {
+    "分钟": timedelta(minutes=1),
+    "小时": timedelta(hours=1),
+    "天": timedelta(days=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=1),
+}
 _DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2}
 
 
-def text_date(doc: Document, fetched_at: datetime | None = None,
-              rules: frozenset[str] = DEFAULT_TEXT_RULES) -> str | None:
+def text_date(
+    doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_TEXT_RULES
+) -> str | None:
     """A date the page text states: a labelled line, else the first full date after the
     headline, else a month-day or relative time near it, else a month ("1998年3月号")."""
     text = doc.body_text()
@@ -232,12 +309,16 @@ def text_date(doc: Document, fetched_at: datetime | None = None,
     head = text[: max(start, 0) + TEXT_WINDOW_CHARS] if start >= 0 else window
     patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
     for label in _LABEL.finditer(head):
-        found = _full_date(head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at,
-                           patterns)
+        found = _full_date(
+            head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at, patterns
+        )
         if found:
             return found
-    found = (_full_date(window, fetched_at, patterns) or _month_day(window, doc.url, fetched_at)
-             or _relative(window, fetched_at))
+    found = (
+        _full_date(window, fetched_at, patterns)
+        or _month_day(window, doc.url, fetched_at)
+        or _relative(window, fetched_at)
+    )
     if found or YEAR_MONTH_DATES not in rules:
         return found
     return _year_month(text, fetched_at)
@@ -252,8 +333,9 @@ def _year_month(window: str, fetched_at: datetime | None) -> str | None:
     return None
 
 
-def _full_date(window: str, fetched_at: datetime | None,
-               patterns: tuple[re.Pattern[str], ...] = _PATTERNS) -> str | None:
+def _full_date(
+    window: str, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...] = _PATTERNS
+) -> str | None:
     best: tuple[int, str] | None = None
     for pattern in patterns:
         for match in pattern.finditer(window):
@@ -274,13 +356,27 @@ def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str
         groups = match.groupdict()
         month, day = groups["m"] or groups["m2"], groups["d"] or groups["d2"]
         hour, minute = groups["h"] or groups["h2"], groups["mi"] or groups["mi2"]
-        found = _valid(year, int(month), int(day), int(hour) if hour else None,
-                       int(minute) if minute else None, None, None)
+        found = _valid(
+            year,
+            int(month),
+            int(day),
+            int(hour) if hour else None,
+            int(minute) if minute else None,
+            None,
+            None,
+        )
         if found and plausible(found, fetched_at):
             return found
         if found and fetched_at and not url_year(url):  # "12-30" fetched on 2 January
-            found = _valid(year - 1, int(month), int(day), int(hour) if hour else None,
-                           int(minute) if minute else None, None, None)
+            found = _valid(
+                year - 1,
+                int(month),
+                int(day),
+                int(hour) if hour else None,
+                int(minute) if minute else None,
+                None,
+                None,
+            )
             if found:
                 return found
     return None
@@ -304,8 +400,9 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
             moment = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
             return moment.replace(tzinfo=None).isoformat(timespec="minutes")
         return moment.date().isoformat()
-    count, unit = (groups["n"], groups["unit"]) if groups["n"] else (groups["en"],
-                                                                      groups["enunit"].lower())
+    count, unit = (
+        (groups["n"], groups["unit"]) if groups["n"] else (groups["en"], groups["enunit"].lower())
+    )
     moment = fetched_at - int(count) * _RELATIVE_UNITS[unit]
     return moment.isoformat(timespec="minutes")
 
@@ -316,8 +413,13 @@ def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | No
     but, on a page that states no other, may answer with the modified date: rejecting those
     cost more right dates than it saved (docs/benchmarks/metadata.md)."""
     try:
-        found = find_date(doc.html, url=doc.url, original_date=True, extensive_search=True,
-                          max_date=(fetched_at or datetime.now(UTC)) + MAX_AHEAD)
+        found = find_date(
+            doc.html,
+            url=doc.url,
+            original_date=True,
+            extensive_search=True,
+            max_date=(fetched_at or datetime.now(UTC)) + MAX_AHEAD,
+        )
     except Exception:  # noqa: BLE001 -- a library bug must not fail an extraction
         return None
     return normalize_date(found) if found else None
@@ -342,8 +444,9 @@ def with_timezone(iso: str | None, zone: tzinfo) -> str | None:
         moment = datetime.fromisoformat(iso)
     except ValueError:
         return iso
-    return moment.replace(tzinfo=zone).isoformat(timespec="minutes" if iso.count(":") == 1
-                                                 else "seconds")
+    return moment.replace(tzinfo=zone).isoformat(
+        timespec="minutes" if iso.count(":") == 1 else "seconds"
+    )
 
 
 def normalize_date(value: Any) -> str | None:
@@ -358,8 +461,15 @@ def normalize_date(value: Any) -> str | None:
     if _EPOCH.match(value):
         seconds = int(value[:10])
         moment = datetime.fromtimestamp(seconds, tz=UTC)
-        return _valid(moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                      moment.second, "+00:00")
+        return _valid(
+            moment.year,
+            moment.month,
+            moment.day,
+            moment.hour,
+            moment.minute,
+            moment.second,
+            "+00:00",
+        )
     for pattern in _PATTERNS:
         match = pattern.search(value)
         if match:
@@ -386,8 +496,9 @@ def _from_match(match: re.Match[str]) -> str | None:
         first_part, second_part = groups["a"], groups["b"]
         if (int(first_part) > 12) == (int(second_part) > 12):
             return None
-        groups["m"], groups["d"] = ((second_part, first_part) if int(first_part) > 12
-                                    else (first_part, second_part))
+        groups["m"], groups["d"] = (
+            (second_part, first_part) if int(first_part) > 12 else (first_part, second_part)
+        )
     month = _MONTHS[groups["mon"].lower()] if groups.get("mon") else int(groups["m"])
     hour = int(groups["h"]) if groups.get("h") else None
     if hour is not None and groups.get("ampm"):
@@ -395,8 +506,15 @@ def _from_match(match: re.Match[str]) -> str | None:
         hour = hour % 12 + (12 if is_pm else 0)
     minute = int(groups["mi"]) if groups.get("mi") else None
     second = int(groups["s"]) if groups.get("s") else None
-    return _valid(int(groups["y"]), month, int(groups["d"]), hour, minute, second,
-                  _offset(groups.get("tz")) if hour is not None else None)
+    return _valid(
+        int(groups["y"]),
+        month,
+        int(groups["d"]),
+        hour,
+        minute,
+        second,
+        _offset(groups.get("tz")) if hour is not None else None,
+    )
 
 
 def _offset(tz: str | None) -> str | None:
@@ -408,8 +526,15 @@ def _offset(tz: str | None) -> str | None:
     return tz if ":" in tz else f"{tz[:3]}:{tz[3:]}"
 
 
-def _valid(year: int, month: int, day: int, hour: int | None, minute: int | None,
-           second: int | None, offset: str | None) -> str | None:
+def _valid(
+    year: int,
+    month: int,
+    day: int,
+    hour: int | None,
+    minute: int | None,
+    second: int | None,
+    offset: str | None,
+) -> str | None:
     if not MIN_YEAR <= year <= date.today().year + 1:
         return None
     try:

@@ -37,4 +37,3 @@ def detect_lang(doc: Document, text: str) -> str | None:
     if doc.lang:
         return doc.lang
     return "en" if letters else None
-

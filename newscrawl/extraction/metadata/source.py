@@ -22,7 +22,8 @@ PLACEHOLDERS = frozenset({"未知", "网络", "互联网", "本站", "原创", "
 # a bracket, a separator or the next label.
 _LABELLED = re.compile(
     r"(?:稿件)?来源\s*[:：]\s*(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
-    r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$)")
+    r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$)"
+)
 
 
 def extract_source(doc: Document) -> str | None:

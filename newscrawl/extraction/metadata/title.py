@@ -46,8 +46,17 @@ SOURCE_VOTES: dict[str, float] = {
     "heading": 0.2,  # h3..h6
 }
 # Tie order (earlier wins) when votes are equal: the publisher's own headline fields first.
-SOURCE_ORDER = ("h1", "og:title", "json-ld", "hint", "twitter:title", "title-part", "title",
-                "h2", "heading")
+SOURCE_ORDER = (
+    "h1",
+    "og:title",
+    "json-ld",
+    "hint",
+    "twitter:title",
+    "title-part",
+    "title",
+    "h2",
+    "heading",
+)
 # Headings past these counts are list items (related links, sidebars), not headline candidates.
 MAX_HEADINGS_PER_TAG = 5
 # Longer texts are paragraphs that happen to sit in a heading tag. 60 tokens is ~3x the
@@ -110,16 +119,20 @@ def rank_titles(doc: Document, hint: str | None = None) -> TitleChoice:
     candidates = title_candidates(doc, hint)
     if not candidates:
         fallback = normalize_space(doc.anchor_text or "")
-        return TitleChoice(fallback, "anchor" if fallback else "none",
-                           "no title candidate on the page")
+        return TitleChoice(
+            fallback, "anchor" if fallback else "none", "no title candidate on the page"
+        )
     votes = vote_scores(candidates, _site_names(doc))
     if doc.anchor_text:
         site_parts = _suffix_parts(doc, split_title(doc.title_text))
         choice = _best_by_anchor(candidates, votes, doc.anchor_text, site_parts)
         if choice is not None:
             return choice
-    return _best_by_votes(candidates, votes, "no anchor text" if not doc.anchor_text
-                          else "no candidate close to the anchor text")
+    return _best_by_votes(
+        candidates,
+        votes,
+        "no anchor text" if not doc.anchor_text else "no candidate close to the anchor text",
+    )
 
 
 # -- candidates -----------------------------------------------------------------------------
@@ -141,8 +154,9 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
     if len(title_parts) > 1:
         raw.extend((part, "title-part") for part in title_parts)
         # Leading parts joined ("A - B" of "A - B - Site"): headlines may contain a separator.
-        raw.extend((joined, "title-part")
-                   for joined in _leading_joins(doc.title_text, len(title_parts)))
+        raw.extend(
+            (joined, "title-part") for joined in _leading_joins(doc.title_text, len(title_parts))
+        )
     suffixes = _suffix_parts(doc, title_parts)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     candidates: list[TitleCandidate] = []
@@ -199,8 +213,9 @@ def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]
         # Portal titles read "headline_channel_site" or "site | headline": every part but
         # the longest (the headline) may decorate a headline elsewhere.
         longest = max(title_parts, key=len)
-        names.update(tuple(tokens(part, normalize=True))
-                     for part in title_parts if part is not longest)
+        names.update(
+            tuple(tokens(part, normalize=True)) for part in title_parts if part is not longest
+        )
     return {name for name in names if name}
 
 
@@ -216,7 +231,7 @@ def _with_suffix_stripped(text: str, suffixes: set[tuple[str, ...]], source: str
         variants.append(_join_leading(text, len(parts) - 1))
     first_separator = _SEPARATOR.search(text)
     if tuple(tokens(parts[0], normalize=True)) in suffixes and first_separator is not None:
-        variants.append(text[first_separator.end():])
+        variants.append(text[first_separator.end() :])
     return variants
 
 
@@ -284,8 +299,9 @@ def _site_names(doc: Document) -> list[str]:
 # -- ranking --------------------------------------------------------------------------------
 
 
-def vote_scores(candidates: list[TitleCandidate],
-                site_names: list[str]) -> dict[tuple[str, ...], float]:
+def vote_scores(
+    candidates: list[TitleCandidate], site_names: list[str]
+) -> dict[tuple[str, ...], float]:
     """Votes per distinct token sequence; each source votes at most once per sequence."""
     site = {tuple(tokens(name, normalize=True)) for name in site_names}
     voters: dict[tuple[str, ...], set[str]] = {}
@@ -312,9 +328,10 @@ class AnchorVariant:
     share: float = 1.0
 
 
-def anchor_variants(anchor: str,
-                    site_parts: set[tuple[str, ...]] | frozenset[tuple[str, ...]] = frozenset(),
-                    ) -> list[AnchorVariant]:
+def anchor_variants(
+    anchor: str,
+    site_parts: set[tuple[str, ...]] | frozenset[tuple[str, ...]] = frozenset(),
+) -> list[AnchorVariant]:
     """The anchor as given, without a leading label, without a truncation mark, and split
     on site separators (each part and each leading run of parts).
 
@@ -359,8 +376,10 @@ def anchor_similarity(candidate: tuple[str, ...], variants: list[AnchorVariant])
     best = 0.0
     for variant in variants:
         if variant.truncated:
-            score = max(prefix_cover(list(variant.tokens), list(candidate)),
-                        lcs_dice(variant.tokens, candidate))
+            score = max(
+                prefix_cover(list(variant.tokens), list(candidate)),
+                lcs_dice(variant.tokens, candidate),
+            )
         else:
             score = lcs_dice(variant.tokens, candidate)
         # A reading that drops part of the anchor is slightly less trusted, so the candidate
@@ -369,8 +388,12 @@ def anchor_similarity(candidate: tuple[str, ...], variants: list[AnchorVariant])
     return best
 
 
-def _best_by_anchor(candidates: list[TitleCandidate], votes: dict[tuple[str, ...], float],
-                    anchor: str, site_parts: set[tuple[str, ...]]) -> TitleChoice | None:
+def _best_by_anchor(
+    candidates: list[TitleCandidate],
+    votes: dict[tuple[str, ...], float],
+    anchor: str,
+    site_parts: set[tuple[str, ...]],
+) -> TitleChoice | None:
     variants = anchor_variants(anchor, site_parts)
     if not variants:
         return None
@@ -381,14 +404,19 @@ def _best_by_anchor(candidates: list[TitleCandidate], votes: dict[tuple[str, ...
     close = [c for score, c in scored if score >= best_sim - ANCHOR_TIE_MARGIN]
     winner = min(close, key=lambda c: (-votes.get(c.tokens, 0.0), _order(c.source)))
     ranked = sorted(((c.text, c.source, round(s, 3)) for s, c in scored), key=lambda x: -x[2])
-    return TitleChoice(winner.text, winner.source,
-                       f"closest to the anchor text (similarity {best_sim:.2f}; "
-                       f"{len(close)} within {ANCHOR_TIE_MARGIN}, votes broke the tie)",
-                       best_sim, ranked[:8])
+    return TitleChoice(
+        winner.text,
+        winner.source,
+        f"closest to the anchor text (similarity {best_sim:.2f}; "
+        f"{len(close)} within {ANCHOR_TIE_MARGIN}, votes broke the tie)",
+        best_sim,
+        ranked[:8],
+    )
 
 
-def _best_by_votes(candidates: list[TitleCandidate], votes: dict[tuple[str, ...], float],
-                   why: str) -> TitleChoice:
+def _best_by_votes(
+    candidates: list[TitleCandidate], votes: dict[tuple[str, ...], float], why: str
+) -> TitleChoice:
     def key(c: TitleCandidate) -> tuple[float, int, int]:
         # More votes; then the more authoritative source; then the longer text (site names
         # are shorter than headlines).
@@ -397,9 +425,13 @@ def _best_by_votes(candidates: list[TitleCandidate], votes: dict[tuple[str, ...]
     ordered = sorted(candidates, key=key)
     winner = ordered[0]
     ranked = [(c.text, c.source, round(votes.get(c.tokens, 0.0), 2)) for c in ordered[:8]]
-    return TitleChoice(winner.text, winner.source,
-                       f"{why}: most votes across page sources ({votes.get(winner.tokens, 0):.1f})",
-                       votes.get(winner.tokens, 0.0), ranked)
+    return TitleChoice(
+        winner.text,
+        winner.source,
+        f"{why}: most votes across page sources ({votes.get(winner.tokens, 0):.1f})",
+        votes.get(winner.tokens, 0.0),
+        ranked,
+    )
 
 
 def _order(source: str) -> int:

@@ -62,9 +62,18 @@ class TextBlock:
         labels = self.labels if labels is None else labels
         if is_content == self.is_content and labels == self.labels:
             return self
-        return TextBlock(self.text, self.words, self.linked_words, self.wrapped_words,
-                         self.wrapped_lines, self.level, self.start, self.end, is_content,
-                         labels)
+        return TextBlock(
+            self.text,
+            self.words,
+            self.linked_words,
+            self.wrapped_words,
+            self.wrapped_lines,
+            self.level,
+            self.start,
+            self.end,
+            is_content,
+            labels,
+        )
 
 
 def merge_run(run: Sequence[TextBlock]) -> TextBlock:
@@ -106,8 +115,16 @@ def text_block(block: Block) -> TextBlock:
     cjk = cjk_count(block.text)
     words = word_count(block.text, cjk)
     wrapped_words, wrapped_lines = wrap_counts(block.text, words, cjk)
-    return TextBlock(block.text, words, word_count(block.link_text) if block.link_text else 0,
-                     wrapped_words, wrapped_lines, block.level, block.position, block.position)
+    return TextBlock(
+        block.text,
+        words,
+        word_count(block.link_text) if block.link_text else 0,
+        wrapped_words,
+        wrapped_lines,
+        block.level,
+        block.position,
+        block.position,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +166,12 @@ class NeighbourRulesClassifier:
     """Labels every block content or not from itself and its two neighbours."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([cur.labelled(self.is_content(prev, cur, nxt))
-                                for prev, cur, nxt in _neighbours(doc.blocks)])
+        return doc.with_blocks(
+            [
+                cur.labelled(self.is_content(prev, cur, nxt))
+                for prev, cur, nxt in _neighbours(doc.blocks)
+            ]
+        )
 
     @staticmethod
     def is_content(prev: TextBlock, cur: TextBlock, nxt: TextBlock) -> bool:
@@ -194,11 +215,28 @@ class DensityRulesClassifier(NeighbourRulesClassifier):
 # ---------------------------------------------------------------- labelling
 
 # Starts of blocks that end an article's text (comment sections, rating widgets), lower case.
-END_PREFIXES = ("comments", "please rate this", "post a comment", " reuters",
-                "评论", "发表评论", "网友评论", "相关新闻", "相关阅读", "责任编辑")
+END_PREFIXES = (
+    "comments",
+    "please rate this",
+    "post a comment",
+    " reuters",
+    "评论",
+    "发表评论",
+    "网友评论",
+    "相关新闻",
+    "相关阅读",
+    "责任编辑",
+)
 END_PATTERN = re.compile(r"^\d+ comments")
-END_PHRASES = ("what you think...", "add your comment", "add comment", "reader views",
-               "have your say", "reader comments", "rtta artikeln")
+END_PHRASES = (
+    "what you think...",
+    "add your comment",
+    "add comment",
+    "reader views",
+    "have your say",
+    "reader comments",
+    "rtta artikeln",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,15 +249,22 @@ class TerminatingBlocksFinder:
     min_chars: int = 2
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([b.labelled(b.is_content, b.labels | {Label.END_OF_TEXT})
-                                if self.is_end(b) else b for b in doc.blocks])
+        return doc.with_blocks(
+            [
+                b.labelled(b.is_content, b.labels | {Label.END_OF_TEXT}) if self.is_end(b) else b
+                for b in doc.blocks
+            ]
+        )
 
     def is_end(self, block: TextBlock) -> bool:
         if block.words >= self.max_words or len(block.text) < self.min_chars:
             return False
         text = block.text.lower()
-        return (text.startswith(END_PREFIXES) or bool(END_PATTERN.match(text))
-                or any(phrase in text for phrase in END_PHRASES))
+        return (
+            text.startswith(END_PREFIXES)
+            or bool(END_PATTERN.match(text))
+            or any(phrase in text for phrase in END_PHRASES)
+        )
 
 
 _TITLE_SPLITS = (r"[|:]", r"[|:()]", r"[|:()\-]", r"[|,:()\-]", r"[|_－—\-]")
@@ -246,13 +291,17 @@ class DocumentTitleMatchClassifier:
         variants = title_variants(doc.title)
         if not variants:
             return doc
-        return doc.with_blocks([b.labelled(b.is_content, b.labels | {Label.TITLE})
-                                if " ".join(b.text.lower().split()) in variants else b
-                                for b in doc.blocks])
+        return doc.with_blocks(
+            [
+                b.labelled(b.is_content, b.labels | {Label.TITLE})
+                if " ".join(b.text.lower().split()) in variants
+                else b
+                for b in doc.blocks
+            ]
+        )
 
 
 # ---------------------------------------------------------------- block selection
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,8 +379,9 @@ class BoilerplateBlockFilter:
     """Drops every block that is not content."""
 
     def __call__(self, doc: TextDocument) -> TextDocument:
-        return doc.with_blocks([block for block in doc.blocks
-                                if block.is_content or Label.TITLE in block.labels])
+        return doc.with_blocks(
+            [block for block in doc.blocks if block.is_content or Label.TITLE in block.labels]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,10 +393,14 @@ class KeepLargestBlock:
         if not content:
             return doc
         largest = max(content, key=lambda block: block.words)
-        return doc.with_blocks([
-            block if block is largest or not block.is_content
-            else block.labelled(False, block.labels | {Label.MIGHT_BE_CONTENT})
-            for block in doc.blocks])
+        return doc.with_blocks(
+            [
+                block
+                if block is largest or not block.is_content
+                else block.labelled(False, block.labels | {Label.MIGHT_BE_CONTENT})
+                for block in doc.blocks
+            ]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +412,9 @@ class ExpandTitleToContent:
         first = next((i for i, b in enumerate(doc.blocks) if b.is_content), None)
         if title is None or first is None or title >= first:
             return doc
-        return doc.with_blocks([
-            b.labelled(True)
-            if title < i < first and Label.MIGHT_BE_CONTENT in b.labels else b
-            for i, b in enumerate(doc.blocks)])
+        return doc.with_blocks(
+            [
+                b.labelled(True) if title < i < first and Label.MIGHT_BE_CONTENT in b.labels else b
+                for i, b in enumerate(doc.blocks)
+            ]
+        )

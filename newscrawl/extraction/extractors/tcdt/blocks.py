@@ -64,8 +64,18 @@ def score_blocks(tree: IndexedTree, title: TitleNode, options: TcdtOptions) -> l
             text = max(text - c_t, 0)
         elif options.numerator == Numerator.LINK_PENALIZED:
             text = text * text // cjk if cjk else 0
-        blocks.append(ScoredBlock(pos, tag, tree.depth[pos], d, alpha, cjk, tree.text_link_cjk[pos],
-                            alpha * text / c_t))
+        blocks.append(
+            ScoredBlock(
+                pos,
+                tag,
+                tree.depth[pos],
+                d,
+                alpha,
+                cjk,
+                tree.text_link_cjk[pos],
+                alpha * text / c_t,
+            )
+        )
     return blocks
 
 
@@ -88,8 +98,9 @@ def merge_groups(tree: IndexedTree, blocks: list[ScoredBlock], options: TcdtOpti
     return groups
 
 
-def _non_containers(tree: IndexedTree, blocks: list[ScoredBlock],
-                    options: TcdtOptions) -> list[ScoredBlock]:
+def _non_containers(
+    tree: IndexedTree, blocks: list[ScoredBlock], options: TcdtOptions
+) -> list[ScoredBlock]:
     """Blocks with no eligible block (``W >= min_weight``) below them.
 
     Merging is for paragraph-like neighbours; two wrappers of the same tag (the article
@@ -105,8 +116,9 @@ def _non_containers(tree: IndexedTree, blocks: list[ScoredBlock],
     return [b for b in blocks if b.pos not in containers]
 
 
-def _neighbour_sequences(tree: IndexedTree, blocks: list[ScoredBlock],
-                         options: TcdtOptions) -> list[list[ScoredBlock]]:
+def _neighbour_sequences(
+    tree: IndexedTree, blocks: list[ScoredBlock], options: TcdtOptions
+) -> list[list[ScoredBlock]]:
     """Ordered lists in which consecutive blocks are neighbours."""
     sequences: dict[int, list[ScoredBlock]] = {}
     for block in blocks:
@@ -153,8 +165,9 @@ def _runs(sequence: list[ScoredBlock], options: TcdtOptions) -> list[Group]:
     return groups
 
 
-def select_group(groups: list[Group], options: TcdtOptions,
-                 tree: IndexedTree | None = None) -> Group | None:
+def select_group(
+    groups: list[Group], options: TcdtOptions, tree: IndexedTree | None = None
+) -> Group | None:
     """The heaviest eligible group; ties prefer small |d| after the title, then pos (A.4.5).
 
     With ``tree`` and ``options.tighten_share > 0``, the answer then moves into the heaviest
@@ -166,8 +179,9 @@ def select_group(groups: list[Group], options: TcdtOptions,
     best = min(eligible, key=lambda g: (-g.weight, g.d <= 0, abs(g.d), g.pos))
     if tree is None or options.tighten_share <= 0:
         return best
-    targets = eligible if options.tighten_into_runs else [
-        g for g in eligible if len(g.members) == 1]
+    targets = (
+        eligible if options.tighten_into_runs else [g for g in eligible if len(g.members) == 1]
+    )
     return tighten(best, targets, tree, options.tighten_share)
 
 
@@ -194,5 +208,7 @@ def tighten(group: Group, targets: list[Group], tree: IndexedTree, share: float)
 
 def _nested(tree: IndexedTree, inner: Group, outer: Group) -> bool:
     """Every member of ``inner`` lies strictly inside some member of ``outer``."""
-    return all(any(m.pos != b.pos and tree.contains(m.pos, b.pos) for m in outer.members)
-               for b in inner.members)
+    return all(
+        any(m.pos != b.pos and tree.contains(m.pos, b.pos) for m in outer.members)
+        for b in inner.members
+    )

@@ -60,8 +60,9 @@ def analyse(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS) -> TcdtAnalys
     body = doc.body
     if body is None:
         return None
-    tree = index_tree(body, doc.url, options.density if options.skip_noise else None,
-                      options.noise_max_text_share)
+    tree = index_tree(
+        body, doc.url, options.density if options.skip_noise else None, options.noise_max_text_share
+    )
     title = find_title_node(doc, tree, options)
     chinese = has_cjk(title.text) or has_cjk(doc.anchor_text)
     blocks = score_blocks(tree, title, options)
@@ -69,51 +70,76 @@ def analyse(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS) -> TcdtAnalys
     return TcdtAnalysis(tree, title, blocks, groups, select_group(groups, options, tree), chinese)
 
 
-def extract_content(doc: Document, options: TcdtOptions = DEFAULT_OPTIONS,
-                    ) -> ContentResult | Rejection:
+def extract_content(
+    doc: Document,
+    options: TcdtOptions = DEFAULT_OPTIONS,
+) -> ContentResult | Rejection:
     """TCDT content for ``doc``, or the density method's when TCDT does not apply."""
     if not has_cjk(doc.html) and not has_cjk(doc.anchor_text):
         # No Chinese character anywhere, so no Chinese title candidate: skip the analysis
         # (English pages would otherwise pay for TCDT and the density method).
-        return _fallback(doc, None, "no Chinese characters in any title candidate "
-                                    "(none on the page)", options)
+        return _fallback(
+            doc, None, "no Chinese characters in any title candidate (none on the page)", options
+        )
     analysis = analyse(doc, options)
     if analysis is None:
         return Rejection(RejectReason.NO_BODY, "page has no <body>", METHOD, doc.url)
     if not analysis.chinese:
-        return _fallback(doc, analysis, "no Chinese characters in any title candidate",
-                         options)
+        return _fallback(doc, analysis, "no Chinese characters in any title candidate", options)
     if analysis.selected is None:
-        return _fallback(doc, analysis, "no block group weighs at least the title (W >= "
-                                        f"{options.min_weight})", options)
+        return _fallback(
+            doc,
+            analysis,
+            f"no block group weighs at least the title (W >= {options.min_weight})",
+            options,
+        )
     members = [analysis.tree.nodes[b.pos] for b in analysis.selected.members]
     skip = set(analysis.tree.noise_roots)
     text = "\n".join(t for t in (dom.paragraph_text(n, exclude=skip) for n in members) if t)
     hint = None if analysis.title.low_confidence else analysis.title.text
-    return ContentResult(text=text, nodes=members, title_hint=hint,
-                         image_span=(members[0], members[-1]),
-                         diagnostics={"tcdt": diagnostics(analysis)}, method=METHOD)
+    return ContentResult(
+        text=text,
+        nodes=members,
+        title_hint=hint,
+        image_span=(members[0], members[-1]),
+        diagnostics={"tcdt": diagnostics(analysis)},
+        method=METHOD,
+    )
 
 
 def diagnostics(analysis: TcdtAnalysis) -> dict[str, Any]:
     """A JSON-friendly summary: the title decision and the top groups."""
     title = analysis.title
     return {
-        "title": {"text": title.text, "tag": title.tag, "pos": title.pos, "c_t": title.cjk,
-                  "similarity": round(title.similarity, 3), "reason": title.reason,
-                  "low_confidence": title.low_confidence},
+        "title": {
+            "text": title.text,
+            "tag": title.tag,
+            "pos": title.pos,
+            "c_t": title.cjk,
+            "similarity": round(title.similarity, 3),
+            "reason": title.reason,
+            "low_confidence": title.low_confidence,
+        },
         "nodes": len(analysis.tree),
-        "groups": [group_summary(analysis.tree, g) for g in
-                   analysis.ranked_groups()[:DIAGNOSTIC_TOP]],
+        "groups": [
+            group_summary(analysis.tree, g) for g in analysis.ranked_groups()[:DIAGNOSTIC_TOP]
+        ],
         "selected_pos": analysis.selected.pos if analysis.selected else None,
     }
 
 
 def group_summary(tree: IndexedTree, group: Group) -> dict[str, Any]:
     first = group.members[0]
-    return {"pos": first.pos, "tag": first.tag, "depth": first.depth, "d": first.d,
-            "alpha": round(first.alpha, 3), "weight": round(group.weight, 2),
-            "members": len(group.members), "path": node_path(tree, first.pos)}
+    return {
+        "pos": first.pos,
+        "tag": first.tag,
+        "depth": first.depth,
+        "d": first.d,
+        "alpha": round(first.alpha, 3),
+        "weight": round(group.weight, 2),
+        "members": len(group.members),
+        "path": node_path(tree, first.pos),
+    }
 
 
 def node_path(tree: IndexedTree, pos: int) -> str:
@@ -129,23 +155,35 @@ def node_path(tree: IndexedTree, pos: int) -> str:
     return ">".join(reversed(parts))
 
 
-def _fallback(doc: Document, analysis: TcdtAnalysis | None, why: str,
-              options: TcdtOptions = DEFAULT_OPTIONS) -> ContentResult | Rejection:
+def _fallback(
+    doc: Document, analysis: TcdtAnalysis | None, why: str, options: TcdtOptions = DEFAULT_OPTIONS
+) -> ContentResult | Rejection:
     """Hand the page to the density method, saying so in the method name and diagnostics."""
     from newscrawl.extraction.registry import get_method
 
     try:
         density = get_method(FALLBACK_METHOD)
     except (ImportError, AttributeError, KeyError) as error:
-        return Rejection(RejectReason.NO_CONTENT,
-                         f"TCDT not applicable ({why}) and the {FALLBACK_METHOD} method is "
-                         f"unavailable: {error!r}", METHOD, doc.url)
+        return Rejection(
+            RejectReason.NO_CONTENT,
+            f"TCDT not applicable ({why}) and the {FALLBACK_METHOD} method is "
+            f"unavailable: {error!r}",
+            METHOD,
+            doc.url,
+        )
     logger.debug("tcdt falls back to %s on %s: %s", FALLBACK_METHOD, doc.url, why)
     result = density(doc, options.density)
     if isinstance(result, Rejection):
-        return Rejection(result.reason, f"TCDT not applicable ({why}); {result.detail}",
-                         f"{METHOD}>{FALLBACK_METHOD}", doc.url)
-    result.diagnostics["tcdt"] = {"fallback": FALLBACK_METHOD, "reason": why,
-                                  **(diagnostics(analysis) if analysis else {})}
+        return Rejection(
+            result.reason,
+            f"TCDT not applicable ({why}); {result.detail}",
+            f"{METHOD}>{FALLBACK_METHOD}",
+            doc.url,
+        )
+    result.diagnostics["tcdt"] = {
+        "fallback": FALLBACK_METHOD,
+        "reason": why,
+        **(diagnostics(analysis) if analysis else {}),
+    }
     result.method = f"{METHOD}>{FALLBACK_METHOD}"
     return result

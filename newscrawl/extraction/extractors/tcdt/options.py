@@ -68,10 +68,23 @@ class TcdtOptions:
 
     # -- title node (A.4.1) --
     title_tags: frozenset[str] = frozenset(
-        {"h1", "h2", "h3", "h4", "h5", "h6", "div", "ul", "p", "b", "strong"})
+        {"h1", "h2", "h3", "h4", "h5", "h6", "div", "ul", "p", "b", "strong"}
+    )
     # Tag rank for ties, best first (A.4.1 tie-breakers; <title> sits after the headings).
-    tag_rank: tuple[str, ...] = ("h1", "h2", "h3", "h4", "h5", "h6", "title", "strong", "b",
-                                 "p", "div", "ul")
+    tag_rank: tuple[str, ...] = (
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "title",
+        "strong",
+        "b",
+        "p",
+        "div",
+        "ul",
+    )
     title_min_cjk: int = 10  # the paper's rule: [10, 20] Chinese characters
     title_max_cjk: int = 20
     relaxed_min_cjk: int = 5  # retry with [5, 40] when nothing qualifies

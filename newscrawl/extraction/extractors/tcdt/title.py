@@ -47,35 +47,66 @@ class _Candidate:
 def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> TitleNode:
     """Pick ``T`` by the A.4.1 conditions; never fails (falls back to the body, low confidence)."""
     reference, reference_name = _reference(doc)
-    strict = _candidates(tree, options, options.title_min_cjk, options.title_max_cjk,
-                         options.ending_punctuation)
+    strict = _candidates(
+        tree, options, options.title_min_cjk, options.title_max_cjk, options.ending_punctuation
+    )
     chosen = _most_similar(strict, reference, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
     if chosen is None or (reference and chosen[1] < options.relax_below_similarity):
-        relaxed = _candidates(tree, options, options.relaxed_min_cjk, options.relaxed_max_cjk,
-                              options.relaxed_ending_punctuation)
+        relaxed = _candidates(
+            tree,
+            options,
+            options.relaxed_min_cjk,
+            options.relaxed_max_cjk,
+            options.relaxed_ending_punctuation,
+        )
         better = _most_similar(relaxed, reference, doc, options) if relaxed else None
         if better is not None and (chosen is None or better[1] > chosen[1]):
             chosen, strict = better, relaxed
-            stage = (f"relaxed condition 2 ([{options.relaxed_min_cjk}, "
-                     f"{options.relaxed_max_cjk}] Chinese chars)")
+            stage = (
+                f"relaxed condition 2 ([{options.relaxed_min_cjk}, "
+                f"{options.relaxed_max_cjk}] Chinese chars)"
+            )
     if chosen is None:
-        return TitleNode(0, doc.title_text, max(1, cjk_count(doc.title_text)), "body", 0.0,
-                         "no candidate passed conditions 1-2: body is T, <title> is the title",
-                         low_confidence=True)
+        return TitleNode(
+            0,
+            doc.title_text,
+            max(1, cjk_count(doc.title_text)),
+            "body",
+            0.0,
+            "no candidate passed conditions 1-2: body is T, <title> is the title",
+            low_confidence=True,
+        )
     cand, sim = chosen
     if reference and sim < options.unreliable_below_similarity:
         text = doc.title_text or cand.text
-        return TitleNode(0, text, max(1, cjk_count(text)), "body", sim,
-                         f"best candidate <{cand.tag}> {cand.text!r} is too unlike the "
-                         f"{reference_name} (sim {sim:.2f} < "
-                         f"{options.unreliable_below_similarity}): body is T",
-                         low_confidence=True, candidates=len(strict))
-    why = (f"{stage}; condition 3: most similar to the {reference_name} (sim {sim:.2f})"
-           if reference else f"{stage}; no anchor text or <title>: first heading/candidate")
+        return TitleNode(
+            0,
+            text,
+            max(1, cjk_count(text)),
+            "body",
+            sim,
+            f"best candidate <{cand.tag}> {cand.text!r} is too unlike the "
+            f"{reference_name} (sim {sim:.2f} < "
+            f"{options.unreliable_below_similarity}): body is T",
+            low_confidence=True,
+            candidates=len(strict),
+        )
+    why = (
+        f"{stage}; condition 3: most similar to the {reference_name} (sim {sim:.2f})"
+        if reference
+        else f"{stage}; no anchor text or <title>: first heading/candidate"
+    )
     if cand.pos != TITLE_POS:
-        return TitleNode(cand.pos, cand.text, max(1, cjk_count(cand.text)), cand.tag, sim, why,
-                         candidates=len(strict))
+        return TitleNode(
+            cand.pos,
+            cand.text,
+            max(1, cjk_count(cand.text)),
+            cand.tag,
+            sim,
+            why,
+            candidates=len(strict),
+        )
     return _map_title_element(cand, sim, strict, options, why)
 
 
@@ -88,8 +119,9 @@ def _reference(doc: Document) -> tuple[str, str]:
     return "", ""
 
 
-def _candidates(tree: IndexedTree, options: TcdtOptions, low: int, high: int,
-                enders: frozenset[str]) -> list[_Candidate]:
+def _candidates(
+    tree: IndexedTree, options: TcdtOptions, low: int, high: int, enders: frozenset[str]
+) -> list[_Candidate]:
     """Conditions 1 and 2, with nested duplicates reduced to the innermost node."""
     found: list[_Candidate] = []
     last_by_text: dict[tuple[str, ...], int] = {}  # text -> index in ``found``
@@ -120,8 +152,9 @@ def _ends_sentence(text: str, enders: frozenset[str], closing: str) -> bool:
     return bool(stripped) and stripped[-1] in enders
 
 
-def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
-                  options: TcdtOptions) -> tuple[_Candidate, float] | None:
+def _most_similar(
+    candidates: list[_Candidate], reference: str, doc: Document, options: TcdtOptions
+) -> tuple[_Candidate, float] | None:
     """Condition 3 with its tie-breakers: similarity, tag rank, earlier position."""
     pool = list(candidates)
     if doc.anchor_text and doc.title_text:  # <title> competes only against an anchor
@@ -134,8 +167,9 @@ def _most_similar(candidates: list[_Candidate], reference: str, doc: Document,
     score = _scorer(reference, options)
     rank = {tag: i for i, tag in enumerate(options.tag_rank)}
     scored = [(score(c.text), c) for c in pool]
-    sim, best = min(scored, key=lambda x: (-round(x[0], 6), rank.get(x[1].tag, len(rank)),
-                                           x[1].pos))
+    sim, best = min(
+        scored, key=lambda x: (-round(x[0], 6), rank.get(x[1].tag, len(rank)), x[1].pos)
+    )
     return best, sim
 
 
@@ -147,17 +181,31 @@ def _scorer(reference: str, options: TcdtOptions) -> Callable[[str], float]:
     return lambda text: anchor_similarity(tuple(tokens(text, normalize=True)), variants)
 
 
-def _map_title_element(cand: _Candidate, sim: float, pool: list[_Candidate],
-                       options: TcdtOptions, why: str) -> TitleNode:
+def _map_title_element(
+    cand: _Candidate, sim: float, pool: list[_Candidate], options: TcdtOptions, why: str
+) -> TitleNode:
     """A <title> winner has no body position: borrow the most similar body candidate's."""
     title_tokens = tokens(cand.text, normalize=True)
     scored = [(lcs_dice(tokens(c.text, normalize=True), title_tokens), c) for c in pool]
     best = max(scored, key=lambda x: x[0], default=(0.0, None))
     c_t = max(1, cjk_count(cand.text))
     if best[1] is not None and best[0] >= options.title_map_min_similarity:
-        return TitleNode(best[1].pos, cand.text, c_t, "title", sim,
-                         f"{why}; <title> won, placed at the most similar body node "
-                         f"<{best[1].tag}> (sim {best[0]:.2f})", candidates=len(pool))
-    return TitleNode(0, cand.text, c_t, "title", sim,
-                     f"{why}; <title> won and no body node is similar: body is T",
-                     candidates=len(pool))
+        return TitleNode(
+            best[1].pos,
+            cand.text,
+            c_t,
+            "title",
+            sim,
+            f"{why}; <title> won, placed at the most similar body node "
+            f"<{best[1].tag}> (sim {best[0]:.2f})",
+            candidates=len(pool),
+        )
+    return TitleNode(
+        0,
+        cand.text,
+        c_t,
+        "title",
+        sim,
+        f"{why}; <title> won and no body node is similar: body is T",
+        candidates=len(pool),
+    )

@@ -50,9 +50,12 @@ class IndexedTree:
         return ancestor <= pos <= self.end[ancestor]
 
 
-def index_tree(body: Element, page_url: str | None = None,
-               noise_options: DensityOptions | None = None,
-               noise_share: float = NOISE_MAX_TEXT_SHARE) -> IndexedTree:
+def index_tree(
+    body: Element,
+    page_url: str | None = None,
+    noise_options: DensityOptions | None = None,
+    noise_share: float = NOISE_MAX_TEXT_SHARE,
+) -> IndexedTree:
     """Index ``body`` (read only: the shared Document tree is never modified), leaving out
     the subtrees that ``noise_options`` (the density method's noise rules; None: none)
     marks: in C when the extension is built, else :func:`index_in_python` (the reference;
@@ -60,19 +63,37 @@ def index_tree(body: Element, page_url: str | None = None,
     if walks is None:
         return index_in_python(body, page_url, noise_options, noise_share)
     if noise_options is None:
-        return IndexedTree(*walks.tcdt_index(
-            body=body, page_url=page_url, is_self_link=is_self_link, is_noise=None,
-            noise_hints=(), noise_share=noise_share))
+        return IndexedTree(
+            *walks.tcdt_index(
+                body=body,
+                page_url=page_url,
+                is_self_link=is_self_link,
+                is_noise=None,
+                noise_hints=(),
+                noise_share=noise_share,
+            )
+        )
     rules = noise_rules(noise_options)
     # The C walk runs the noise test itself from the rules' data, without calling back.
-    return IndexedTree(*walks.tcdt_index(
-        body=body, page_url=page_url, is_self_link=is_self_link, is_noise=rules.is_noise,
-        noise_hints=rules.tags_c, noise_share=noise_share, **rules.c_inputs()))
+    return IndexedTree(
+        *walks.tcdt_index(
+            body=body,
+            page_url=page_url,
+            is_self_link=is_self_link,
+            is_noise=rules.is_noise,
+            noise_hints=rules.tags_c,
+            noise_share=noise_share,
+            **rules.c_inputs(),
+        )
+    )
 
 
-def index_in_python(body: Element, page_url: str | None = None,
-                    noise_options: DensityOptions | None = None,
-                    noise_share: float = NOISE_MAX_TEXT_SHARE) -> IndexedTree:
+def index_in_python(
+    body: Element,
+    page_url: str | None = None,
+    noise_options: DensityOptions | None = None,
+    noise_share: float = NOISE_MAX_TEXT_SHARE,
+) -> IndexedTree:
     """:func:`index_tree` in Python: the reference the C walk (_walks.c) follows."""
     rules = noise_rules(noise_options) if noise_options is not None else None
     nodes: list[Element] = []
@@ -102,8 +123,9 @@ def index_in_python(body: Element, page_url: str | None = None,
         tail = el.tail
         if parent >= 0 and tail and not tail.isspace():
             direct[parent] += cjk_count(tail)  # a child's tail is its parent's text
-        reference.append((bool(el.attrib) and _references_other(el, tag, page_url))
-                         or tag == "link")
+        reference.append(
+            (bool(el.attrib) and _references_other(el, tag, page_url)) or tag == "link"
+        )
     n = len(nodes)
     noise_limit = max_noise_chars(sum(direct), noise_share)
     marked = [False] * n
@@ -134,8 +156,20 @@ def index_in_python(body: Element, page_url: str | None = None,
     for pos in range(n):
         noise[pos] = excluded[pos] or (parents[pos] >= 0 and noise[parents[pos]])
     roots = [nodes[pos] for pos in range(n) if excluded[pos]]
-    return IndexedTree(nodes, tags, depths, parents, cjk, link_cjk, reference, end,
-                       text_cjk, text_link, noise, roots)
+    return IndexedTree(
+        nodes,
+        tags,
+        depths,
+        parents,
+        cjk,
+        link_cjk,
+        reference,
+        end,
+        text_cjk,
+        text_link,
+        noise,
+        roots,
+    )
 
 
 def _references_other(el: Element, tag: str, page_url: str | None) -> bool:
