@@ -13,64 +13,13 @@ from typing import NamedTuple
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from .dom import HEADING_TAGS
+from .dom import BLOCK_TAGS, HEADING_TAGS
 from .native import c_tags, walks
 from .text import word_count
 
 # Block-level tags: the shared list of dom.BLOCK_TAGS plus the form/table parts jusText
 # treats as paragraph breaks (docs/algorithms.md A.5 step 1).
-SEGMENT_TAGS = frozenset(
-    {
-        "address",
-        "article",
-        "aside",
-        "blockquote",
-        "body",
-        "caption",
-        "center",
-        "col",
-        "colgroup",
-        "dd",
-        "details",
-        "dialog",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figcaption",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "hr",
-        "html",
-        "legend",
-        "li",
-        "main",
-        "nav",
-        "ol",
-        "optgroup",
-        "option",
-        "p",
-        "pre",
-        "section",
-        "summary",
-        "table",
-        "tbody",
-        "td",
-        "tfoot",
-        "th",
-        "thead",
-        "tr",
-        "ul",
-    }
-)
+SEGMENT_TAGS = BLOCK_TAGS | {"col", "colgroup", "optgroup", "option"}
 
 
 class Block(NamedTuple):
