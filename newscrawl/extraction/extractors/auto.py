@@ -47,7 +47,7 @@ from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.registry import get_method
-from newscrawl.extraction.text import is_mostly_cjk, tokens
+from newscrawl.extraction.text import is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import thread_text
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
@@ -117,7 +117,7 @@ def run_methods(
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:
-                    bag = bags[result.text] = Counter(tokens(result.text))
+                    bag = bags[result.text] = token_counts(result.text)
                 found.append(Candidate(name, result, bag))
     return found
 
