@@ -13,7 +13,7 @@ import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
-from newscrawl.extraction import blocks, dom, native, text
+from newscrawl.extraction import blocks, dom, native, text, thread
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import (
@@ -212,3 +212,17 @@ def test_token_counts_in_c_equal_the_token_pattern_on_every_code_point():
     for sample in (every, every[::-1], mixed, mixed * 3, "", "___"):
         assert native.walks is not None
         assert text.token_counts(sample) == Counter(text.tokens(sample))
+
+
+def test_same_class_peers_in_c_equal_python_on_dataset_pages():
+    checked = 0
+    for page_id, doc in dataset_documents():
+        # every 10th element with a class: each check walks the whole page in Python
+        with_class = [el for el in doc.root.iter() if isinstance(el.tag, str) and el.get("class")]
+        for el in with_class[::10]:
+            signature = el.get("class")
+            if signature:
+                expected = thread.same_class_in_python(doc.root, el.tag, signature)
+                assert thread.same_class(doc.root, el.tag, signature) == expected, page_id
+                checked += 1
+    assert checked > 1000
