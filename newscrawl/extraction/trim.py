@@ -30,9 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lxml import etree
-
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.dom import text_content
 
 # A line that only names a section outside the article, with an optional count or colon.
 TAIL_HEADING = re.compile(
@@ -107,7 +106,7 @@ def link_texts(doc: Document) -> frozenset[str]:
     found = set()
     for anchor in doc.root.iter("a"):
         # libxml2 serialises the text in C: half the cost of joining itertext()'s pieces
-        text = normalized(etree.tostring(anchor, method="text", encoding=str, with_tail=False))
+        text = normalized(text_content(anchor))
         if text:
             found.add(text)
     return frozenset(found)
