@@ -1062,7 +1062,9 @@ static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ss
     if (token == NULL) return -1;
     PyObject *old = PyDict_GetItemWithError(counts, token);
     if (old == NULL && PyErr_Occurred()) { Py_DECREF(token); return -1; }
-    PyObject *count = PyLong_FromSsize_t(old == NULL ? 1 : PyLong_AsSsize_t(old) + 1);
+    Py_ssize_t seen = old == NULL ? 0 : PyLong_AsSsize_t(old);
+    if (seen == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    PyObject *count = PyLong_FromSsize_t(seen + 1);
     int failed = count == NULL || PyDict_SetItem(counts, token, count) < 0;
     Py_XDECREF(count);
     Py_DECREF(token);
@@ -1078,6 +1080,7 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UO!", keywords, &text, &PyDict_Type,
                                      &counts))
         return NULL;
+    if (PyUnicode_READY(text) < 0) return NULL;
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), run = -1;
