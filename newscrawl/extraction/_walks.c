@@ -1,6 +1,7 @@
 /* The per-element tree walks of newscrawl's extraction, in C: the density method's feature
  * walk (text_density.measure), TCDT's tree index (tcdt/tree.py index_tree), the text-block
- * segmentation of jusText and boilerpipe (blocks.segment) and two text helpers.
+ * segmentation of jusText and boilerpipe (blocks.segment), two text helpers and the token
+ * counts of text.token_counts.
  *
  * Each is the same single pass as its Python version, reading libxml2's tree through lxml's
  * public C API, so a page costs well under a microsecond per element instead of a Python step
@@ -1047,6 +1048,57 @@ done:
     return result;
 }
 
+/* ---- token counts: text.token_counts --------------------------------------------------- */
+
+/* text.IDEOGRAPHS: one token each. */
+static int is_ideograph(Py_UCS4 c) {
+    return (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+           (c >= 0xF900 && c <= 0xFAFF);
+}
+
+/* Add one to counts[token]. */
+static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ssize_t end) {
+    PyObject *token = PyUnicode_Substring(text, start, end);
+    if (token == NULL) return -1;
+    PyObject *old = PyDict_GetItemWithError(counts, token);
+    if (old == NULL && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    Py_ssize_t seen = old == NULL ? 0 : PyLong_AsSsize_t(old);
+    if (seen == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    PyObject *count = PyLong_FromSsize_t(seen + 1);
+    int failed = count == NULL || PyDict_SetItem(counts, token, count) < 0;
+    Py_XDECREF(count);
+    Py_DECREF(token);
+    return failed ? -1 : 0;
+}
+
+/* IDEOGRAPH_TOKENS' pattern, ``[IDEOGRAPHS]|[^\W_IDEOGRAPHS]+``, counted into a dict: an
+ * ideograph is a token, as is every maximal run of other characters the re module calls
+ * alphanumeric (Py_UNICODE_ISALNUM, the ``[^\W_]`` of a str pattern). */
+static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"text", "counts", NULL};
+    PyObject *text, *counts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UO!", keywords, &text, &PyDict_Type,
+                                     &counts))
+        return NULL;
+    if (PyUnicode_READY(text) < 0) return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), run = -1;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        int single = is_ideograph(c);
+        if (!single && Py_UNICODE_ISALNUM(c)) {
+            if (run < 0) run = i;
+            continue;
+        }
+        if (run >= 0 && count_token(counts, text, run, i) < 0) return NULL;
+        run = -1;
+        if (single && count_token(counts, text, i, i + 1) < 0) return NULL;
+    }
+    if (run >= 0 && count_token(counts, text, run, length) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"density_measure", (PyCFunction)(void (*)(void))density_measure,
      METH_VARARGS | METH_KEYWORDS,
@@ -1061,6 +1113,8 @@ static PyMethodDef methods[] = {
      "Elements with an attribute containing a substring, in document order."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
+    {"token_counts", (PyCFunction)(void (*)(void))token_counts, METH_VARARGS | METH_KEYWORDS,
+     "text.token_counts: add each IDEOGRAPH_TOKENS token of a str to a dict's counts."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
+
+from newscrawl.extraction.native import walks
 
 # CJK Unified Ideographs, Extension A and the Compatibility Ideographs: a "Chinese character".
 IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -83,6 +86,16 @@ def tokens(text: str, normalize: bool = False, rule: TokenRule = IDEOGRAPH_TOKEN
     if normalize:
         text = unicodedata.normalize("NFKC", text)
     return rule.pattern.findall(text.casefold() if rule.casefold else text.lower())
+
+
+def token_counts(text: str) -> Counter[str]:
+    """``Counter(tokens(text))``: the C walks count without a list of every token (auto
+    counts the text of every candidate of every page)."""
+    if walks is None:
+        return Counter(tokens(text))
+    counts: Counter[str] = Counter()
+    walks.token_counts(text=text.lower(), counts=counts)
+    return counts
 
 
 def token_count(text: str) -> int:

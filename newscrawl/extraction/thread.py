@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text
+from newscrawl.extraction.native import walks
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,25 @@ def visible_length(text: str) -> int:
     return len(text) - text.count(" ") - text.count("\n")
 
 
+def same_class(root: Element, tag: str, signature: str) -> list[Element]:
+    """The ``tag`` elements under ``root`` (itself included) whose ``class`` is exactly
+    ``signature``, in document order."""
+    if walks is None:
+        return same_class_in_python(root, tag, signature)
+    # The C walk keeps the few elements whose class contains the signature; Python then
+    # reads only those, not every element of the tag.
+    containing = walks.elements_with(
+        root=root, attribute_substrings=((b"class", signature.encode()),)
+    )
+    return [el for el in containing if el.tag == tag and el.get("class") == signature]
+
+
+def same_class_in_python(root: Element, tag: str, signature: str) -> list[Element]:
+    """:func:`same_class` without the C walks (the reference tests/extraction/test_walks_c.py
+    compares it with)."""
+    return [el for el in root.iter(tag) if el.get("class") == signature]
+
+
 def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
     """The repeated post elements ``node`` belongs to, in document order, or None."""
     if options.min_posts is None:
@@ -69,11 +89,7 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
         if not signature or not signature.strip():
             continue
         depth = depth_of(el)
-        peers = [
-            peer
-            for peer in root.iter(el.tag)
-            if peer.get("class") == signature and depth_of(peer) == depth
-        ]
+        peers = [peer for peer in same_class(root, el.tag, signature) if depth_of(peer) == depth]
         if len(peers) < options.min_posts:
             continue
         lengths = {peer: post_length(peer, options) for peer in peers}

@@ -6,13 +6,14 @@ failure here, not a skip: without it the crawler silently runs ~4x slower walks.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
-from newscrawl.extraction import blocks, dom, native
+from newscrawl.extraction import blocks, dom, native, text, thread
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import (
@@ -201,3 +202,27 @@ def test_author_markup_prefilter_in_c_loses_nothing_on_dataset_pages():
             if authors._is_author_markup(el)
         ]
         assert prefiltered == everything, page_id
+
+
+def test_token_counts_in_c_equal_the_token_pattern_on_every_code_point():
+    # One string of every code point: a character the C test classifies differently from the
+    # regex (ideograph, alphanumeric, other) moves a run's boundary and changes the counts.
+    every = "".join(map(chr, range(0x110000)))
+    mixed = "新闻News2024的 İstanbul ½²³ ٣٤ x_y 𠀀 ﬁ ＡＢＣ１２ 가나 かな"
+    for sample in (every, every[::-1], mixed, mixed * 3, "", "___"):
+        assert native.walks is not None
+        assert text.token_counts(sample) == Counter(text.tokens(sample))
+
+
+def test_same_class_peers_in_c_equal_python_on_dataset_pages():
+    checked = 0
+    for page_id, doc in dataset_documents():
+        # every 10th element with a class: each check walks the whole page in Python
+        with_class = [el for el in doc.root.iter() if isinstance(el.tag, str) and el.get("class")]
+        for el in with_class[::10]:
+            signature = el.get("class")
+            if signature:
+                expected = thread.same_class_in_python(doc.root, el.tag, signature)
+                assert thread.same_class(doc.root, el.tag, signature) == expected, page_id
+                checked += 1
+    assert checked > 1000

@@ -38,6 +38,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from lxml.etree import _Element as Element
 
@@ -47,7 +48,7 @@ from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.registry import get_method
-from newscrawl.extraction.text import is_mostly_cjk, tokens
+from newscrawl.extraction.text import is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import thread_text
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
@@ -117,7 +118,7 @@ def run_methods(
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:
-                    bag = bags[result.text] = Counter(tokens(result.text))
+                    bag = bags[result.text] = token_counts(result.text)
                 found.append(Candidate(name, result, bag))
     return found
 
@@ -169,11 +170,11 @@ def consensus_bag(
     for bag in bags:
         presence.update(bag.keys())
     needed = len(bags) - rank
-    for token, present in presence.items():
-        if present >= needed:
-            counts = [bag.get(token, 0) for bag in bags]
-            counts.sort()
-            consensus[token] = counts[rank]
+    common = [token for token, present in presence.items() if present >= needed]
+    # One row of counts per bag, built by map() rather than a Python step per token and bag.
+    rows = [list(map(bag.get, common, repeat(0))) for bag in bags]
+    columns = zip(*rows, strict=True)  # one column of counts per common token
+    consensus.update(dict(zip(common, [sorted(column)[rank] for column in columns], strict=True)))
     return consensus
 
 
@@ -182,10 +183,7 @@ def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
     small, large = (
         (predicted, reference) if len(predicted) <= len(reference) else (reference, predicted)
     )
-    overlap = 0
-    for token, count in small.items():
-        other = large.get(token, 0)
-        overlap += min(other, count)
+    overlap = sum(map(min, small.values(), map(large.get, small, repeat(0))))
     if not overlap:
         return 0.0
     precision = overlap / sum(predicted.values())
