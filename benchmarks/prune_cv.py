@@ -31,13 +31,25 @@ from newscrawl.extraction.extractors.auto_options import (
 from newscrawl.extraction.prune import NO_PRUNE, PruneOptions, is_on
 
 REPO = Path(__file__).resolve().parent.parent
+SINGLES = (
+    "off",
+    "links=0.5/2,names=0,run=-",
+    "links=0.8/4,names=0,run=-",
+    "links=0.5/2,names=0,run=-,after",
+    "links=-/2,names=1,run=-",
+    "links=-/2,names=1,run=-,after",
+    "links=-/2,names=1,run=-,block<0.8",
+    "links=-/2,names=0,run=3",
+    "links=-/2,names=0,run=3,after",
+    "links=0.5/2,names=1,run=3",
+)
 
 
 def variants() -> dict[str, PruneOptions]:
     """Prune off first, then every combination of the rules' settings."""
     found = {"off": NO_PRUNE}
-    for share, anchors, names, run, after in itertools.product(
-        (None, 0.5, 0.65, 0.8), (2, 4), (False, True), (None, 3, 5), (False, True)
+    for share, anchors, names, run, after, largest in itertools.product(
+        (None, 0.5, 0.65, 0.8), (2, 4), (False, True), (None, 3, 5), (False, True), (0.5, 0.8)
     ):
         options = PruneOptions(
             link_share=share,
@@ -45,12 +57,18 @@ def variants() -> dict[str, PruneOptions]:
             box_names=names,
             sibling_run=run,
             only_after_article=after,
+            max_block_share=largest,
         )
-        if not is_on(options) or (share is None and anchors != 2):  # no rule to modify
+        if (
+            not is_on(options)
+            or (share is None and anchors != 2)  # no rule to modify
+            or (largest != 0.5 and not names)  # only a named box may be most of the region
+        ):
             continue
         name = (
             f"links={share if share is not None else '-'}/{anchors},names={int(names)},"
             f"run={run or '-'}{',after' if after else ''}"
+            + (f",block<{largest}" if largest != 0.5 else "")
         )
         found[name] = options
     return found
@@ -70,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             if page.text
         )
     report(pages, list(options), args.folds, "prune variant")
+    print("each rule alone, in-sample over the sets together (off first):")
+    for name in SINGLES:
+        values = [page.f1[name] for page in pages]
+        print(f"  {name:<40} F1 {sum(values) / len(values):.4f}")
     return 0
 
 

@@ -18,8 +18,9 @@ sums every element's characters and link characters, one pre-order pass picks th
 When the winner's text is its one node's text, the pruned blocks are skipped as it is
 written again; otherwise (block methods write one line per paragraph node) each pruned
 block's lines are removed where they stand together in the winner's text, in document
-order. Which rules are on was chosen by site-grouped cross-validation
-(benchmarks/prune_cv.py, docs/benchmarks/precision.md).
+order. Every rule is off by default: site-grouped cross-validation over the dev sets found
+no variant better than off beyond noise (benchmarks/prune_cv.py,
+docs/benchmarks/precision.md).
 """
 
 from __future__ import annotations
@@ -56,9 +57,6 @@ BOX_WORDS = frozenset(
 # Chinese names run into their neighbours (评论区, 相关新闻): a substring of a token counts.
 BOX_WORDS_CJK = ("评论", "相关", "推荐")
 _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z\u4e00-\u9fff]+|(?<=[a-z])(?=[A-Z])")
-# A pruned block never holds more than this share of the region: a container that holds
-# most of it is the article's own wrapper, whatever its name says.
-MAX_BLOCK_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +82,9 @@ class PruneOptions:
     only_after_article: bool = False
     # Characters (spaces excluded) of a paragraph that counts as the article's for (d).
     long_paragraph: int = 80
+    # Share of the region's characters above which a block is never dropped: a container
+    # holding most of the region is the article's own wrapper, whatever its name says.
+    max_block_share: float = 0.5
 
 
 NO_PRUNE = PruneOptions()
@@ -194,7 +195,7 @@ def pruned_blocks(region: Element, options: PruneOptions) -> list[Element]:
     if not is_on(options):
         return []
     measures = _measure(region, options)
-    limit = MAX_BLOCK_SHARE * measures.chars[region]
+    limit = options.max_block_share * measures.chars[region]
     dropped: list[Element] = []
     in_run: set[Element] = set()
     walker = etree.iterwalk(region, events=("start",))

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import load_document
+from newscrawl.extraction.document import DocumentError
 from newscrawl.extraction.dom import paragraph_text
+from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.prune import NO_PRUNE, PruneOptions, names_a_box, prune, pruned_blocks
+from newscrawl.extraction.types import ContentResult, Rejection
+from tests.extraction.test_never_raises import html_bytes
 
 PROSE = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
 
@@ -135,3 +143,20 @@ def test_block_method_lines_go_only_where_the_block_stands() -> None:
     text = f"Bridge news\n{PROSE.strip()}\nBridge news\nOther news"
     pruned = prune(text, [paragraphs[0], item], PruneOptions(box_names=True))
     assert pruned.split("\n") == ["Bridge news", PROSE.strip()]
+
+
+ALL_ON = PruneOptions(
+    link_share=0.5, box_names=True, sibling_run=2, only_after_article=True, max_block_share=1.0
+)
+
+
+@settings(max_examples=60)
+@given(case=html_bytes())
+def test_auto_with_every_rule_on_never_raises(case: tuple[bytes, str | None]) -> None:
+    data, encoding = case
+    try:
+        doc = load_document(data, url="https://example.com/a.html", encoding=encoding)
+    except DocumentError:
+        return
+    result = auto.extract_content(doc, replace(DEFAULT_AUTO, prune=ALL_ON))
+    assert isinstance(result, ContentResult | Rejection)
