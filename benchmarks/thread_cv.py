@@ -30,6 +30,7 @@ from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.extractors.auto_options import AutoOptions
 from newscrawl.extraction.thread import NO_THREAD, ThreadOptions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -71,7 +72,8 @@ def variants() -> dict[str, ThreadOptions]:
     return found
 
 
-def score_page(dataset: str, page: Page, options: dict[str, ThreadOptions]) -> Scored:
+def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
+    """The page's F1 with the winner of one vote turned into text by each variant."""
     truth = tokenize(page.text)
     site = site_of(page.url, page.id)
     try:
@@ -84,7 +86,7 @@ def score_page(dataset: str, page: Page, options: dict[str, ThreadOptions]) -> S
     known: dict[str, float] = {}  # most variants leave most pages as they were
     f1: dict[str, float] = {}
     for name, option in options.items():
-        text = auto.winner_text(vote, doc, replace(DEFAULT_AUTO, thread=option))
+        text = auto.winner_text(vote, doc, option)
         if text not in known:
             known[text] = token_scores(tokenize(text), truth).f1
         f1[name] = known[text]
@@ -96,12 +98,32 @@ def line(name: str, values: Sequence[float]) -> str:
     return f"{name:<18} F1 {sum(values) / len(values):.4f}  F1<{FAILED_F1} {failed:.3f}"
 
 
+def report(pages: Sequence[Scored], names: Sequence[str], folds: int, label: str) -> None:
+    """One variant chosen for all sets together by site-grouped CV; per set the first
+    variant (off), the chosen one in-sample and the cross-validated figure."""
+    groups = [f"{page.dataset}:{page.site}" for page in pages]
+    scores = {name: [page.f1[name] for page in pages] for name in names}
+    selection = select(scores, groups, folds)
+    print(format_selection(selection, label=label))
+    fold_of = grouped_folds(groups, folds)
+    held_out = [
+        page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, fold_of, strict=True)
+    ]
+    chosen = selection.in_sample_choice
+    for name in dict.fromkeys(page.dataset for page in pages):
+        indices = [i for i, page in enumerate(pages) if page.dataset == name]
+        print(f"{name} ({len(indices)} pages)")
+        print("  off               " + line("", [scores[names[0]][i] for i in indices]))
+        print(f"  in-sample {chosen}: " + line("", [scores[chosen][i] for i in indices]))
+        print("  cross-validated   " + line("", [held_out[i] for i in indices]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
-    options = variants()
+    options = {name: replace(DEFAULT_AUTO, thread=option) for name, option in variants().items()}
     pages: list[Scored] = []
     for name, directory, page_type in SETS:
         pages.extend(
@@ -109,21 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             for page in load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
             if page.text
         )
-    groups = [f"{page.dataset}:{page.site}" for page in pages]
-    scores = {name: [page.f1[name] for page in pages] for name in options}
-    selection = select(scores, groups, args.folds)
-    print(format_selection(selection, label="thread variant"))
-    folds = grouped_folds(groups, args.folds)
-    held_out = [
-        page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, folds, strict=True)
-    ]
-    chosen = selection.in_sample_choice
-    for name, _, _ in SETS:
-        indices = [i for i, page in enumerate(pages) if page.dataset == name]
-        print(f"{name} ({len(indices)} pages)")
-        print("  off               " + line("", [scores["off"][i] for i in indices]))
-        print(f"  in-sample {chosen}: " + line("", [scores[chosen][i] for i in indices]))
-        print("  cross-validated   " + line("", [held_out[i] for i in indices]))
+    report(pages, list(options), args.folds, "thread variant")
     return 0
 
 

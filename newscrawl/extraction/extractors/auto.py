@@ -47,6 +47,7 @@ from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
+from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.text import is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import thread_text
@@ -317,8 +318,12 @@ def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | No
 
 
 def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> str:
-    """The winner's text (every post, when it is one post of a thread), cleaned and trimmed."""
-    text = thread_text(vote.winner.result.nodes, options.thread) or vote.winner.result.text
+    """The winner's text (every post, when it is one post of a thread; else pruned), cleaned
+    and trimmed."""
+    result = vote.winner.result
+    text = thread_text(result.nodes, options.thread) or prune(
+        result.text, result.nodes, options.prune
+    )
     text = clean_lines(text, options) if options.clean_lines else text
     return trim(text, doc, options.trim)
 
