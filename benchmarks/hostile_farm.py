@@ -138,6 +138,9 @@ def crawl(
     engine = sa.create_engine(f"sqlite:///{db}")
     with engine.connect() as connection:
         stored = {row[0] for row in connection.execute(sa.text("SELECT url FROM articles"))}
+        # A page that declares a same-host canonical URL is stored under that URL, and the
+        # URL it was fetched at is kept as an alias of it: stored, under its canonical name.
+        aliased = {row[0] for row in connection.execute(sa.text("SELECT alias FROM url_aliases"))}
     engine.dispose()
     expected = {
         url
@@ -150,8 +153,9 @@ def crawl(
         "wall_s": round(wall, 1),
         "stored": len(stored),
         "expected_reachable": len(expected),
-        "reachable_missing": len(expected - stored),
-        "reachable_missing_examples": sorted(expected - stored)[:5],
+        "reachable_stored_as_alias": len(expected & (aliased - stored)),
+        "reachable_missing": len(expected - stored - aliased),
+        "reachable_missing_examples": sorted(expected - stored - aliased)[:5],
         "rejected": dict(re.findall(r"'newscrawl/rejected/(\w+)': (\d+)", text)),
         "articles_per_s": round(len(stored) / wall, 1),
         "articles_per_s_by_quarter": quarter_rates(text),
