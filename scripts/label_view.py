@@ -27,61 +27,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from newscrawl.extraction.decode import decode_html  # noqa: E402
+from newscrawl.extraction.dom import BLOCK_TAGS  # noqa: E402
 
 DROPPED = {"script", "style", "noscript", "template", "head", "iframe", "svg", "select"}
 # Elements whose start and end break the text flow in a browser's default rendering.
-BLOCKS = {
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "body",
-    "caption",
-    "center",
-    "dd",
-    "details",
-    "dialog",
-    "dir",
-    "div",
-    "dl",
-    "dt",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hgroup",
-    "hr",
-    "html",
-    "legend",
-    "li",
-    "main",
-    "menu",
-    "nav",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "summary",
-    "table",
-    "tbody",
-    "td",
-    "tfoot",
-    "th",
-    "thead",
-    "tr",
-    "ul",
-    "option",
-    "button",
-    "textarea",
-}
+# Line breaks: the extraction library's block tags plus the form parts and obsolete lists a
+# reader also sees on their own line.
+BLOCKS = BLOCK_TAGS | {"button", "dir", "hgroup", "menu", "option", "textarea"}
 _SPACE = re.compile(r"\s+")
 # libxml2 stops at the first </html> (or </body>); browsers ignore those end tags and go on
 # rendering, and some portals include a whole header document before the article.
