@@ -23,8 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.thread_cv import SETS, Scored, report, score_page
-from newscrawl.evaluation.dataset import load_pages
+from benchmarks.thread_cv import report, score_sets
 from newscrawl.extraction.extractors.auto_options import (
     DEFAULT_OPTIONS as DEFAULT_AUTO,
 )
@@ -80,13 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     options = {name: replace(DEFAULT_AUTO, prune=option) for name, option in variants().items()}
-    pages: list[Scored] = []
-    for name, directory, page_type in SETS:
-        pages.extend(
-            score_page(name, page, options)
-            for page in load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
-            if page.text
-        )
+    pages = score_sets(args.data, options)
     report(pages, list(options), args.folds, "prune variant")
     print("each rule alone, in-sample over the sets together (off first):")
     for name in SINGLES:

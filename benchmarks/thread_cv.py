@@ -118,19 +118,25 @@ def report(pages: Sequence[Scored], names: Sequence[str], folds: int, label: str
         print("  cross-validated   " + line("", [held_out[i] for i in indices]))
 
 
+def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
+    """Every labelled page of ``SETS`` under ``data``, scored under each variant."""
+    pages: list[Scored] = []
+    for name, directory, page_type in SETS:
+        pages.extend(
+            score_page(name, page, options)
+            for page in load_pages(data / directory / "pages.jsonl", page_type=page_type)
+            if page.text
+        )
+    return pages
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     options = {name: replace(DEFAULT_AUTO, thread=option) for name, option in variants().items()}
-    pages: list[Scored] = []
-    for name, directory, page_type in SETS:
-        pages.extend(
-            score_page(name, page, options)
-            for page in load_pages(args.data / directory / "pages.jsonl", page_type=page_type)
-            if page.text
-        )
+    pages = score_sets(args.data, options)
     report(pages, list(options), args.folds, "thread variant")
     return 0
 
