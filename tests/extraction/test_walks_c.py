@@ -20,6 +20,7 @@ from newscrawl.extraction.extractors.density_options import (
     DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
 )
 from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
+from tests.extraction.test_walks_parity import feature_rows
 
 
 def dataset_documents():
@@ -57,24 +58,6 @@ def test_paragraph_text_in_c_equals_python_on_dataset_pages():
                 ), (page_id, node.tag)
                 checked += 1
     assert checked > 1000
-
-
-def feature_rows(features):
-    return [
-        (
-            f.element,
-            f.order,
-            f.text,
-            type(f.text),
-            f.link_text,
-            f.tags,
-            f.link_tags,
-            f.paragraphs,
-            f.symbols,
-            f.score,
-        )
-        for f in features
-    ]
 
 
 @pytest.mark.slow
