@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import collections
 import hashlib
+import itertools
 import re
 import sys
 from collections.abc import Sequence
@@ -38,10 +39,12 @@ from newscrawl.evaluation.metadata import (
 from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.metadata.authors import RULES, extract_authors
 from newscrawl.extraction.metadata.dates import (
-    DEFAULT_TEXT_RULES,
+    DATE_RULES,
+    DEFAULT_DATE_RULES,
     STAGE_ORDER,
     STAGES,
-    TEXT_RULES,
+    URL_LOCAL_DAY,
+    local_day,
     plausible,
     text_date,
 )
@@ -51,6 +54,8 @@ ORDERS: tuple[tuple[str, ...], ...] = (
     ("structured", "url", "text"),
     ("structured", "text", "url"),
     ("structured", "url", "text", "htmldate"),
+    ("structured", "script", "url", "text", "htmldate"),
+    ("structured", "url", "text", "script", "htmldate"),
     ("structured", "url", "htmldate", "text"),
     ("structured", "htmldate", "url", "text"),
     ("htmldate", "structured", "url", "text"),
@@ -62,19 +67,19 @@ RULE_SETS: tuple[frozenset[str], ...] = (
     *(RULES - {rule} for rule in sorted(RULES)),
     RULES,
 )
-# Text-stage rule sets compared, the same way.
-TEXT_RULE_SETS: tuple[frozenset[str], ...] = (
-    frozenset(),
-    *(TEXT_RULES - {rule} for rule in sorted(TEXT_RULES)),
-    TEXT_RULES,
+# Date rule sets compared: every subset of the optional rules (few enough to try them all).
+DATE_RULE_SETS: tuple[frozenset[str], ...] = tuple(
+    frozenset(subset)
+    for size in range(len(DATE_RULES) + 1)
+    for subset in itertools.combinations(sorted(DATE_RULES), size)
 )
-# A candidate date method: a stage order and the text stage's rules. Every order with the
-# default rules, then the library's order with each other set of text rules.
+# The text stage's answer depends on its rules only; URL_LOCAL_DAY applies after the stages.
+TEXT_RULE_SETS: tuple[frozenset[str], ...] = tuple(
+    rules for rules in DATE_RULE_SETS if URL_LOCAL_DAY not in rules
+)
+# A candidate date method: a stage order and a set of date rules, every pair of them.
 Choice = tuple[tuple[str, ...], frozenset[str]]
-CHOICES: tuple[Choice, ...] = (
-    *((order, DEFAULT_TEXT_RULES) for order in ORDERS),
-    *((STAGE_ORDER, rules) for rules in TEXT_RULE_SETS if rules != DEFAULT_TEXT_RULES),
-)
+CHOICES: tuple[Choice, ...] = tuple((order, rules) for rules in DATE_RULE_SETS for order in ORDERS)
 # Page types whose labels are article metadata (wcxb_dev also labels shop and docs pages).
 PAGE_TYPES = {"wcxb_dev": "article"}
 _HOST = re.compile(rb"https?://([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
@@ -173,8 +178,12 @@ def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str 
 def order_date(record: PageRecord, choice: Choice) -> str | None:
     order, rules = choice
     for name in order:
-        found = record.texts.get(rules) if name == "text" else record.stages.get(name)
+        found = (
+            record.texts.get(rules - {URL_LOCAL_DAY}) if name == "text" else record.stages.get(name)
+        )
         if found and plausible(found, None):
+            if name == "structured" and URL_LOCAL_DAY in rules:
+                return local_day(found, record.stages.get("url"))
             return found
     return None
 
@@ -207,8 +216,8 @@ def cross_validate(records: Sequence[PageRecord], folds: int) -> tuple[int, int,
     for fold in range(folds):
         tuning = [r for r in records if fold_of(r.site, folds) != fold]
         scoring = [r for r in records if fold_of(r.site, folds) == fold]
-        # Ties go to fewer text rules, then to the earlier choice in CHOICES (fewer stages,
-        # no library first).
+        # Ties go to fewer rules, then to the earlier choice in CHOICES (fewer stages, no
+        # library first).
         best = max(
             CHOICES,
             key=lambda choice: (
@@ -254,9 +263,12 @@ def cross_validate_authors(
 def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) -> None:
     sites = len({r.site for r in records})
     print(f"## {dataset}: {len(records)} labelled pages from {sites} sites")
-    for choice in CHOICES:
+    # Every order with the default rules, then the library's order with every rule set.
+    shown = [(order, DEFAULT_DATE_RULES) for order in ORDERS]
+    shown += [(STAGE_ORDER, rules) for rules in DATE_RULE_SETS if rules != DEFAULT_DATE_RULES]
+    for choice in shown:
         hits, total = date_accuracy(records, choice)
-        mark = "  (library)" if choice == (STAGE_ORDER, DEFAULT_TEXT_RULES) else ""
+        mark = "  (library)" if choice == (STAGE_ORDER, DEFAULT_DATE_RULES) else ""
         print(f"date in-sample {choice_name(choice):80} {hits}/{total} = {hits / total:.3f}{mark}")
     hits, total, chosen = cross_validate(records, folds)
     print(

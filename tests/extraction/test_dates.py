@@ -10,7 +10,7 @@ from newscrawl.config.timezones import zone_info
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.dates import (
     STAGE_ORDER,
-    TEXT_RULES,
+    DATE_RULES,
     YEAR_LAST_DATES,
     YEAR_MONTH_DATES,
     PageDates,
@@ -256,4 +256,4 @@ def test_a_month_without_a_day_stays_a_month():
     assert text_date(page, None) is None
     # A full date is never cut to its month.
     page = load_document(doc("<h1>犬儒病(上)</h1><p>2005年5月7日 正文</p>"))
-    assert text_date(page, None, TEXT_RULES) == "2005-05-07"
+    assert text_date(page, None, DATE_RULES) == "2005-05-07"

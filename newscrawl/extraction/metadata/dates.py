@@ -123,9 +123,11 @@ _NUMERIC = re.compile(
     re.IGNORECASE,
 )
 _ENGLISH_CLOCK = r"(?:,?\s*(?:at\s+)?" + _CLOCK + ")?" + _TZ
-# English month names: "September 4, 2025", "Sep. 4 2025".
+# English month names: "September 4, 2025", "Sep. 4 2025". Element texts run together in
+# the page text ("Mental HealthDECEMBER 22, 2022"), so a lower-case letter before an
+# upper-case month is a word boundary too.
 _MONTH_FIRST = re.compile(
-    r"\b"
+    r"(?-i:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))"
     + _MONTH_NAME
     + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
     + _ENGLISH_CLOCK,
@@ -148,14 +150,36 @@ _YEAR_LAST = re.compile(
 )
 # A month with no day: magazine issues and reports ("《北京之春》1998年3月号", "2003年5月").
 _YEAR_MONTH = re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*年\s*(?P<m>1[0-2]|0?[1-9])\s*月(?!\s*\d)")
-# Optional text rules, measured one by one under site-grouped cross-validation
-# (benchmarks/metadata_cv.py); text_date applies those named in its ``rules``. Each fixed the
-# pages of a single cwced_zh site and none raised the cross-validated figure, so the default
-# applies neither (docs/benchmarks/metadata.md).
+# A date that follows these words is when the page was last changed, not published:
+# "Updated on Dec. 9, 2025", "Last updated: Sep 4, 2025", "更新时间：2024-05-03".
+_UPDATED_BEFORE = re.compile(
+    r"(?:(?<![a-z])(?:updated|modified|edited|revised)(?:\s+on)?|更新(?:时间|日期|于)?|修改(?:时间|日期|于)?)"
+    r"\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+# How far before a date its "Updated" word may sit (the word and a colon, spaced out).
+UPDATED_REACH_CHARS = 24
+# A line's length in visible characters, not tuned. A date line directly above the headline
+# ("Dec 12, 2025 · 4 min read", a kicker date) is the page's own; further up sit "today is
+# ..." header dates.
+LINE_CHARS = 100
+# Optional date rules, measured one by one under site-grouped cross-validation
+# (benchmarks/metadata_cv.py); text_date applies the text ones named in its ``rules`` and
+# publish_time the others. DEFAULT_DATE_RULES holds those that raised the cross-validated
+# figure (docs/benchmarks/metadata.md).
 YEAR_LAST_DATES = "year_last_dates"
 YEAR_MONTH_DATES = "year_month_dates"
-TEXT_RULES = frozenset({YEAR_LAST_DATES, YEAR_MONTH_DATES})
-DEFAULT_TEXT_RULES: frozenset[str] = frozenset()
+DATE_ABOVE_HEADLINE = "date_above_headline"
+URL_LOCAL_DAY = "url_local_day"
+DATE_RULES = frozenset(
+    {
+        YEAR_LAST_DATES,
+        YEAR_MONTH_DATES,
+        DATE_ABOVE_HEADLINE,
+        URL_LOCAL_DAY,
+    }
+)
+DEFAULT_DATE_RULES: frozenset[str] = frozenset()
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
@@ -169,7 +193,7 @@ class PageDates:
 
 def extract_publish_time(doc: Document, fetched_at: datetime | None = None) -> str | None:
     """The page's publish time as ISO 8601, or None when no stage gives a plausible date."""
-    return publish_time(doc, fetched_at, STAGE_ORDER)
+    return publish_time(doc, fetched_at, STAGE_ORDER, DEFAULT_DATE_RULES)
 
 
 def extract_dates(doc: Document, fetched_at: datetime | None = None) -> PageDates:
@@ -177,13 +201,31 @@ def extract_dates(doc: Document, fetched_at: datetime | None = None) -> PageDate
     return PageDates(extract_publish_time(doc, fetched_at), modified_time(doc, fetched_at))
 
 
-def publish_time(doc: Document, fetched_at: datetime | None, order: tuple[str, ...]) -> str | None:
-    """The first plausible date the stages named in ``order`` give."""
+def publish_time(
+    doc: Document,
+    fetched_at: datetime | None,
+    order: tuple[str, ...],
+    rules: frozenset[str] = DEFAULT_DATE_RULES,
+) -> str | None:
+    """The first plausible date the stages named in ``order`` give (the text stage with
+    ``rules``)."""
     for name in order:
-        found = STAGES[name](doc, fetched_at)
+        stage = STAGES[name]
+        found = text_date(doc, fetched_at, rules) if stage is text_date else stage(doc, fetched_at)
         if found and plausible(found, fetched_at):
+            if name == "structured" and URL_LOCAL_DAY in rules:
+                return local_day(found, url_date(doc, fetched_at))
             return found
     return None
+
+
+def local_day(published: str, url_day: str | None) -> str:
+    """The URL's day when ``published`` is a UTC time on the day after it: the site wrote
+    its own calendar day into the URL, the CMS converted the evening's clock time to UTC."""
+    if url_day is None or not published.endswith("+00:00") or len(published) <= DATE_ONLY_CHARS:
+        return published
+    day_after = date.fromisoformat(url_day[:DATE_ONLY_CHARS]) + timedelta(days=1)
+    return url_day if published[:DATE_ONLY_CHARS] == day_after.isoformat() else published
 
 
 def plausible(iso: str, fetched_at: datetime | None) -> bool:
@@ -229,6 +271,28 @@ def modified_time(doc: Document, fetched_at: datetime | None = None) -> str | No
         values += [v for key in MODIFIED_JSON_LD_KEYS if isinstance(v := item.get(key), str)]
     for value in values:
         normalized = normalize_date(value)
+        if normalized and plausible(normalized, fetched_at):
+            return normalized
+    return None
+
+
+# Publish keys in the JSON a page's scripts carry (Next.js and headless CMS state, JSON-LD
+# escaped inside another script): the structured data of pages that ship no ld+json.
+_SCRIPT_KEY = re.compile(
+    r"(?:datePublished|published_?[dD]ate|publishedAt|published_at|publishDate|publicationDate|"
+    r'first_?[pP]ublished_?(?:[aA]t|[dD]ate))\\*"\s*:\s*\\*"([^"\\]{8,40})'
+)
+# The first of these keys in the page is read; a page lists related posts after its own.
+_SCRIPT_KEY_HINTS = ("ublished", "ublishDate", "ublicationDate")
+
+
+def script_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """A publish key in the JSON of the page's scripts (outside JSON-LD, which
+    :func:`structured_date` reads)."""
+    if not any(hint in doc.html for hint in _SCRIPT_KEY_HINTS):
+        return None
+    for match in _SCRIPT_KEY.finditer(doc.html):
+        normalized = normalize_date(match.group(1))
         if normalized and plausible(normalized, fetched_at):
             return normalized
     return None
@@ -299,7 +363,7 @@ _DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2}
 
 
 def text_date(
-    doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_TEXT_RULES
+    doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_DATE_RULES
 ) -> str | None:
     """A date the page text states: a labelled line, else the first full date after the
     headline, else a month-day or relative time near it, else a month ("1998年3月号")."""
@@ -312,6 +376,10 @@ def text_date(
         found = _full_date(
             head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at, patterns
         )
+        if found:
+            return found
+    if start > 0 and DATE_ABOVE_HEADLINE in rules:
+        found = _date_above(text, start, fetched_at, patterns)
         if found:
             return found
     found = (
@@ -331,6 +399,41 @@ def _year_month(window: str, fetched_at: datetime | None) -> str | None:
         if int(match.group("y")) >= MIN_YEAR and plausible(found, fetched_at):
             return found
     return None
+
+
+def _updated_before(text: str, offset: int) -> bool:
+    """Whether "Updated"/"更新" words end right before ``offset``."""
+    return bool(_UPDATED_BEFORE.search(text[max(offset - UPDATED_REACH_CHARS, 0) : offset]))
+
+
+def _line_dates(
+    line: str, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...]
+) -> list[tuple[int, bool, str]]:
+    """Every plausible full date of ``line``: its offset, whether "Updated" words precede
+    it, and its ISO form, in order."""
+    found = []
+    for pattern in patterns:
+        for match in pattern.finditer(line):
+            normalized = _from_match(match)
+            if normalized and plausible(normalized, fetched_at):
+                found.append((match.start(), _updated_before(line, match.start()), normalized))
+    return sorted(found)
+
+
+def _visible_end(text: str, chars: int) -> str:
+    """The last ``chars`` visible characters of ``text``, whitespace runs as one space:
+    templates indent with runs of whitespace."""
+    return " ".join(text[-10 * chars :].split())[-chars:]
+
+
+def _date_above(
+    text: str, start: int, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...]
+) -> str | None:
+    """The last full date in the line's worth of text above the headline; in a line that
+    gives both, the published date beats the "Updated" one."""
+    found = _line_dates(_visible_end(text[:start], LINE_CHARS), fetched_at, patterns)
+    published = [iso for _, updated, iso in found if not updated]
+    return published[-1] if published else (found[-1][2] if found else None)
 
 
 def _full_date(
@@ -427,6 +530,7 @@ def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | No
 
 STAGES: dict[str, Callable[[Document, datetime | None], str | None]] = {
     "structured": structured_date,
+    "script": script_date,
     "url": url_date,
     "text": text_date,
     "htmldate": htmldate_date,
