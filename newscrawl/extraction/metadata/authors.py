@@ -19,6 +19,7 @@ from lxml import etree
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.text import is_mostly_cjk
 
 META_KEYS = (
     "author",
@@ -39,6 +40,9 @@ MAX_NAME_WORDS = 5
 # How much of the page text (from the start of <body>) the Chinese cue patterns search:
 # bylines sit under the headline, a whole page also holds comment signatures.
 CUE_SEARCH_CHARS = 6000
+# Raw characters read to find that many visible ones (rule VISIBLE_CUE_WINDOW): a bound on
+# the work, for pages that are mostly whitespace.
+VISIBLE_CUE_SCAN = 10
 # Names carry no digits; handles a few at most (a byline may end in a date, so only
 # single tokens are judged).
 MAX_NAME_DIGITS = 3
@@ -84,6 +88,15 @@ NOT_NAME_STARTS = (
     "实地",
     "随机",
     "一行",
+    # ... nor after "作者" in an author box's links: "作者最新文章", "作者其他文章", "作者简介".
+    "最新",
+    "其他",
+    "更多",
+    "相关",
+    "简介",
+    "介绍",
+    "文章",
+    "专栏",
 )
 
 # A class token (or a "__"-separated part of one: CSS-module names) that names the author
@@ -156,6 +169,7 @@ ORGANISATION_ENDINGS = (
 )
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
+_CJK_CHAR = re.compile(r"^[\u4e00-\u9fff]$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
 _ROLE = re.compile(
     r"\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
@@ -177,7 +191,8 @@ _NAMES = (
 # Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京").
 _NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】]|$)"
 _CUES = (
-    re.compile(r"(?:作者|记者|撰文|执笔人?|文|原创)\s*[:：丨|/]\s*" + _NAMES),
+    # "文：" opens a byline, not the end of a word ("蔡英文:贪腐..." in a headline list).
+    re.compile(r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*" + _NAMES),
     # "记者" without a separator only after a masthead ("本报记者", "新华社记者", "频道 记者"),
     # since in running text it is a plain noun ("记者采访时称", "小记者训练营").
     # ... or opening a bracket: "（记者 胡晓蓉）", "(记者 格桑边觉)".
@@ -195,6 +210,15 @@ _CUES = (
     re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
 _AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
+_EDITOR_CUE = _CUES[-1]
+# The labelled cue with its name ending where the ideographs end or a label starts (rule
+# CUE_NAME_ENDS): "告诉记者：被称之为最缺乏..." and an interview's "记者：首先欢迎你来到" are
+# running text after the interviewer's label, no byline.
+_ENDED_CUE = re.compile(
+    r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*"
+    + _NAMES
+    + rf"(?=[^\u4e00-\u9fff·]|$|{_LABEL}|发自|报道|摄|电)"
+)
 # Further byline forms (rule BYLINE_FORMS): "记者" followed by a space is a byline wherever it
 # stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
 # label); "作者魏星" with no separator at the end of a field; an icon-font glyph (private use
@@ -263,8 +287,27 @@ TITLE_SITE_NAMES = "title_site_names"
 BLOG_OWNER = "blog_owner"
 BYLINE_FORMS = "byline_forms"
 LINE_UNDER_HEADLINE = "line_under_headline"
+# On Chinese pages the byline in the text ("（记者 陆一夫）", "作者：孙仲旻") names the writer,
+# while author tags and markup hold the portal ("网易"), an editor's handle, a self-media
+# account or a sidebar of columnists: the text's cues are asked first.
+CUES_BEFORE_TAGS = "cues_before_tags"
+# The cue search reaches CUE_SEARCH_CHARS visible characters: whitespace that indents a
+# template's markup does not use it up.
+VISIBLE_CUE_WINDOW = "visible_cue_window"
+CUE_NAME_ENDS = "cue_name_ends"
+# A list that starts with an organisation ("中文学术期刊,汉斯出版社,Hans Publishers") credits
+# the publisher, not writers ("李在山 证券时报网" is a writer and his outlet). A Chinese name
+# set with a space between its characters ("赵 培", typeset to the width of a three-character
+# name) is one name.
+ORGANISATION_CREDITS = "organisation_credits"
+SPACED_NAMES = "spaced_names"
 RULES = frozenset(
     {
+        ORGANISATION_CREDITS,
+        SPACED_NAMES,
+        CUE_NAME_ENDS,
+        CUES_BEFORE_TAGS,
+        VISIBLE_CUE_WINDOW,
         ORGANISATION_FALLBACK,
         CAMEL_CASE_NAMES,
         TITLE_SITE_NAMES,
@@ -414,6 +457,11 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         name = _json_ld_name(item.get("author"))
         if name:
             yield name
+    author_cues = (_ENDED_CUE, *_AUTHOR_CUES[1:]) if CUE_NAME_ENDS in rules else _AUTHOR_CUES
+    more = _MORE_CUES if BYLINE_FORMS in rules else ()
+    cues_first = CUES_BEFORE_TAGS in rules and is_mostly_cjk(doc.title_text, per="letter")
+    if cues_first:
+        yield from _cue_candidates(doc, rules, author_cues + more)
     for key in META_KEYS:
         if key == "citation_author" and key in doc.meta:
             # Papers list every author in a tag of its own, "Last, First" each.
@@ -427,11 +475,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
             yield source.get("content") or " ".join(dom.text_content(source).split())
-    text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
-    for pattern in _CUES + _MORE_CUES if BYLINE_FORMS in rules else _CUES:
-        match = pattern.search(text)
-        if match:
-            yield match.group("name")
+    if not cues_first:
+        yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
     match = _EN_BYLINE.search(_around_headline(doc))
     if match:
         yield match.group("name")
@@ -439,6 +484,23 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
         yield owner
+    if cues_first:  # an editor only when no writer is named
+        yield from _cue_candidates(doc, rules, (_EDITOR_CUE,))
+
+
+def _cue_candidates(
+    doc: Document, rules: frozenset[str], cues: tuple[re.Pattern[str], ...]
+) -> Iterator[str]:
+    """Names the Chinese byline ``cues`` find in the start of the page text."""
+    if VISIBLE_CUE_WINDOW in rules:
+        text = " ".join(doc.body_text()[: VISIBLE_CUE_SCAN * CUE_SEARCH_CHARS].split())
+        text = text[:CUE_SEARCH_CHARS]
+    else:
+        text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
+    for pattern in cues:
+        match = pattern.search(text)
+        if match:
+            yield match.group("name")
 
 
 def _line_under_headline(doc: Document) -> str | None:
@@ -556,15 +618,18 @@ def clean_names(
     value = _BEFORE_BY.sub("", value)
     glued = _GLUED_LABEL if CAMEL_CASE_NAMES in rules else _GLUED_END
     value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
+    parts = _split_names(value, SPACED_NAMES in rules)
+    if ORGANISATION_CREDITS in rules and len(parts) > 1 and _is_organisation(parts[0]):
+        return []
     names: list[str] = []
-    for part in _split_names(value):
+    for part in parts:
         part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
         name = clean_author(part)
         if not name or name.casefold() in site_names or name in names:
             continue
-        if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
+        if _is_organisation(name):
             continue
         # A byline's text runs on into the page ("山石 相关报道", "苏亮 扫一扫"): a further
         # Chinese name must start with a surname, else the list has ended.
@@ -581,11 +646,18 @@ def _is_sentence(part: str) -> bool:
     )
 
 
-def _split_names(value: str) -> list[str]:
+def _is_organisation(name: str) -> bool:
+    return bool(_CJK_ONLY.match(name)) and name.endswith(ORGANISATION_ENDINGS)
+
+
+def _split_names(value: str, spaced: bool = False) -> list[str]:
     parts = [part for part in _NAME_SEPARATORS.split(value) if part.strip()]
     split: list[str] = []
     for part in parts:
         words = part.split()
+        if spaced and len(words) in (2, 3) and all(_CJK_CHAR.match(word) for word in words):
+            split.append("".join(words))  # "赵 培", "王 小 明"
+            continue
         # Chinese names are not spaced inside, so a space separates two of them.
         if len(words) > 1 and all(_CJK_NAME_ONLY.match(word) for word in words):
             split.extend(words)
