@@ -295,6 +295,8 @@ CUES_BEFORE_TAGS = "cues_before_tags"
 # template's markup does not use it up.
 VISIBLE_CUE_WINDOW = "visible_cue_window"
 CUE_NAME_ENDS = "cue_name_ends"
+# The closing bracketed byline may sit on the line after the content ("（袁源）").
+CLOSING_AFTER_CONTENT = "closing_after_content"
 # A list that starts with an organisation ("中文学术期刊,汉斯出版社,Hans Publishers") credits
 # the publisher, not writers ("李在山 证券时报网" is a writer and his outlet). A Chinese name
 # set with a space between its characters ("赵 培", typeset to the width of a three-character
@@ -306,6 +308,7 @@ RULES = frozenset(
         ORGANISATION_CREDITS,
         SPACED_NAMES,
         CUE_NAME_ENDS,
+        CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
         VISIBLE_CUE_WINDOW,
         ORGANISATION_FALLBACK,
@@ -378,6 +381,12 @@ SOURCE_ENDINGS = (
 # Lines, and characters, at the end of the content where a closing byline is looked for.
 CLOSING_BYLINE_LINES = 2
 CLOSING_SEARCH_CHARS = 300
+# How much of the content's last line finds it in the page text (rule CLOSING_AFTER_CONTENT):
+# enough characters to be unique, few enough to sit on one line of the page's markup.
+CONTENT_END_CHARS = 20
+MIN_CONTENT_END_CHARS = 8
+# The article's last lines the extraction may have left out, before the page's footer.
+AFTER_CONTENT_LINES = 3
 
 
 def extract_author(doc: Document, content: str | None = None) -> str | None:
@@ -399,11 +408,32 @@ def extract_authors(
         if organisation is None and ORGANISATION_FALLBACK in rules:
             organisation = _organisation_name(candidate, site_names)
     closing = closing_byline(content) if content else None
+    if closing is None and content and CLOSING_AFTER_CONTENT in rules:
+        closing = _bracketed_byline(_lines_after(doc.body_text(), content))
     names = clean_names(closing, site_names, rules) if closing else []
     if names or ORGANISATION_FALLBACK not in rules:
         return names
     organisation = _json_ld_organisation(doc) or organisation
     return [organisation] if organisation else []
+
+
+def _lines_after(text: str, content: str) -> list[str]:
+    """The first lines of the page text after the content's last line: a bracketed byline
+    alone on a short line is what content extraction drops as boilerplate."""
+    last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:]
+    end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
+    if end < 0:
+        return []
+    rest = text[end + len(last) : end + len(last) + CLOSING_SEARCH_CHARS]
+    return [line.strip() for line in rest.split("\n") if line.strip()][:AFTER_CONTENT_LINES]
+
+
+def _bracketed_byline(lines: list[str]) -> str | None:
+    for line in lines:
+        match = _CLOSING_BYLINE.search(line)
+        if match and _is_person_byline(match.group("name")):
+            return clean_author(match.group("name"))
+    return None
 
 
 def _organisation_name(candidate: str, site_names: frozenset[str]) -> str | None:
@@ -440,10 +470,9 @@ def closing_byline(content: str) -> str | None:
     """The byline that ends ``content``: bracketed ("（记者 胡晓蓉）") or cued ("执笔人：..."),
     for long articles whose start holds none. Editor cues do not count here."""
     lines = [line for line in content[-CLOSING_SEARCH_CHARS:].split("\n") if line.strip()]
-    for line in reversed(lines[-CLOSING_BYLINE_LINES:]):
-        match = _CLOSING_BYLINE.search(line)
-        if match and _is_person_byline(match.group("name")):
-            return clean_author(match.group("name"))
+    found = _bracketed_byline(list(reversed(lines[-CLOSING_BYLINE_LINES:])))
+    if found:
+        return found
     tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
     for pattern in _AUTHOR_CUES:
         match = pattern.search(tail)
