@@ -8,9 +8,12 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
     BLOG_OWNER,
     BYLINE_FORMS,
+    CLOSING_AFTER_CONTENT,
+    CUES_BEFORE_TAGS,
     LINE_UNDER_HEADLINE,
     RULES,
     TITLE_SITE_NAMES,
+    VISIBLE_CUE_WINDOW,
     clean_author,
     extract_author,
     extract_authors,
@@ -282,7 +285,8 @@ def test_what_follows_the_headline_in_the_title_is_the_site():
         "<body><p>（记者 李楠）正文。</p></body></html>"
     )
     assert extract_authors(load_document(html)) == ["李楠"]
-    assert extract_authors(load_document(html), rules=RULES - {TITLE_SITE_NAMES}) == ["新浪科技"]
+    without = RULES - {TITLE_SITE_NAMES, CUES_BEFORE_TAGS}
+    assert extract_authors(load_document(html), rules=without) == ["新浪科技"]
 
 
 @pytest.mark.parametrize(
@@ -316,3 +320,63 @@ def test_a_name_alone_under_the_headline(line, name):
 @pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信", "收藏本文"])
 def test_furniture_under_the_headline_is_no_name(line):
     assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []
+
+
+def chinese_page(body: str, head: str = "") -> str:
+    return (
+        f"<html><head><title>儿歌一分钱被改成一元钱</title>{head}</head><body>{body}</body></html>"
+    )
+
+
+def test_on_chinese_pages_the_text_byline_comes_before_author_tags():
+    html = chinese_page(
+        "<p>扬子晚报记者 张楠 正文。</p><p>责任编辑：李四</p>",
+        '<meta name="author" content="扬眼企鹅号">',
+    )
+    assert extract_authors(load_document(html)) == ["张楠"]
+    assert extract_authors(load_document(html), rules=RULES - {CUES_BEFORE_TAGS}) == ["扬眼企鹅号"]
+
+
+def test_an_editor_stays_a_fallback_when_text_cues_come_first():
+    html = chinese_page("<p>责任编辑：李四</p>", '<meta name="author" content="王五">')
+    assert extract_authors(load_document(html)) == ["王五"]
+    assert extract_authors(load_document(chinese_page("<p>责任编辑：李四</p>"))) == ["李四"]
+
+
+def test_the_cue_window_counts_visible_characters():
+    body = "<div>" + " \n" * 4000 + "</div><p>澎湃新闻记者 贺梨萍 2020-06-06</p>"
+    assert authors_of(body) == ["贺梨萍"]
+    assert authors_of(body, rules=RULES - {VISIBLE_CUE_WINDOW}) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("医生微笑着告诉记者：被称之为最缺乏信心的肺癌", []),  # running text after the label
+        ("记者：首先欢迎你来到新华网", []),  # an interviewer's question
+        ("本报记者：张三发自北京", ["张三"]),
+        ("作者：孙仲旻 2018-01-02", ["孙仲旻"]),
+    ],
+)
+def test_a_labelled_cue_name_ends_where_the_ideographs_end(text, names):
+    assert authors_of(f"<p>{text}</p>") == names
+
+
+def test_the_wen_cue_is_not_the_end_of_a_word():
+    assert authors_of("<p>韩国瑜痛批蔡英文:贪腐这么严重</p>") == []
+    assert authors_of("<p>图/文：王文</p>") == ["王文"]
+
+
+def test_author_box_links_are_no_names():
+    assert authors_of("<p>作者最新文章 韩庚将在新西兰大婚</p>") == []
+
+
+def test_a_bracketed_byline_on_the_line_after_the_content():
+    body = (
+        "<p>他不否认，很多路途较远的学术会议，他是无力参加的。</p>\n<p>（袁源）</p>\n"
+        "<p>新闻中心</p>"
+    )
+    doc = load_document(f"<html><head><title>t</title></head><body>{body}</body></html>")
+    content = "他不否认，很多路途较远的学术会议，他是无力参加的。"
+    assert extract_authors(doc, content) == ["袁源"]
+    assert extract_authors(doc, content, RULES - {CLOSING_AFTER_CONTENT}) == []

@@ -9,14 +9,17 @@ import pytest
 from newscrawl.config.timezones import zone_info
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.dates import (
-    STAGE_ORDER,
+    DATE_ABOVE_HEADLINE,
     DATE_RULES,
+    STAGE_ORDER,
+    URL_LOCAL_DAY,
     YEAR_LAST_DATES,
     YEAR_MONTH_DATES,
     PageDates,
     extract_dates,
     extract_publish_time,
     htmldate_date,
+    local_day,
     normalize_date,
     plausible,
     publish_time,
@@ -257,3 +260,91 @@ def test_a_month_without_a_day_stays_a_month():
     # A full date is never cut to its month.
     page = load_document(doc("<h1>犬儒病(上)</h1><p>2005年5月7日 正文</p>"))
     assert text_date(page, None, DATE_RULES) == "2005-05-07"
+
+
+def test_a_date_line_right_above_the_headline():
+    page = load_document(
+        doc(
+            "<p>Back to blog</p><p>Dec 12, 2025 · 4 min read</p><h1>Why Rust for embedded</h1>"
+            "<p>Rust in the kernel since October 30, 2025.</p>"
+        )
+    )
+    assert text_date(page, None, frozenset({DATE_ABOVE_HEADLINE})) == "2025-12-12"
+    assert text_date(page, None, frozenset()) == "2025-10-30"
+
+
+def test_above_the_headline_the_published_date_beats_the_updated_one():
+    body = (
+        "<p>Mental Health</p><p>DECEMBER 22, 2022</p><p>Updated: JANUARY 02, 2026</p>"
+        "<h1>Ten ways meditation helps</h1><p>Text.</p>"
+    )
+    page = load_document(doc(body))
+    assert text_date(page, None, frozenset({DATE_ABOVE_HEADLINE})) == "2022-12-22"
+    only_updated = load_document(doc("<p>Last updated: Dec 12, 2025</p><h1>Sales hiring</h1>"))
+    assert text_date(only_updated, None, frozenset({DATE_ABOVE_HEADLINE})) == "2025-12-12"
+
+
+@pytest.mark.parametrize(
+    "header", ["今天是2026年1月1日 星期四", "Monday, March 2, 2026", "Today: March 2, 2026"]
+)
+def test_a_header_date_of_the_day_is_not_the_date_line(header):
+    page = load_document(doc(f"<div>{header}</div><h1>Council approves budget</h1><p>x</p>"))
+    assert text_date(page, None, frozenset({DATE_ABOVE_HEADLINE})) is None
+
+
+def test_a_header_date_further_up_is_not_above_the_headline():
+    nav = "<p>" + "Home News Sport Business Culture Travel " * 5 + "</p>"
+    page = load_document(doc(f"<p>Monday, March 2, 2026</p>{nav}<h1>Council approves budget</h1>"))
+    assert text_date(page, None, frozenset({DATE_ABOVE_HEADLINE})) is None
+
+
+def test_a_month_name_glued_to_the_previous_word():
+    page = load_document(doc("<h1>Ten ways meditation helps</h1><p>HealthDECEMBER 22, 2022</p>"))
+    assert text_date(page, None) == "2022-12-22"
+    assert normalize_date("Remember 5, 2020") is None  # "ember" inside a word stays a word
+
+
+@pytest.mark.parametrize(
+    ("published", "url_day", "expected"),
+    [
+        ("2025-12-19T02:41:41+00:00", "2025-12-18", "2025-12-18"),  # an evening, US time
+        ("2025-12-19T02:41:41+00:00", "2025-12-19", "2025-12-19T02:41:41+00:00"),
+        ("2025-12-19T02:41:41-05:00", "2025-12-18", "2025-12-19T02:41:41-05:00"),  # not UTC
+        ("2025-12-20T02:41:41+00:00", "2025-12-18", "2025-12-20T02:41:41+00:00"),
+        ("2025-12-19", "2025-12-18", "2025-12-19"),  # no clock time
+        ("2025-12-19T02:41+00:00", None, "2025-12-19T02:41+00:00"),
+    ],
+)
+def test_a_utc_time_the_day_after_the_url_date_is_the_url_day(published, url_day, expected):
+    assert local_day(published, url_day) == expected
+
+
+def test_url_local_day_rule_in_publish_time():
+    page = load_document(
+        doc(head='<meta property="article:published_time" content="2025-12-19T02:41:41Z">'),
+        url="https://example.com/2025/12/18/a-post/",
+    )
+    order = ("structured", "url")
+    assert publish_time(page, None, order, frozenset({URL_LOCAL_DAY})) == "2025-12-18"
+    assert publish_time(page, None, order, frozenset()) == "2025-12-19T02:41:41+00:00"
+
+
+@pytest.mark.parametrize(
+    ("body", "modified"),
+    [
+        ("<h1>Best toothbrushes</h1><p>By Jane Doe · Updated March 5, 2024</p>", "2024-03-05"),
+        ("<p>Last updated: Dec 12, 2023</p><h1>Sales hiring guide</h1>", "2023-12-12"),
+        ("<h1>一条新闻的标题</h1><p>更新时间：2024-05-02 10:00</p>", "2024-05-02T10:00"),
+        ("<h1>Best toothbrushes</h1><p>Published March 5, 2024</p>", None),
+    ],
+)
+def test_an_updated_label_in_the_text_is_the_modified_time(body, modified):
+    assert dates_of(body).modified == modified
+
+
+def test_the_modified_meta_tag_beats_the_text():
+    found = dates_of(
+        "<h1>Best toothbrushes</h1><p>Updated March 5, 2024</p>",
+        '<meta property="article:modified_time" content="2024-05-01">',
+    )
+    assert found.modified == "2024-05-01"

@@ -169,7 +169,6 @@ ORGANISATION_ENDINGS = (
 )
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
-_CJK_CHAR = re.compile(r"^[\u4e00-\u9fff]$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
 _ROLE = re.compile(
     r"\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
@@ -297,16 +296,8 @@ VISIBLE_CUE_WINDOW = "visible_cue_window"
 CUE_NAME_ENDS = "cue_name_ends"
 # The closing bracketed byline may sit on the line after the content ("（袁源）").
 CLOSING_AFTER_CONTENT = "closing_after_content"
-# A list that starts with an organisation ("中文学术期刊,汉斯出版社,Hans Publishers") credits
-# the publisher, not writers ("李在山 证券时报网" is a writer and his outlet). A Chinese name
-# set with a space between its characters ("赵 培", typeset to the width of a three-character
-# name) is one name.
-ORGANISATION_CREDITS = "organisation_credits"
-SPACED_NAMES = "spaced_names"
 RULES = frozenset(
     {
-        ORGANISATION_CREDITS,
-        SPACED_NAMES,
         CUE_NAME_ENDS,
         CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
@@ -647,18 +638,15 @@ def clean_names(
     value = _BEFORE_BY.sub("", value)
     glued = _GLUED_LABEL if CAMEL_CASE_NAMES in rules else _GLUED_END
     value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
-    parts = _split_names(value, SPACED_NAMES in rules)
-    if ORGANISATION_CREDITS in rules and len(parts) > 1 and _is_organisation(parts[0]):
-        return []
     names: list[str] = []
-    for part in parts:
+    for part in _split_names(value):
         part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
         name = clean_author(part)
         if not name or name.casefold() in site_names or name in names:
             continue
-        if _is_organisation(name):
+        if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
             continue
         # A byline's text runs on into the page ("山石 相关报道", "苏亮 扫一扫"): a further
         # Chinese name must start with a surname, else the list has ended.
@@ -675,18 +663,11 @@ def _is_sentence(part: str) -> bool:
     )
 
 
-def _is_organisation(name: str) -> bool:
-    return bool(_CJK_ONLY.match(name)) and name.endswith(ORGANISATION_ENDINGS)
-
-
-def _split_names(value: str, spaced: bool = False) -> list[str]:
+def _split_names(value: str) -> list[str]:
     parts = [part for part in _NAME_SEPARATORS.split(value) if part.strip()]
     split: list[str] = []
     for part in parts:
         words = part.split()
-        if spaced and len(words) in (2, 3) and all(_CJK_CHAR.match(word) for word in words):
-            split.append("".join(words))  # "赵 培", "王 小 明"
-            continue
         # Chinese names are not spaced inside, so a space separates two of them.
         if len(words) > 1 and all(_CJK_NAME_ONLY.match(word) for word in words):
             split.extend(words)
