@@ -5,13 +5,13 @@
 
 ``DIR`` holds one folder per dataset in the pages.jsonl format. Every date stage of
 newscrawl/extraction/metadata/dates.py runs once per page (the text stage once per set of its
-optional rules); each candidate stage order and rule set is then scored from those cached
-answers, and so is each set of the optional author rules. Cross-validation: pages are grouped
-by site, sites are dealt into ``--folds`` folds, and for each fold the candidate that scores
-best on the other folds is scored on it, so no site is ever in both the tuning and the scoring
-part. The figure is the held-out accuracy over all folds, beside each candidate's in-sample
-accuracy. ``--trafilatura``
-adds trafilatura's date and author (htmldate inside) on the same pages.
+optional rules); each candidate stage order and date rule set (every subset) is then scored
+from those cached answers. Cross-validation: pages are grouped by site, sites are dealt into
+``--folds`` folds, and each fold is scored with what the other folds chose, so no site is ever
+in both the tuning and the scoring part: for dates the candidate that scores best there (ties:
+fewer rules), for authors every rule whose removal lowers the hits there (a tie drops it). The
+figure is the held-out accuracy over all folds, beside each candidate's in-sample accuracy.
+``--trafilatura`` adds trafilatura's date and author (htmldate inside) on the same pages.
 
 The site of a page is its URL's host; a page without a URL (cwced_zh) takes the host its HTML
 links to most, since a page links mostly within its own site.
@@ -205,7 +205,7 @@ def date_accuracy(records: Sequence[PageRecord], choice: Choice) -> tuple[int, i
 
 def choice_name(choice: Choice) -> str:
     order, rules = choice
-    return ">".join(order) + " [" + ("+".join(sorted(rules)) or "no text rules") + "]"
+    return ">".join(order) + " [" + ("+".join(sorted(rules)) or "no rules") + "]"
 
 
 def dated(records: Sequence[PageRecord]) -> list[PageRecord]:
