@@ -11,6 +11,7 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.dates import (
     DATE_ABOVE_HEADLINE,
     DATE_RULES,
+    DEFAULT_DATE_RULES,
     STAGE_ORDER,
     URL_LOCAL_DAY,
     YEAR_LAST_DATES,
@@ -348,3 +349,14 @@ def test_the_modified_meta_tag_beats_the_text():
         '<meta property="article:modified_time" content="2024-05-01">',
     )
     assert found.modified == "2024-05-01"
+
+
+def test_the_default_rules_are_the_cross_validated_ones():
+    assert frozenset({DATE_ABOVE_HEADLINE, URL_LOCAL_DAY}) == DEFAULT_DATE_RULES
+    above = doc("<p>Dec 12, 2023 · 4 min read</p><h1>Why Rust for embedded</h1><p>Text.</p>")
+    assert extract_publish_time(load_document(above)) == "2023-12-12"
+    page = load_document(
+        doc(head='<meta property="article:published_time" content="2023-12-19T02:41:41Z">'),
+        url="https://example.com/2023/12/18/a-post/",
+    )
+    assert extract_publish_time(page) == "2023-12-18"
