@@ -48,7 +48,7 @@ from newscrawl.crawl.discovery import (
     sitemaps_from_robots,
 )
 from newscrawl.crawl.discovery.feeds import FeedError
-from newscrawl.crawl.discovery.links import Link, parse_page
+from newscrawl.crawl.discovery.links import Link
 from newscrawl.crawl.discovery.sitemaps import SitemapError
 from newscrawl.crawl.failures import ROBOTS, failure_kind
 from newscrawl.crawl.health import sites_to_skip
@@ -58,6 +58,7 @@ from newscrawl.crawl.meta import META_KEY, CrawlMeta, PageKind, crawl_meta
 from newscrawl.crawl.netlog import log_fetch_failure
 from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
 from newscrawl.crawl.urls import canonical_url, host_allowed, host_of, is_http_url
+from newscrawl.extraction.dom import parse_html
 
 if TYPE_CHECKING:
     from typing import Self
@@ -194,7 +195,7 @@ class NewsSpider(scrapy.Spider):
     def parse_list(self, response: Response) -> Iterator[scrapy.Request]:
         if not isinstance(response, TextResponse):
             return
-        tree = parse_page(response.text)
+        tree = parse_html(response.text)
         if tree is not None:
             yield from self.follow_links(extract_links(tree, response.url), response)
 
@@ -332,7 +333,7 @@ class NewsSpider(scrapy.Spider):
             encoding=item.encoding or "",
             request=scrapy.Request(item.url, meta={META_KEY: dict(meta)}),
         )
-        tree = parse_page(response.text)
+        tree = parse_html(response.text)
         if tree is None:
             return None
         shape = page_shape(tree, HEADLINE_MIN_WEIGHT)
