@@ -224,11 +224,7 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_feed(response.body, response.url)
         except FeedError as error:
-            logger.warning(
-                "Feed %(url)s of site %(site)s: %(error)s",
-                {"url": response.url, "site": site.name, "error": error},
-            )
-            self._count("newscrawl/errors/bad_feed")
+            self._bad_document("Feed", "bad_feed", response, site, error)
             return
         for entry in entries[: self.feed_max_items]:
             if self._wanted_article(entry.url, entry.title, site, feed=True):
@@ -240,11 +236,7 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_sitemap(response.body)
         except SitemapError as error:
-            logger.warning(
-                "Sitemap %(url)s of site %(site)s: %(error)s",
-                {"url": response.url, "site": site.name, "error": error},
-            )
-            self._count("newscrawl/errors/bad_sitemap")
+            self._bad_document("Sitemap", "bad_sitemap", response, site, error)
             return
         for entry in entries[: self.feed_max_items]:
             if entry.is_sitemap:
@@ -352,6 +344,16 @@ class NewsSpider(scrapy.Spider):
             self.crawler.engine.crawl(request)
 
     # --- helpers -----------------------------------------------------------------------------
+    def _bad_document(
+        self, what: str, stat: str, response: Response, site: SiteConfig, error: Exception
+    ) -> None:
+        """A feed or sitemap that does not parse: one warning, counted under errors/."""
+        logger.warning(
+            "%(what)s %(url)s of site %(site)s: %(error)s",
+            {"what": what, "url": response.url, "site": site.name, "error": error},
+        )
+        self._count(f"newscrawl/errors/{stat}")
+
     def _count(self, key: str) -> None:
         if self.crawler.stats is not None:
             self.crawler.stats.inc_value(key)
