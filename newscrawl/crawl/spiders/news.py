@@ -309,7 +309,10 @@ class NewsSpider(scrapy.Spider):
     def thin_page(self, item: PageItem) -> Deferred[None]:
         """The ``thin_page`` signal: a candidate article whose content came out thin. If the
         page has the shape of a list page, its links are followed as a list's and the item is
-        marked ``list_page``. The page is parsed again, off the reactor thread."""
+        marked ``list_page``. The page is parsed again, off the reactor thread: measuring the
+        shape in the extraction worker, on the tree before cleaning, would cost every page
+        13-15 % of its extraction to spare a parse on the few thin ones
+        (docs/benchmarks/crawl.md, "Thin pages")."""
         found = threads.deferToThread(self.list_requests_of, item)
         deferred: Deferred[list[scrapy.Request] | None] = found
         return deferred.addCallback(self._follow_list_page, item)
