@@ -5,8 +5,11 @@ same links as the clean page; an empty page yields none and raises nothing."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scrapy.http import HtmlResponse
 
+from newscrawl.crawl.classify import HEADLINE_MIN_WEIGHT
 from newscrawl.crawl.discovery import extract_links, page_shape
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.spiders.news import NewsSpider
@@ -64,3 +67,25 @@ def test_links_after_a_premature_document_end_are_kept():
     links = extract_links(tree, HOME)
     assert [link.url for link in links] == [HOME + "a.html", HOME + "b.html"]
     assert page_shape(tree, 4).headline_links == 2
+
+
+_LINK_SOUP = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["<a href='/x.html'>", "</a>", "<p>", "<div>", "</body>", "</html>", "<base href='//'>"]
+        ),
+        st.sampled_from(["<?xml version='1.0'?>", "<noscript>", "<area href='?a'>", "\x00"]),
+        st.text(alphabet="新闻标题 abc<>&;'\"=/#:\n\x00", max_size=30),
+    ),
+    max_size=100,
+).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(_LINK_SOUP, st.text(max_size=2000)))
+def test_discovery_never_raises(html):
+    tree = parse_html(html)
+    if tree is not None:
+        for link in extract_links(tree, HOME):
+            assert link.url.startswith(("http://", "https://"))
+        page_shape(tree, HEADLINE_MIN_WEIGHT)
