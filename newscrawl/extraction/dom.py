@@ -47,8 +47,9 @@ JUNK_TAGS = frozenset(
 SWALLOWING_TAGS = ("button", "select", "textarea")
 SWALLOWED_BLOCKS = ("p", "div", "article", "section", "table", "ul", "h1", "h2", "h3")
 SWALLOWED_MIN_ELEMENTS = 30
-# Elements that start a new paragraph when turned into text.
-BLOCK_TAGS = frozenset(
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Elements that start a new paragraph when turned into text: these and the headings.
+BLOCK_TAGS = HEADING_TAGS | frozenset(
     {
         "address",
         "article",
@@ -68,12 +69,6 @@ BLOCK_TAGS = frozenset(
         "figure",
         "footer",
         "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
         "header",
         "hr",
         "html",
@@ -97,7 +92,6 @@ BLOCK_TAGS = frozenset(
     }
 )
 _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
-HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
 IMAGE_SRC_ATTRS = (
     "data-src",

@@ -9,10 +9,10 @@ from scrapy.http import HtmlResponse
 
 from newscrawl.crawl.discovery import extract_links
 from newscrawl.crawl.discovery.feeds import parse_feed
-from newscrawl.crawl.discovery.links import parse_page
 from newscrawl.crawl.discovery.robots import sitemaps_from_robots
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.spiders.news import NewsSpider
+from newscrawl.extraction.dom import parse_html
 from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
 
@@ -49,7 +49,7 @@ def test_a_list_page_with_bad_links_yields_all_its_good_ones(spider):
 
 
 def test_extract_links_skips_only_the_bad_ones():
-    tree = parse_page(
+    tree = parse_html(
         "<html><body><a href='/ok.html'>好</a>"
         + BAD_LINKS.decode()
         + "<a href='/ok2.html'>也好</a></body></html>"

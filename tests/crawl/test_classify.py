@@ -14,8 +14,9 @@ from newscrawl.crawl.classify import (
     looks_like_list_page,
     url_kind,
 )
-from newscrawl.crawl.discovery.links import page_shape, parse_page
+from newscrawl.crawl.discovery.links import page_shape
 from newscrawl.evaluation.datasets import pages_file
+from newscrawl.extraction.dom import parse_html
 
 SITE = SiteConfig(name="x", start_urls=("http://x.com/",), allowed_domains=("x.com",))
 
@@ -96,7 +97,7 @@ def _dataset_pages(name: str, page_type: str | None = None) -> list[bytes]:
 
 
 def _is_list(raw: bytes, encoding: str) -> bool:
-    tree = parse_page(raw.decode(encoding, "replace"))
+    tree = parse_html(raw.decode(encoding, "replace"))
     assert tree is not None
     shape = page_shape(tree, HEADLINE_MIN_WEIGHT)
     return looks_like_list_page(shape.headline_links, shape.longest_own_block)

@@ -12,8 +12,9 @@ from newscrawl.crawl.discovery import (
     sitemaps_from_robots,
 )
 from newscrawl.crawl.discovery.feeds import FeedError
-from newscrawl.crawl.discovery.links import Link, parse_page
+from newscrawl.crawl.discovery.links import Link
 from newscrawl.crawl.discovery.sitemaps import SitemapError
+from newscrawl.extraction.dom import parse_html
 
 RSS = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>
 <item><title>First story</title><link>http://x.com/1.html</link></item>
@@ -79,7 +80,7 @@ def test_robots_sitemap_lines():
 
 
 def test_links_take_text_then_title_then_alt():
-    tree = parse_page(
+    tree = parse_html(
         '<html><head><base href="http://x.com/news/"></head><body>'
         '<a href="a.html"> Headline  text </a><a href="b.html" title="Title attr"><img src="i"></a>'
         '<a href="c.html"><img src="i" alt="Alt text"></a><a href="javascript:void(0)">js</a>'

@@ -1,13 +1,18 @@
-"""Links of an HTML page with their anchor text, and the page's shape (list or article)."""
+"""Links of an HTML page with their anchor text, and the page's shape (list or article).
+
+Pages are parsed with the extraction library's parser (:func:`newscrawl.extraction.dom.
+parse_html`), so a list page reads as an article page does: links after a premature
+``</html>`` stay in ``<body>``, NUL bytes and an XML declaration do not lose the page.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lxml import etree
-from lxml.html import HtmlElement, document_fromstring
+from lxml.etree import _Element as Element
 
 from newscrawl.crawl.urls import join_url
+from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.text import text_weight
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
@@ -48,19 +53,9 @@ class PageShape:
     longest_own_block: int  # weighted length of the longest text block outside links
 
 
-def parse_page(html: str) -> HtmlElement | None:
-    """An lxml tree for ``html``; None for an empty or unparseable page."""
-    if not html.strip():
-        return None
-    try:
-        return document_fromstring(html)
-    except (etree.ParserError, ValueError):
-        return None
-
-
-def anchor_text(link: HtmlElement) -> tuple[str, str]:
+def anchor_text(link: Element) -> tuple[str, str]:
     """(text, source) of a link: its text, else its ``title``, else an image's ``alt``."""
-    text = " ".join(link.text_content().split())
+    text = " ".join(text_content(link).split())
     if text:
         return text, "text"
     title = " ".join((link.get("title") or "").split())
@@ -73,7 +68,7 @@ def anchor_text(link: HtmlElement) -> tuple[str, str]:
     return "", "text"
 
 
-def extract_links(tree: HtmlElement, base_url: str) -> list[Link]:
+def extract_links(tree: Element, base_url: str) -> list[Link]:
     """Every ``<a href>``/``<area href>`` as an absolute URL, in document order.
 
     ``<base href>`` is honoured; fragments and non-HTTP schemes are left out.
@@ -92,7 +87,7 @@ def extract_links(tree: HtmlElement, base_url: str) -> list[Link]:
     return links
 
 
-def _own_text(element: HtmlElement) -> str:
+def _own_text(element: Element) -> str:
     """Text of ``element`` outside links and outside nested blocks."""
     parts = [element.text or ""]
     for child in element:
@@ -107,9 +102,9 @@ def _own_text(element: HtmlElement) -> str:
     return "".join(parts)
 
 
-def page_shape(tree: HtmlElement, headline_min_weight: int) -> PageShape:
+def page_shape(tree: Element, headline_min_weight: int) -> PageShape:
     headlines = sum(
-        1 for link in tree.iter("a") if text_weight(link.text_content()) >= headline_min_weight
+        1 for link in tree.iter("a") if text_weight(text_content(link)) >= headline_min_weight
     )
     longest = 0
     for element in tree.iter(*_BLOCK_TAGS):

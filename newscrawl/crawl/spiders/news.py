@@ -48,7 +48,7 @@ from newscrawl.crawl.discovery import (
     sitemaps_from_robots,
 )
 from newscrawl.crawl.discovery.feeds import FeedError
-from newscrawl.crawl.discovery.links import Link, parse_page
+from newscrawl.crawl.discovery.links import Link
 from newscrawl.crawl.discovery.sitemaps import SitemapError
 from newscrawl.crawl.failures import ROBOTS, failure_kind
 from newscrawl.crawl.health import sites_to_skip
@@ -58,6 +58,7 @@ from newscrawl.crawl.meta import META_KEY, CrawlMeta, PageKind, crawl_meta
 from newscrawl.crawl.netlog import log_fetch_failure
 from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
 from newscrawl.crawl.urls import canonical_url, host_allowed, host_of, is_http_url
+from newscrawl.extraction.dom import parse_html
 
 if TYPE_CHECKING:
     from typing import Self
@@ -194,7 +195,7 @@ class NewsSpider(scrapy.Spider):
     def parse_list(self, response: Response) -> Iterator[scrapy.Request]:
         if not isinstance(response, TextResponse):
             return
-        tree = parse_page(response.text)
+        tree = parse_html(response.text)
         if tree is not None:
             yield from self.follow_links(extract_links(tree, response.url), response)
 
@@ -223,11 +224,7 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_feed(response.body, response.url)
         except FeedError as error:
-            logger.warning(
-                "Feed %(url)s of site %(site)s: %(error)s",
-                {"url": response.url, "site": site.name, "error": error},
-            )
-            self._count("newscrawl/errors/bad_feed")
+            self._bad_document("Feed", "bad_feed", response, site, error)
             return
         for entry in entries[: self.feed_max_items]:
             if self._wanted_article(entry.url, entry.title, site, feed=True):
@@ -239,11 +236,7 @@ class NewsSpider(scrapy.Spider):
         try:
             entries = parse_sitemap(response.body)
         except SitemapError as error:
-            logger.warning(
-                "Sitemap %(url)s of site %(site)s: %(error)s",
-                {"url": response.url, "site": site.name, "error": error},
-            )
-            self._count("newscrawl/errors/bad_sitemap")
+            self._bad_document("Sitemap", "bad_sitemap", response, site, error)
             return
         for entry in entries[: self.feed_max_items]:
             if entry.is_sitemap:
@@ -316,7 +309,10 @@ class NewsSpider(scrapy.Spider):
     def thin_page(self, item: PageItem) -> Deferred[None]:
         """The ``thin_page`` signal: a candidate article whose content came out thin. If the
         page has the shape of a list page, its links are followed as a list's and the item is
-        marked ``list_page``. The page is parsed again, off the reactor thread."""
+        marked ``list_page``. The page is parsed again, off the reactor thread: measuring the
+        shape in the extraction worker, on the tree before cleaning, would cost every page
+        13-15 % of its extraction to spare a parse on the few thin ones
+        (docs/benchmarks/crawl.md, "Thin pages")."""
         found = threads.deferToThread(self.list_requests_of, item)
         deferred: Deferred[list[scrapy.Request] | None] = found
         return deferred.addCallback(self._follow_list_page, item)
@@ -332,7 +328,7 @@ class NewsSpider(scrapy.Spider):
             encoding=item.encoding or "",
             request=scrapy.Request(item.url, meta={META_KEY: dict(meta)}),
         )
-        tree = parse_page(response.text)
+        tree = parse_html(response.text)
         if tree is None:
             return None
         shape = page_shape(tree, HEADLINE_MIN_WEIGHT)
@@ -351,6 +347,16 @@ class NewsSpider(scrapy.Spider):
             self.crawler.engine.crawl(request)
 
     # --- helpers -----------------------------------------------------------------------------
+    def _bad_document(
+        self, what: str, stat: str, response: Response, site: SiteConfig, error: Exception
+    ) -> None:
+        """A feed or sitemap that does not parse: one warning, counted under errors/."""
+        logger.warning(
+            "%(what)s %(url)s of site %(site)s: %(error)s",
+            {"what": what, "url": response.url, "site": site.name, "error": error},
+        )
+        self._count(f"newscrawl/errors/{stat}")
+
     def _count(self, key: str) -> None:
         if self.crawler.stats is not None:
             self.crawler.stats.inc_value(key)

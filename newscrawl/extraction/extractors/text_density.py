@@ -267,29 +267,18 @@ def measure_in_python(
                 if tags or paragraphs > 1:
                     link_tags = total_a - frame[_S_A] - (tag == "a")
                     text_chars = chars * content_boost if boost else chars
-                    value = score(
+                    # T, LT, TG, LTG, PNum, Sb: score's arguments and NodeFeatures' fields
+                    features = (
                         text_chars,
                         link_chars,
                         tags,
                         link_tags,
                         paragraphs,
                         total_sb - frame[_S_SB],
-                        options,
                     )
+                    value = score(*features, options)
                     if value > 0:
-                        found.append(
-                            (
-                                el,
-                                frame[_S_ORDER],
-                                text_chars,
-                                link_chars,
-                                tags,
-                                link_tags,
-                                paragraphs,
-                                total_sb - frame[_S_SB],
-                                value,
-                            )
-                        )
+                        found.append((el, frame[_S_ORDER], *features, value))
             if tag == "a":
                 link_depth -= 1
             if el is root:

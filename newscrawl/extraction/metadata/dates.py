@@ -475,29 +475,14 @@ def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str
         return None
     for match in _MONTH_DAY.finditer(window):
         groups = match.groupdict()
-        month, day = groups["m"] or groups["m2"], groups["d"] or groups["d2"]
+        month, day = int(groups["m"] or groups["m2"]), int(groups["d"] or groups["d2"])
         hour, minute = groups["h"] or groups["h2"], groups["mi"] or groups["mi2"]
-        found = _valid(
-            year,
-            int(month),
-            int(day),
-            int(hour) if hour else None,
-            int(minute) if minute else None,
-            None,
-            None,
-        )
+        time_of_day = (int(hour) if hour else None, int(minute) if minute else None, None, None)
+        found = _valid(year, month, day, *time_of_day)
         if found and plausible(found, fetched_at):
             return found
         if found and fetched_at and not url_year(url):  # "12-30" fetched on 2 January
-            found = _valid(
-                year - 1,
-                int(month),
-                int(day),
-                int(hour) if hour else None,
-                int(minute) if minute else None,
-                None,
-                None,
-            )
+            found = _valid(year - 1, month, day, *time_of_day)
             if found:
                 return found
     return None
