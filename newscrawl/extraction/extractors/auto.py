@@ -277,9 +277,24 @@ def extract_content(
     return finish(vote, doc, options)
 
 
-def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | None:
-    """Run the methods in stages and pick the winner; None when no method found content."""
-    shared = _shared_runners(doc, options)
+Runner = Callable[[Sequence[str]], list[Candidate]]
+
+
+def run_vote(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS, runner: Runner | None = None
+) -> Vote | None:
+    """Run the methods in stages and pick the winner; None when no method found content.
+
+    ``runner`` gives the candidates of the named methods (default: :func:`run_methods` on
+    ``doc``); a sweep over the vote's options passes one that reuses candidates already
+    computed, since those options do not change what a method finds.
+    """
+    if runner is None:
+        shared = _shared_runners(doc, options)
+
+        def runner(methods: Sequence[str]) -> list[Candidate]:
+            return run_methods(doc, methods, shared, options)
+
     candidates: list[Candidate] = []
     ran: set[str] = set()
     order = options.method_order
@@ -289,7 +304,7 @@ def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | No
         """Run the methods not run yet; keep the candidates in ``options.method_order``."""
         wanted = [m for m in methods if m not in ran]
         ran.update(wanted)
-        candidates.extend(run_methods(doc, wanted, shared, options))
+        candidates.extend(runner(wanted))
         candidates.sort(key=lambda c: order.index(c.method) if c.method in order else len(order))
 
     add(options.early_pair[:1])  # density: its text tells the script, which picks the pair
