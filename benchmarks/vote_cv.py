@@ -79,9 +79,7 @@ def variants() -> dict[str, Variant]:
         found[f"fallback<{share},x{growth},{pick},holds{holds}"] = Variant(
             DEFAULT_AUTO, Fallback(share, growth, pick, holds)
         )
-    for quantile, density, confident in itertools.product(
-        (0.5, 0.49), (2, 3), (0.85, 0.9, 0.95)
-    ):
+    for quantile, density, confident in itertools.product((0.5, 0.49), (2, 3), (0.85, 0.9, 0.95)):
         name = f"quantile={quantile},density={density},confident={confident}"
         options = replace(
             DEFAULT_AUTO,
