@@ -22,6 +22,9 @@ Signals, all measurable on the page itself:
 * **threads** — a winner that is one post of a discussion thread (one of several same-class
   elements at one depth, each a post's worth of prose) becomes every post's text
   (:mod:`newscrawl.extraction.thread`), before the clean-up.
+* **fallback** — a winner whose text is a tiny part of the page's (one item of a product
+  grid, one post) gives way to the largest candidate of every method
+  (:mod:`newscrawl.extraction.fallback`).
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
@@ -42,6 +45,7 @@ from itertools import repeat
 
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction import fallback
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
@@ -248,6 +252,8 @@ class Vote:
     agreement: float
     candidates: list[Candidate]
     decided_early: bool
+    # The winner replaced a far shorter one (newscrawl/extraction/fallback.py).
+    fell_back: bool = False
 
 
 def extract_content(
@@ -271,10 +277,16 @@ def extract_content(
             image_span=result.image_span,
             diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
         )
-    vote = run_vote(doc, options)
+    shared = _shared_runners(doc, options)
+
+    def runner(methods: Sequence[str]) -> list[Candidate]:
+        return run_methods(doc, methods, shared, options)
+
+    vote = run_vote(doc, options, runner)
     if vote is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-    return finish(vote, doc, options)
+    vote, text = fall_back(vote, winner_text(vote, doc, options), doc, runner, options)
+    return finish(vote, doc, options, text)
 
 
 Runner = Callable[[Sequence[str]], list[Candidate]]
@@ -343,12 +355,32 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     return trim(text, doc, options.trim)
 
 
+def fall_back(
+    vote: Vote, text: str, doc: Document, runner: Runner, options: AutoOptions = DEFAULT_OPTIONS
+) -> tuple[Vote, str]:
+    """The vote and its winner's ``text``, or, when that text is a small part of the page's
+    (:mod:`newscrawl.extraction.fallback`), the vote won by the largest candidate of every
+    method and its text."""
+    if not fallback.is_suspicious(text, doc.body_text(), options.fallback):
+        return vote, text
+    ran = {candidate.method for candidate in vote.candidates}
+    candidates = [
+        *vote.candidates,
+        *runner([method for method in options.method_order if method not in ran]),
+    ]
+    chosen = fallback.replacement(vote.winner, candidates, options.fallback)
+    if chosen is None:
+        return vote, text
+    replaced = Vote(chosen, vote.agreement, candidates, vote.decided_early, fell_back=True)
+    return replaced, winner_text(replaced, doc, options)
+
+
 def finish(
-    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS, text: str | None = None
 ) -> ContentResult | Rejection:
-    """The result for the vote's winner."""
+    """The result for the vote's winner (``text``: its finished text, when computed)."""
     winner, candidates = vote.winner, vote.candidates
-    text = winner_text(vote, doc, options)
+    text = winner_text(vote, doc, options) if text is None else text
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
     # The winner's nodes still describe the content only if no line was dropped; they (or
@@ -365,6 +397,7 @@ def finish(
             "auto_agreement": round(vote.agreement, 3),
             "auto_candidates": [c.method for c in candidates],
             "auto_early_exit": vote.decided_early,
+            "auto_fell_back": vote.fell_back,
         },
     )
 
