@@ -35,9 +35,9 @@ class FallbackOptions:
 
     # The winner's text (characters, spaces excluded) under this share of the body's text
     # is suspicious.
-    max_share: float | None = 0.02
+    max_share: float | None = 0.03
     # The largest candidate replaces it only with at least this many times its tokens.
-    min_growth: float = 2.0
+    min_growth: float = 4.0
     # Share of the winner's tokens the replacement must also hold (0: any region).
     min_held: float = 0.0
 
