@@ -8,8 +8,10 @@ than ``--margin`` (0.3). Each win gets a cause, read from precision and recall:
 * ``missed_article``: auto's recall is the lower one (it chose a fragment or another region);
 * ``wrong_region``: both lower; ``rejected``: auto returned no article.
 
-The list (one JSON object per win) is written with ``--out`` so a later change can be checked
-against it: ``--against OLD.jsonl`` prints which wins are gone and which are new.
+Per page type the script prints the mean F1 and the share of pages under 0.5 of auto and each
+peer, so a set of mixed page types shows where the tail is. The list (one JSON object per win)
+is written with ``--out`` so a later change can be checked against it: ``--against OLD.jsonl``
+prints which wins are gone and which are new.
 
     python3 benchmarks/peer_wins.py PAGES.jsonl [--page-type article] [--peers trafilatura]
         [--out wins.jsonl] [--against old.jsonl]
@@ -21,7 +23,7 @@ import argparse
 import json
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from newscrawl.evaluation.dataset import Page, load_pages
@@ -62,8 +64,21 @@ def cause_of(auto: Scores, peer: Scores, rejected: bool) -> str:
     return "kept_too_much"
 
 
+@dataclass(slots=True)
+class TypeSummary:
+    """Per page type: pages, and per system the sum of F1 and the pages under FAILED_F1."""
+
+    pages: int = 0
+    f1: dict[str, float] = field(default_factory=dict)
+    failed: Counter[str] = field(default_factory=Counter)
+
+    def add(self, system: str, f1: float) -> None:
+        self.f1[system] = self.f1.get(system, 0.0) + f1
+        self.failed[system] += f1 < FAILED_F1
+
+
 def score_page(
-    page: Page, peers: list[System], margin: float, failed: Counter[str]
+    page: Page, peers: list[System], margin: float, summary: TypeSummary
 ) -> list[PeerWin]:
     html = page.read_html()
     truth = tokenize(page.text)
@@ -72,11 +87,12 @@ def score_page(
     auto_text = "" if rejected else result.content  # type: ignore[union-attr]
     winner = "-" if rejected else str(result.diagnostics.get("auto_winner", "-"))  # type: ignore[union-attr]
     auto = token_scores(tokenize(auto_text), truth)
-    failed["auto"] += auto.f1 < FAILED_F1
+    summary.pages += 1
+    summary.add("auto", auto.f1)
     wins = []
     for system in peers:
         peer = token_scores(tokenize(system.run(html, page.url, None).content), truth)
-        failed[system.name] += peer.f1 < FAILED_F1
+        summary.add(system.name, peer.f1)
         if peer.f1 - auto.f1 > margin:
             wins.append(
                 PeerWin(
@@ -118,16 +134,32 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pages = [page for page in load_pages(args.pages, page_type=args.page_type) if page.text]
     peers = [peer_system(name.strip()) for name in args.peers.split(",") if name.strip()]
-    failed: Counter[str] = Counter()
+    summaries: dict[str, TypeSummary] = {}
     wins: list[PeerWin] = []
     for page in pages:
-        wins.extend(score_page(page, peers, args.margin, failed))
-    print(
-        f"{len(pages)} labelled pages; share with F1 < {FAILED_F1}: "
-        + ", ".join(
-            f"{name} {failed[name] / len(pages):.3f}" for name in ["auto", *[p.name for p in peers]]
+        summary = summaries.setdefault(page.page_type or "-", TypeSummary())
+        wins.extend(score_page(page, peers, args.margin, summary))
+    names = ["auto", *[p.name for p in peers]]
+    print(f"{len(pages)} labelled pages; per page type, F1 and the share with F1 < {FAILED_F1}:")
+    for page_type, summary in sorted(summaries.items(), key=lambda item: -item[1].pages):
+        print(
+            f"  {page_type:<14} {summary.pages:>4} pages: "
+            + ", ".join(
+                f"{name} {summary.f1[name] / summary.pages:.3f} "
+                f"({summary.failed[name] / summary.pages:.3f})"
+                for name in names
+            )
         )
-    )
+    if len(summaries) > 1:
+        total = sum(summary.pages for summary in summaries.values())
+        print(
+            f"  {'all':<14} {total:>4} pages: "
+            + ", ".join(
+                f"{name} {sum(s.f1[name] for s in summaries.values()) / total:.3f} "
+                f"({sum(s.failed[name] for s in summaries.values()) / total:.3f})"
+                for name in names
+            )
+        )
     pages_won = {win.id for win in wins}
     print(f"pages where a peer beats auto by > {args.margin} F1: {len(pages_won)}")
     for peer in peers:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -94,12 +94,52 @@ def _best(scores: Mapping[str, Sequence[float]], indices: Sequence[int]) -> str:
     return best_name
 
 
-def select(scores: Mapping[str, Sequence[float]], groups: Sequence[str], k: int) -> Selection:
+# Given the pages a choice is made on, the variants it may choose among.
+Eligible = Callable[[Sequence[int]], Collection[str]]
+
+
+def no_harm(
+    scores: Mapping[str, Sequence[float]],
+    sets: Sequence[str],
+    baseline: str,
+    tolerance: float = 0.0,
+) -> Eligible:
+    """An :data:`Eligible` for :func:`select`: the variants whose mean on the chosen pages
+    of every set (``sets[i]`` names page ``i``'s) is at least ``baseline``'s minus
+    ``tolerance``, so a gain on one set cannot buy a loss on another."""
+
+    def eligible(indices: Sequence[int]) -> list[str]:
+        by_set: dict[str, list[int]] = defaultdict(list)
+        for index in indices:
+            by_set[sets[index]].append(index)
+
+        def mean(name: str, members: list[int]) -> float:
+            return sum(scores[name][i] for i in members) / len(members)
+
+        floors = {name: mean(baseline, members) - tolerance for name, members in by_set.items()}
+        return [
+            name
+            for name in scores
+            if name == baseline
+            or all(mean(name, members) >= floors[key] - 1e-12 for key, members in by_set.items())
+        ]
+
+    return eligible
+
+
+def select(
+    scores: Mapping[str, Sequence[float]],
+    groups: Sequence[str],
+    k: int,
+    eligible: Eligible | None = None,
+) -> Selection:
     """Choose among ``scores``' variants by K-fold cross-validation grouped by ``groups``.
 
     ``scores[variant][i]`` is the score of page ``i`` under that variant (every list as long
     as ``groups``). The cross-validated score is the page-weighted mean over the held-out
-    folds, so it is comparable with the in-sample mean.
+    folds, so it is comparable with the in-sample mean. ``eligible``, given the pages a
+    choice is made on, narrows the variants it may pick (e.g. :func:`no_harm`); it sees only
+    the tuning folds, so the held-out figure stays honest.
     """
     if not scores:
         raise ValueError("no variant to choose from")
@@ -108,14 +148,20 @@ def select(scores: Mapping[str, Sequence[float]], groups: Sequence[str], k: int)
         raise ValueError(f"every variant needs one score per page ({len(groups)}), got {sizes}")
     folds = grouped_folds(groups, k)
     everything = range(len(groups))
-    choice = _best(scores, everything)
+
+    def best(indices: Sequence[int]) -> str:
+        if eligible is None:
+            return _best(scores, indices)
+        return _best({name: scores[name] for name in eligible(indices)}, indices)
+
+    choice = best(everything)
     in_sample = sum(scores[choice][i] for i in everything) / len(groups)
     fold_choices, fold_scores, fold_sizes = [], [], []
     total = 0.0
     for fold in range(k):
         held_out = [i for i in everything if folds[i] == fold]
         tuning = [i for i in everything if folds[i] != fold]
-        picked = _best(scores, tuning)
+        picked = best(tuning)
         held_out_sum = sum(scores[picked][i] for i in held_out)
         total += held_out_sum
         fold_choices.append(picked)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.evaluation.crossval import grouped_folds, select, site_of
+from newscrawl.evaluation.crossval import grouped_folds, no_harm, select, site_of
 
 
 def test_site_of_folds_host_prefixes_and_keeps_pages_without_url_apart():
@@ -70,3 +70,26 @@ def test_bad_input_is_a_clear_error():
         select({"x": [1.0]}, ["a", "b"], 2)
     with pytest.raises(ValueError, match="at least 2 folds"):
         grouped_folds(["a", "b"], 1)
+
+
+def test_no_harm_keeps_a_choice_from_buying_one_sets_gain_with_anothers_loss():
+    # "trade" gains a lot on the big set and loses on the small one; "safe" gains a little
+    # on the big set and loses nothing: pooled, "trade" is better, guarded, "safe" is chosen.
+    sets = ["big"] * 8 + ["small"] * 4
+    groups = [f"s{i}" for i in range(12)]
+    scores = {
+        "off": [0.5] * 12,
+        "trade": [0.9] * 8 + [0.3] * 4,
+        "safe": [0.6] * 8 + [0.5] * 4,
+    }
+    assert select(scores, groups, 2).in_sample_choice == "trade"
+    guarded = select(scores, groups, 2, no_harm(scores, sets, "off"))
+    assert guarded.in_sample_choice == "safe"
+    assert set(guarded.fold_choices) == {"safe"}
+
+
+def test_no_harm_always_allows_the_baseline():
+    scores = {"off": [0.5, 0.5], "worse": [0.4, 0.4]}
+    eligible = no_harm(scores, ["a", "b"], "off")
+    assert list(eligible([0, 1])) == ["off"]
+    assert list(no_harm(scores, ["a", "b"], "off", tolerance=0.2)([0, 1])) == ["off", "worse"]

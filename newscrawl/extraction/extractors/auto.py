@@ -22,6 +22,9 @@ Signals, all measurable on the page itself:
 * **threads** — a winner that is one post of a discussion thread (one of several same-class
   elements at one depth, each a post's worth of prose) becomes every post's text
   (:mod:`newscrawl.extraction.thread`), before the clean-up.
+* **fallback** — a winner whose text is a tiny part of the page's (one item of a product
+  grid, one post) gives way to the largest candidate of every method
+  (:mod:`newscrawl.extraction.fallback`).
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
@@ -42,6 +45,7 @@ from itertools import repeat
 
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction import fallback
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
@@ -248,6 +252,8 @@ class Vote:
     agreement: float
     candidates: list[Candidate]
     decided_early: bool
+    # The winner replaced a far shorter one (newscrawl/extraction/fallback.py).
+    fell_back: bool = False
 
 
 def extract_content(
@@ -271,15 +277,36 @@ def extract_content(
             image_span=result.image_span,
             diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
         )
-    vote = run_vote(doc, options)
+    shared = _shared_runners(doc, options)
+
+    def runner(methods: Sequence[str]) -> list[Candidate]:
+        return run_methods(doc, methods, shared, options)
+
+    vote = run_vote(doc, options, runner)
     if vote is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-    return finish(vote, doc, options)
+    vote, text = fall_back(vote, winner_text(vote, doc, options), doc, runner, options)
+    return finish(vote, doc, options, text)
 
 
-def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | None:
-    """Run the methods in stages and pick the winner; None when no method found content."""
-    shared = _shared_runners(doc, options)
+Runner = Callable[[Sequence[str]], list[Candidate]]
+
+
+def run_vote(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS, runner: Runner | None = None
+) -> Vote | None:
+    """Run the methods in stages and pick the winner; None when no method found content.
+
+    ``runner`` gives the candidates of the named methods (default: :func:`run_methods` on
+    ``doc``); a sweep over the vote's options passes one that reuses candidates already
+    computed, since those options do not change what a method finds.
+    """
+    if runner is None:
+        shared = _shared_runners(doc, options)
+
+        def runner(methods: Sequence[str]) -> list[Candidate]:
+            return run_methods(doc, methods, shared, options)
+
     candidates: list[Candidate] = []
     ran: set[str] = set()
     order = options.method_order
@@ -289,7 +316,7 @@ def run_vote(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Vote | No
         """Run the methods not run yet; keep the candidates in ``options.method_order``."""
         wanted = [m for m in methods if m not in ran]
         ran.update(wanted)
-        candidates.extend(run_methods(doc, wanted, shared, options))
+        candidates.extend(runner(wanted))
         candidates.sort(key=lambda c: order.index(c.method) if c.method in order else len(order))
 
     add(options.early_pair[:1])  # density: its text tells the script, which picks the pair
@@ -328,12 +355,32 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     return trim(text, doc, options.trim)
 
 
+def fall_back(
+    vote: Vote, text: str, doc: Document, runner: Runner, options: AutoOptions = DEFAULT_OPTIONS
+) -> tuple[Vote, str]:
+    """The vote and its winner's ``text``, or, when that text is a small part of the page's
+    (:mod:`newscrawl.extraction.fallback`), the vote won by the largest candidate of every
+    method and its text."""
+    if not fallback.is_suspicious(text, doc.body_text(), options.fallback):
+        return vote, text
+    ran = {candidate.method for candidate in vote.candidates}
+    candidates = [
+        *vote.candidates,
+        *runner([method for method in options.method_order if method not in ran]),
+    ]
+    chosen = fallback.replacement(vote.winner, candidates, options.fallback)
+    if chosen is None:
+        return vote, text
+    replaced = Vote(chosen, vote.agreement, candidates, vote.decided_early, fell_back=True)
+    return replaced, winner_text(replaced, doc, options)
+
+
 def finish(
-    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS, text: str | None = None
 ) -> ContentResult | Rejection:
-    """The result for the vote's winner."""
+    """The result for the vote's winner (``text``: its finished text, when computed)."""
     winner, candidates = vote.winner, vote.candidates
-    text = winner_text(vote, doc, options)
+    text = winner_text(vote, doc, options) if text is None else text
     if not text:
         return Rejection(RejectReason.NO_CONTENT, "only boilerplate lines", METHOD, doc.url)
     # The winner's nodes still describe the content only if no line was dropped; they (or
@@ -350,6 +397,7 @@ def finish(
             "auto_agreement": round(vote.agreement, 3),
             "auto_candidates": [c.method for c in candidates],
             "auto_early_exit": vote.decided_early,
+            "auto_fell_back": vote.fell_back,
         },
     )
 

@@ -25,6 +25,8 @@ from newscrawl.extraction.extractors.justext_options import DEFAULT_OPTIONS as D
 from newscrawl.extraction.extractors.justext_options import JustextOptions
 from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFAULT_TCDT
 from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
+from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
+from newscrawl.extraction.fallback import FallbackOptions
 from newscrawl.extraction.prune import DEFAULT_OPTIONS as DEFAULT_PRUNE
 from newscrawl.extraction.prune import PruneOptions
 from newscrawl.extraction.text import CHINESE_SHARE
@@ -111,6 +113,9 @@ class AutoOptions:
     # Blocks dropped from inside the winner's region before its text is cleaned
     # (newscrawl/extraction/prune.py, docs/benchmarks/precision.md).
     prune: PruneOptions = DEFAULT_PRUNE
+    # When a winner far shorter than the page's text gives way to the largest candidate
+    # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
+    fallback: FallbackOptions = DEFAULT_FALLBACK
     # Body text beyond which only density runs. The longest body in the datasets is
     # 389,348 chars; the hostile 20 MB test page is above 1.3 M.
     max_voting_text_chars: int = 1_000_000

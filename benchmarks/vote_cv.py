@@ -1,0 +1,192 @@
+"""Which settings of auto's vote carry over to unseen sites: a site-grouped CV sweep.
+
+Every method runs once per page; each variant (the fallback from a winner far shorter than
+the page's text, newscrawl/extraction/fallback.py; the vote's consensus quantile, density's
+votes and the agreement that skips TCDT) is replayed on those candidates, its winner turned
+into text as auto does and scored with the eval metric. ``crossval.select`` picks a variant
+by 5 folds grouped by site, the vote without a fallback first, so a change has to win to be
+picked. It picks three times: for every set pooled (the seven wcxb_dev page types, cwced_zh,
+gne_zh) among the variants that lower no set on the tuning folds (``crossval.no_harm``), the
+same unguarded, and for the wcxb_dev articles alone. Per set it prints the first variant,
+the pick in-sample and cross-validated, with the share of pages under F1 0.5, then every
+variant's in-sample F1 per set.
+
+    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5]
+
+``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
+``datasets/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from newscrawl.evaluation.crossval import (
+    format_selection,
+    grouped_folds,
+    no_harm,
+    select,
+    site_of,
+)
+from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.metric import token_scores, tokenize
+from newscrawl.evaluation.report import FAILED_F1
+from newscrawl.extraction.document import Document, DocumentError, load_document
+from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.extractors.auto_options import AutoOptions
+from newscrawl.extraction.fallback import NO_FALLBACK, FallbackOptions
+
+REPO = Path(__file__).resolve().parent.parent
+SETS = (("wcxb_dev", "wcxb "), ("cwced_zh", "cwced_zh"), ("gne_zh", "gne_zh"))
+ARTICLES = "wcxb article"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One page: its set (wcxb_dev split by page type), site and F1 under every variant."""
+
+    dataset: str
+    site: str
+    f1: dict[str, float]
+
+
+def variants() -> dict[str, AutoOptions]:
+    """No fallback first (the vote as it was), then the fallback's settings, then the vote's
+    own settings without a fallback."""
+    off = replace(DEFAULT_AUTO, fallback=NO_FALLBACK)
+    found = {"off": off}
+    for share, growth, held in itertools.product((0.02, 0.03, 0.05, 0.1), (2.0, 4.0), (0.0, 0.8)):
+        found[f"fallback<{share},x{growth},held{held}"] = replace(
+            DEFAULT_AUTO, fallback=FallbackOptions(share, growth, held)
+        )
+    for quantile, density, confident in itertools.product((0.5, 0.49), (2, 3), (0.85, 0.9, 0.95)):
+        options = replace(
+            off,
+            consensus_quantile=quantile,
+            non_cjk_weights=(("density", density),),
+            confident_agreement=confident,
+        )
+        if options != off:
+            found[f"quantile={quantile},density={density},confident={confident}"] = options
+    return found
+
+
+def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto.Runner:
+    """Runs each method once on ``doc``; later votes reuse its candidates."""
+    shared = auto._shared_runners(doc)
+
+    def runner(methods: Sequence[str]) -> list[auto.Candidate]:
+        for method in methods:
+            if method not in found:
+                found[method] = auto.run_methods(doc, (method,), shared)
+        return [candidate for method in methods for candidate in found[method]]
+
+    return runner
+
+
+def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
+    truth = tokenize(page.text or "")
+    site = site_of(page.url, page.id)
+    try:
+        doc = load_document(page.read_html(), url=page.url)
+    except DocumentError:
+        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+    if doc.body is None:
+        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+    runner = cached_runner(doc, {})
+    known: dict[str, float] = {}
+    f1: dict[str, float] = {}
+    for name, option in options.items():
+        vote = auto.run_vote(doc, option, runner)
+        text = ""
+        if vote is not None:
+            _, text = auto.fall_back(vote, auto.winner_text(vote, doc, option), doc, runner, option)
+        if text not in known:
+            known[text] = token_scores(tokenize(text), truth).f1
+        f1[name] = known[text]
+    return Scored(dataset, site, f1)
+
+
+def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
+    pages: list[Scored] = []
+    for directory, label in SETS:
+        for page in load_pages(data / directory / "pages.jsonl"):
+            if page.text:
+                name = f"{label}{page.page_type}" if label.endswith(" ") else label
+                pages.append(score_page(name, page, options))
+    return pages
+
+
+def line(values: Sequence[float]) -> str:
+    failed = sum(value < FAILED_F1 for value in values) / len(values)
+    return f"F1 {sum(values) / len(values):.4f}  F1<{FAILED_F1} {failed:.3f}"
+
+
+def report(
+    pages: Sequence[Scored], names: Sequence[str], folds: int, label: str, guarded: bool
+) -> None:
+    """One variant chosen for ``pages`` by site-grouped CV (``guarded``: among those that
+    lower no set on the tuning folds); per set the first variant, the chosen one in-sample
+    and the cross-validated figure."""
+    groups = [f"{page.dataset}:{page.site}" for page in pages]
+    scores = {name: [page.f1[name] for page in pages] for name in names}
+    eligible = no_harm(scores, [page.dataset for page in pages], names[0]) if guarded else None
+    selection = select(scores, groups, folds, eligible)
+    print(format_selection(selection, label=label))
+    fold_of = grouped_folds(groups, folds)
+    held_out = [
+        page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, fold_of, strict=True)
+    ]
+    chosen = selection.in_sample_choice
+    sets = sorted(dict.fromkeys(page.dataset for page in pages))
+    for name in [*sets, "all"] if len(sets) > 1 else sets:
+        indices = [i for i, page in enumerate(pages) if name in ("all", page.dataset)]
+        print(f"  {name} ({len(indices)} pages)")
+        print(f"    {names[0]:<16} " + line([scores[names[0]][i] for i in indices]))
+        print("    chosen in-sample " + line([scores[chosen][i] for i in indices]))
+        print("    cross-validated  " + line([held_out[i] for i in indices]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO / "datasets")
+    parser.add_argument("--folds", type=int, default=5)
+    args = parser.parse_args(argv)
+    options = variants()
+    pages = score_sets(args.data, options)
+    names = list(options)
+    print("all sets pooled, the choice may lower no set:")
+    report(pages, names, args.folds, "vote", guarded=True)
+    print("all sets pooled, unguarded:")
+    report(pages, names, args.folds, "vote", guarded=False)
+    print("wcxb_dev articles alone:")
+    articles = [page for page in pages if page.dataset == ARTICLES]
+    report(articles, names, args.folds, "vote", guarded=False)
+    sets = sorted(dict.fromkeys(page.dataset for page in pages))
+    print("each variant in-sample, F1 per set (all: F1 and share under 0.5):")
+    print(f"  {'variant':<40} {'all':>12} " + " ".join(f"{name[-8:]:>8}" for name in sets))
+    for name in names:
+        values = [page.f1[name] for page in pages]
+        per_set = [
+            sum(page.f1[name] for page in pages if page.dataset == dataset)
+            / sum(page.dataset == dataset for page in pages)
+            for dataset in sets
+        ]
+        failed = sum(value < FAILED_F1 for value in values) / len(values)
+        print(
+            f"  {name:<40} {sum(values) / len(values):.4f} {failed:.3f} "
+            + " ".join(f"{value:>8.4f}" for value in per_set)
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
