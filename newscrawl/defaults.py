@@ -111,10 +111,11 @@ RETRY_TIMES = 2
 # "Gave up retrying" line for the same failure would make two.
 RETRY_GIVE_UP_LOG_LEVEL = "DEBUG"
 # Broad crawl (Scrapy's "broad crawls" advice): the scheduler hands out requests of the hosts
-# with the fewest downloads in flight, so a slow host's backlog does not starve the rest; DNS
-# lookups run in the reactor's thread pool, which must be big enough that hosts waiting on a
-# slow resolver do not block the lookups of healthy ones.
-SCHEDULER_PRIORITY_QUEUE = "scrapy.pqueues.DownloaderAwarePriorityQueue"
+# with the fewest downloads in flight, so a slow host's backlog does not starve the rest
+# (Scrapy's DownloaderAwarePriorityQueue, indexed so a pop does not scan every host:
+# newscrawl/crawl/host_queue.py); DNS lookups run in the reactor's thread pool, which must be
+# big enough that hosts waiting on a slow resolver do not block the lookups of healthy ones.
+SCHEDULER_PRIORITY_QUEUE = "newscrawl.crawl.host_queue.IndexedDownloaderAwarePriorityQueue"
 REACTOR_THREADPOOL_MAXSIZE = 20
 # Requests waiting for their host's robots.txt do not count as downloads in flight, so hosts
 # whose robots.txt hangs cannot fill CONCURRENT_REQUESTS (newscrawl/crawl/downloader.py).
