@@ -10,10 +10,15 @@ while it went through the sites' first pages.
 
 Here the in-flight count of each slot is kept up to date from the downloader's own signals
 (``request_reached_downloader`` when a request enters a slot, ``request_left_downloader`` when
-its transfer ends), and the slots with queued requests are kept in buckets by that count. A pop
-takes the first slot of the lowest bucket and puts the slot back at the end of its bucket, so
-equally idle hosts take turns; ``len()`` is a counter. Within a slot, requests still come out
-by priority (Scrapy's ScrapyPriorityQueue).
+its transfer ends), and the slots with queued requests are kept in buckets by that count and
+the priority of their most urgent request. A pop takes the first slot of the lowest bucket and
+puts the slot back at the end of its bucket, so equally idle hosts take turns; ``len()`` is a
+counter. Within a slot, requests still come out by priority (Scrapy's ScrapyPriorityQueue).
+
+The priority among equally busy hosts is the one difference from Scrapy's order (which takes
+them by name): an idle host with an article queued goes before an idle host with only its
+start pages, so the first articles are fetched (and extracted, in other processes) while the
+crawl is still going through the first pages of thousands of sites, instead of after.
 """
 
 from __future__ import annotations
@@ -50,20 +55,22 @@ class IndexedDownloaderAwarePriorityQueue(DownloaderAwarePriorityQueue):
             start_queue_cls=start_queue_cls,
         )
         self.in_flight: dict[str, int] = {}  # slot -> its requests in the downloader
-        # in-flight count -> the slots with queued requests, in the order they take turns
-        self.ready: dict[int, dict[str, None]] = {}
+        # (in-flight count, best queued priority) -> the slots with queued requests there, in
+        # the order they take turns; each slot's place in `places`
+        self.ready: dict[tuple[int, int], dict[str, None]] = {}
+        self.places: dict[str, tuple[int, int]] = {}
         self.queued = 0
         for slot, queue in self.pqueues.items():  # a resumed crawl (JOBDIR)
-            self.ready.setdefault(0, {})[slot] = None
+            self._place(slot)
             self.queued += len(queue)
         crawler.signals.connect(self.reached_downloader, signals.request_reached_downloader)
         crawler.signals.connect(self.left_downloader, signals.request_left_downloader)
 
     def reached_downloader(self, request: Request, **_kwargs: Any) -> None:
         slot = self._downloader_interface.get_slot_key(request)
-        count = self.in_flight.get(slot, 0)
-        self.in_flight[slot] = count + 1
-        self._rebucket(slot, count, count + 1)
+        self.in_flight[slot] = self.in_flight.get(slot, 0) + 1
+        if slot in self.places:
+            self._place(slot)
 
     def left_downloader(self, request: Request, **_kwargs: Any) -> None:
         slot = self._downloader_interface.get_slot_key(request)
@@ -72,29 +79,43 @@ class IndexedDownloaderAwarePriorityQueue(DownloaderAwarePriorityQueue):
             self.in_flight.pop(slot, None)
         else:
             self.in_flight[slot] = count - 1
-        self._rebucket(slot, count, max(count - 1, 0))
+        if slot in self.places:
+            self._place(slot)
 
-    def _rebucket(self, slot: str, old: int, new: int) -> None:
-        bucket = self.ready.get(old)
-        if bucket is None or slot not in bucket:
-            return  # nothing queued for the slot
+    def _place(self, slot: str) -> None:
+        """Put a slot with queued requests at the end of the line for its in-flight count
+        and its best queued priority (ScrapyPriorityQueue keeps -priority as ``curprio``)."""
+        self._unplace(slot)
+        place = (self.in_flight.get(slot, 0), self.pqueues[slot].curprio or 0)
+        self.places[slot] = place
+        self.ready.setdefault(place, {})[slot] = None
+
+    def _unplace(self, slot: str) -> None:
+        place = self.places.pop(slot, None)
+        if place is None:
+            return
+        bucket = self.ready[place]
         del bucket[slot]
         if not bucket:
-            del self.ready[old]
-        self.ready.setdefault(new, {})[slot] = None
+            del self.ready[place]
 
     def _next_ready_slot(self) -> str | None:
+        """The least busy slot; among equally busy ones, the one with the most urgent request,
+        then the one whose turn it is. Few distinct places exist, so min is cheap."""
         if not self.ready:
             return None
-        return next(iter(self.ready[min(self.ready)]))  # few distinct counts: min is cheap
+        return next(iter(self.ready[min(self.ready)]))
 
     def push(self, request: Request) -> None:
         slot = self._downloader_interface.get_slot_key(request)
         if slot not in self.pqueues:
             self.pqueues[slot] = self.pqfactory(slot)
-            self.ready.setdefault(self.in_flight.get(slot, 0), {})[slot] = None
-        self.pqueues[slot].push(request)
+        queue = self.pqueues[slot]
+        before = queue.curprio
+        queue.push(request)
         self.queued += 1
+        if slot not in self.places or queue.curprio != before:
+            self._place(slot)
 
     def pop(self) -> Request | None:
         slot = self._next_ready_slot()
@@ -104,19 +125,15 @@ class IndexedDownloaderAwarePriorityQueue(DownloaderAwarePriorityQueue):
         request = queue.pop()
         if request is not None:
             self.queued -= 1
-        count = self.in_flight.get(slot, 0)
-        bucket = self.ready[count]
-        del bucket[slot]
         if len(queue) == 0:
-            if not bucket:
-                del self.ready[count]
+            self._unplace(slot)
             del self.pqueues[slot]
             queue.close()
             if self.key:  # reclaim the slot's directory, as Scrapy's queue does
                 with suppress(OSError):
                     Path(self.key, _path_safe(slot)).rmdir()
         else:
-            bucket[slot] = None  # to the end of the line of equally busy slots
+            self._place(slot)  # to the end of the line of its equals
         return request
 
     def peek(self) -> Request | None:
@@ -125,6 +142,7 @@ class IndexedDownloaderAwarePriorityQueue(DownloaderAwarePriorityQueue):
 
     def close(self) -> dict[str, list[int]]:
         self.ready.clear()
+        self.places.clear()
         self.queued = 0
         return super().close()
 

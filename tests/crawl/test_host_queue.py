@@ -69,6 +69,17 @@ def test_a_host_with_requests_in_the_downloader_waits_for_the_idle_ones():
     assert host_of(queue.peek()) == "a"  # a idle again, b busy
 
 
+def test_among_idle_hosts_one_with_an_article_queued_goes_first():
+    queue, _ = make_queue()
+    for host in ("a", "b", "c"):
+        queue.push(request(host, 0, priority=0))  # start pages
+    queue.push(request("c", 1, priority=20))  # an article found on c
+    assert [(host_of(r), r.priority) for r in (queue.pop(), queue.pop())] == [
+        ("c", 20),
+        ("a", 0),
+    ]
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(
@@ -99,7 +110,10 @@ def test_every_pop_takes_a_least_busy_host_and_nothing_is_lost(operations):
                 assert got is None
                 continue
             assert got is not None
-            assert busy[host_of(got)] == min(busy[h] for h in waiting)
+            least = min(busy[h] for h in waiting)
+            assert busy[host_of(got)] == least
+            best = max(max(r.priority for r in queued[h]) for h in waiting if busy[h] == least)
+            assert got.priority == best  # the most urgent request of the least busy hosts
             assert got.priority == max(r.priority for r in queued[host_of(got)])
             queued[host_of(got)].remove(got)
             in_flight.append(got)
