@@ -59,14 +59,18 @@ NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS = True
 NEWSCRAWL_MAX_LIST_PAGES = 10  # pagination pages followed per list (page 1 included)
 NEWSCRAWL_FEED_MAX_ITEMS = 200  # a feed or sitemap longer than this is cut (newest first)
 
-# robots.txt: every request of a host waits for it, holding a place among CONCURRENT_REQUESTS,
-# so a robots.txt that hangs gets a shorter timeout (at most DOWNLOAD_TIMEOUT) and one retry.
+# robots.txt: every request of a host waits for it, and the fetch holds a place among
+# CONCURRENT_REQUESTS, so a robots.txt that hangs gets a shorter timeout (at most
+# DOWNLOAD_TIMEOUT) and one retry.
 NEWSCRAWL_ROBOTS_TIMEOUT = 10.0
 NEWSCRAWL_ROBOTS_RETRY_TIMES = 1
 # robots.txt fetches started as the spider opens, for every start request's host, this many at
 # a time (0: each host's when its first request comes up, Scrapy's way); see crawl/robotstxt.py.
 # A quarter of CONCURRENT_REQUESTS: hosts that hang hold at most that many slots.
 NEWSCRAWL_ROBOTS_PREFETCH = 16
+# Requests waiting for their host's robots.txt do not count against CONCURRENT_REQUESTS, up to
+# this many (newscrawl/crawl/downloader.py); a few per host whose robots.txt is pending.
+NEWSCRAWL_ROBOTS_WAITING_MAX = 1024
 
 # --- dead hosts (newscrawl/crawl/hosthealth.py) --------------------------------------------
 # Consecutive failures that do not heal within a crawl (DNS, refused, TLS) after which a host is
@@ -107,11 +111,15 @@ RETRY_TIMES = 2
 # "Gave up retrying" line for the same failure would make two.
 RETRY_GIVE_UP_LOG_LEVEL = "DEBUG"
 # Broad crawl (Scrapy's "broad crawls" advice): the scheduler hands out requests of the hosts
-# with the fewest downloads in flight, so a slow host's backlog does not starve the rest; DNS
-# lookups run in the reactor's thread pool, which must be big enough that hosts waiting on a
-# slow resolver do not block the lookups of healthy ones.
-SCHEDULER_PRIORITY_QUEUE = "scrapy.pqueues.DownloaderAwarePriorityQueue"
+# with the fewest downloads in flight, so a slow host's backlog does not starve the rest
+# (Scrapy's DownloaderAwarePriorityQueue, indexed so a pop does not scan every host:
+# newscrawl/crawl/host_queue.py); DNS lookups run in the reactor's thread pool, which must be
+# big enough that hosts waiting on a slow resolver do not block the lookups of healthy ones.
+SCHEDULER_PRIORITY_QUEUE = "newscrawl.crawl.host_queue.IndexedDownloaderAwarePriorityQueue"
 REACTOR_THREADPOOL_MAXSIZE = 20
+# Requests waiting for their host's robots.txt do not count as downloads in flight, so hosts
+# whose robots.txt hangs cannot fill CONCURRENT_REQUESTS (newscrawl/crawl/downloader.py).
+DOWNLOADER = "newscrawl.crawl.downloader.RobotsAwareDownloader"
 DNS_TIMEOUT = 20
 REDIRECT_MAX_TIMES = 5
 COOKIES_ENABLED = False  # news pages need no session; cookies only grow memory
@@ -121,6 +129,11 @@ LOG_LEVEL = "INFO"
 # Scrapy starts this many cooperative tasks for every response's output, though a page yields
 # at most one item: 100 (Scrapy's default) was ~10 % of the reactor's profile on the farm.
 CONCURRENT_ITEMS = 4
+# Scrapy checks every callback for a generator that returns a value by parsing its source; its
+# cache is keyed weakly by the callable, and a bound method dies with its request, so each
+# response parsed the spider's source again: 7 % of the crawler's CPU on a 5,000-site crawl.
+# newscrawl's callbacks return no value; `-s WARN_ON_GENERATOR_RETURN_VALUE=True` checks again.
+WARN_ON_GENERATOR_RETURN_VALUE = False
 # Scrapy's logstats line is replaced by the newscrawl progress line.
 LOGSTATS_INTERVAL = 0.0
 

@@ -13,15 +13,16 @@ Settings: ``NEWSCRAWL_SITE_HEALTH`` (record at all), ``NEWSCRAWL_SKIP_DEAD_AFTER
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import sqlalchemy as sa
 from scrapy.exceptions import NotConfigured
 
 from newscrawl.crawl import signals as newscrawl_signals
 from newscrawl.crawl.addon import newscrawl_settings
-from newscrawl.crawl.report import CrawlTally, SiteTally
+from newscrawl.crawl.report import CrawlTally
 from newscrawl.storage import StorageError, open_storage
 from newscrawl.storage.health import SiteHealth, SiteOutcome
 
@@ -36,36 +37,62 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 OK, DEAD, EMPTY, DEGRADED = "ok", "dead", "empty", "degraded"
+# Crawl stat holding the id of the distributed run a worker takes part in.
+RUN_STAT = "newscrawl/distributed/run"
 # Definitions, not fitted values: "degraded" is a site that still gives articles but failed
 # on at least half of its fetches, or gave fewer than half the articles of its previous crawl.
 DEGRADED_FAILURE_SHARE = 0.5
 DEGRADED_ARTICLE_SHARE = 0.5
 
 
-def answered_pages(tally: SiteTally) -> int:
+class SiteCounts(Protocol):
+    """What a crawl counted of a site: a :class:`SiteTally`, or a stored :class:`SiteOutcome`
+    (the merged outcome of a distributed run's workers)."""
+
+    @property
+    def pages(self) -> int: ...
+    @property
+    def articles(self) -> int: ...
+    @property
+    def failures(self) -> Mapping[str, int]: ...
+
+
+def answered_pages(counts: SiteCounts) -> int:
     """Responses that were not HTTP errors (an HTTP error is both a page and a failure)."""
-    http_errors = sum(n for kind, n in tally.failures.items() if kind.startswith("http_"))
-    return max(0, tally.pages - http_errors)
+    http_errors = sum(n for kind, n in counts.failures.items() if kind.startswith("http_"))
+    return max(0, counts.pages - http_errors)
 
 
-def classify(tally: SiteTally, previous_articles: int | None) -> str:
+def classify(counts: SiteCounts, previous_articles: int | None) -> str:
     """``dead`` (nothing answered), ``empty`` (answered, no article), ``degraded`` or ``ok``."""
-    answered = answered_pages(tally)
-    if tally.articles == 0:
+    answered = answered_pages(counts)
+    if counts.articles == 0:
         return EMPTY if answered else DEAD
-    attempts = answered + tally.errors
-    if tally.errors >= DEGRADED_FAILURE_SHARE * attempts:
+    errors = sum(counts.failures.values())
+    attempts = answered + errors
+    if errors >= DEGRADED_FAILURE_SHARE * attempts:
         return DEGRADED
-    if previous_articles and tally.articles < DEGRADED_ARTICLE_SHARE * previous_articles:
+    if previous_articles and counts.articles < DEGRADED_ARTICLE_SHARE * previous_articles:
         return DEGRADED
     return OK
 
 
-def outcomes(tally: CrawlTally, known: dict[str, SiteHealth]) -> list[SiteOutcome]:
+def outcomes(
+    tally: CrawlTally, known: dict[str, SiteHealth], run: str | None = None
+) -> list[SiteOutcome]:
+    """Each site's outcome of this crawl. A site whose row is already of ``run`` (another
+    worker of the distributed run recorded it) is compared with the crawl before the run; the
+    store merges the two (HealthStore.record)."""
     result = []
     for name, site in sorted(tally.sites.items()):
         previous = known.get(name)
-        status = classify(site, previous.articles if previous else None)
+        if previous is None:
+            before = None
+        elif run is not None and previous.run == run:
+            before = previous.previous_articles
+        else:
+            before = previous.articles
+        status = classify(site, before)
         result.append(SiteOutcome(name, status, site.pages, site.articles, dict(site.failures)))
     return result
 
@@ -106,11 +133,13 @@ class SiteHealthRecorder:
             logger.info("Site health not recorded: the crawl did not finish (%s)", reason)
             return
         stats = self.crawler.stats
+        # the distributed run this worker took part in (the Redis scheduler sets it)
+        run = stats.get_value(RUN_STAT) if stats is not None else None
         try:
             storage = open_storage(self.database_url, keep_html=False)
             try:
-                result = outcomes(tally, storage.health.read(tally.sites))
-                storage.health.record(result)
+                result = outcomes(tally, storage.health.read(tally.sites), run)
+                storage.health.record(result, run=run, status_of=classify)
             finally:
                 storage.close()
         except StorageError as error:

@@ -12,10 +12,11 @@ time. This one
   failed or was not a 2xx answer, the spider's request ends in :class:`RobotsTxtUnavailable`,
   which the spider ignores (the failure was counted here already).
 
-Every request of a host waits for its robots.txt, and waiting requests count against
-``CONCURRENT_REQUESTS``: a robots.txt that hangs holds them for (retries + 1) timeouts. The
-robots.txt fetch therefore has its own bounds, ``NEWSCRAWL_ROBOTS_TIMEOUT`` (seconds, at most
-``DOWNLOAD_TIMEOUT``) and ``NEWSCRAWL_ROBOTS_RETRY_TIMES``.
+Every request of a host waits for its robots.txt; ``requests_waiting`` counts them, and the
+downloader (downloader.py) leaves them out of ``CONCURRENT_REQUESTS``. The fetch itself holds
+a place there for up to (retries + 1) timeouts when the file hangs, so it has its own bounds,
+``NEWSCRAWL_ROBOTS_TIMEOUT`` (seconds, at most ``DOWNLOAD_TIMEOUT``) and
+``NEWSCRAWL_ROBOTS_RETRY_TIMES``.
 
 A host's robots.txt is fetched when the host's first request comes up, and the scheduler
 brings hosts up one after the other (in the order of their names, among equally busy ones), so
@@ -89,6 +90,8 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         self.parsers: dict[str, RobotParser | None] = {}
         # host:port -> requests waiting for its robots.txt fetch, one Deferred each
         self.waiting: dict[str, list[Deferred[RobotParser | None]]] = {}
+        # requests of the crawl held until their host's robots.txt is in (downloader.py)
+        self.requests_waiting = 0
         self.prefetch = settings.getint("NEWSCRAWL_ROBOTS_PREFETCH")
         if self.prefetch > 0:
             crawler.signals.connect(self.prefetch_all, signal=scrapy_signals.spider_opened)
@@ -139,16 +142,28 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
 
     async def _obey(self, request: Request) -> None:
         # IgnoreRequest("Forbidden by robots.txt") when the host's rules disallow it
-        self.process_request_2(await self.robot_parser(request), request)
+        self.process_request_2(await self._wait_for_parser(request), request)
 
     async def _answer(self, request: Request) -> Response:
         """The spider's own request for a robots.txt, answered with this middleware's copy."""
-        await self.robot_parser(request)  # starts the one fetch if none did yet
+        await self._wait_for_parser(request)  # starts the one fetch if none did yet
         netloc = urlparse_cached(request).netloc
         response = self.fetched.pop(netloc, None)
         if response is None:
             raise RobotsTxtUnavailable(f"robots.txt of {netloc} could not be fetched")
         return response.replace(url=request.url, request=request)
+
+    async def _wait_for_parser(self, request: Request) -> RobotParser | None:
+        """robot_parser for a request of the crawl, counted in ``requests_waiting`` while its
+        host's robots.txt is not in yet."""
+        netloc = urlparse_cached(request).netloc
+        if netloc in self.parsers:
+            return self.parsers[netloc]
+        self.requests_waiting += 1
+        try:
+            return await self.robot_parser(request)
+        finally:
+            self.requests_waiting -= 1
 
     async def robot_parser(self, request: Request) -> RobotParser | None:
         url = urlparse_cached(request)

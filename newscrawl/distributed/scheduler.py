@@ -39,6 +39,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from scrapy_redis.scheduler import Scheduler as RedisScheduler
 from twisted.internet.task import LoopingCall
 
+from newscrawl.crawl.health import RUN_STAT
 from newscrawl.distributed import defaults
 from newscrawl.distributed.acks import LEASE_META, lease_done
 from newscrawl.distributed.backoff import Backoff
@@ -135,6 +136,8 @@ class DistributedScheduler(RedisScheduler):  # type: ignore[misc]
     def open(self, spider: Spider) -> None:
         self.spider = spider
         self.run_id = ensure_run(self.server, self.prefix)
+        if self.crawler.stats is not None:  # site health merges the run's workers by it
+            self.crawler.stats.set_value(RUN_STAT, self.run_id)
         self.queue = FairLeaseQueue(
             self.server, self.prefix, lease_seconds=self.lease_seconds, run_id=self.run_id
         )

@@ -475,7 +475,7 @@ def _rename_legacy_columns(connection: sa.Connection) -> None:
 
 # Columns added since a database could first be created: (table, column). Nullable text, so
 # existing rows need no value.
-ADDED_COLUMNS = (("articles", "source"), ("articles", "modified_time"))
+ADDED_COLUMNS = (("articles", "source"), ("articles", "modified_time"), ("site_health", "run"))
 
 
 def _add_missing_columns(connection: sa.Connection) -> None:

@@ -126,3 +126,37 @@ def test_a_crawl_where_every_fetch_fails_says_so_at_once(tmp_path):
         run.log,
     )
     assert "robots_unreachable (refused), http://s001.farm.test:1/robots.txt" in run.log
+
+
+def test_hosts_whose_robots_txt_hangs_do_not_hold_the_healthy_hosts_slots(tmp_path):
+    """Three hosts whose robots.txt never answers come first; CONCURRENT_REQUESTS is 4. Their
+    robots.txt fetches hold three slots, and the requests waiting for them hold none, so the
+    healthy hosts are crawled in the fourth before the first robots.txt timeout."""
+    modes = ["robots_timeout"] * 3 + ["healthy"] * 2
+    farm = start_farm(len(modes), 3, specials=False, direct=True, modes=modes)
+    settings = {
+        "CONCURRENT_REQUESTS": "4",
+        "CONCURRENT_REQUESTS_PER_DOMAIN": "1",
+        "DOWNLOAD_TIMEOUT": "8",
+        "NEWSCRAWL_ROBOTS_TIMEOUT": "8",
+        "NEWSCRAWL_ROBOTS_RETRY_TIMES": "0",
+        "NEWSCRAWL_ROBOTS_PREFETCH": "0",
+        "LOG_LEVEL": "DEBUG",
+    }
+    try:
+        run = run_crawl(farm, tmp_path, f"sqlite:///{tmp_path / 'news.db'}", settings)
+    finally:
+        farm.stop()
+    assert run.returncode == 0, run.log[-3000:]
+    lines = run.log.splitlines()
+    first_timeout = next(i for i, line in enumerate(lines) if "robots.txt unreachable" in line)
+    healthy_articles = {
+        url for url in farm.model.expected() if url.startswith(farm.model.sites[3].base)
+    } | {url for url in farm.model.expected() if url.startswith(farm.model.sites[4].base)}
+    crawled_before = {
+        match.group(1)
+        for line in lines[:first_timeout]
+        if (match := re.search(r"Crawled \(200\) <GET (\S+)>", line))
+    }
+    assert healthy_articles and healthy_articles <= crawled_before
+    assert set(farm.model.expected()) <= set(stored_articles(run.db_url))

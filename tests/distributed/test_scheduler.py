@@ -13,6 +13,7 @@ from scrapy.settings import Settings
 from scrapy.utils.test import get_crawler
 from twisted.internet.defer import succeed
 
+from newscrawl.crawl.health import RUN_STAT
 from newscrawl.distributed.acks import LEASE_META, lease_done
 from newscrawl.distributed.addon import apply_distributed_settings
 from newscrawl.distributed.backoff import Backoff
@@ -302,3 +303,13 @@ def test_a_worker_takes_nothing_from_and_writes_nothing_into_a_redis_that_lost_i
     assert engine.closed == ["redis_queue_lost"]
     assert caplog.text.count("The shared queue is gone") == 1
     assert server.get(f"{prefix}:pending") is None  # nothing queued in the emptied Redis
+
+
+def test_every_worker_of_a_run_names_the_run_in_its_stats(make_scheduler, server, prefix):
+    """Site health adds up the outcomes of the workers of one run by this id
+    (newscrawl/crawl/health.py)."""
+    first, second = make_scheduler(), make_scheduler()
+    run = current_run(server, prefix)
+    assert run is not None
+    assert first.crawler.stats.get_value(RUN_STAT) == run
+    assert second.crawler.stats.get_value(RUN_STAT) == run

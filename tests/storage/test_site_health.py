@@ -60,6 +60,50 @@ def test_outcomes_use_the_previous_crawl_for_degraded(storage):
     assert [(o.site, o.status) for o in result] == [("a", "degraded"), ("new", "dead")]
 
 
+def record_worker(storage, run: str | None, sites: dict[str, SiteTally], when: datetime) -> None:
+    """What SiteHealthRecorder does when one worker of ``run`` finishes."""
+    crawl = CrawlTally(sites)
+    storage.health.record(
+        outcomes(crawl, storage.health.read(crawl.sites), run),
+        when=when,
+        run=run,
+        status_of=classify,
+    )
+
+
+def test_the_workers_of_one_distributed_run_add_up_to_one_outcome_per_site(storage):
+    # the crawl before: "a" gave 20 articles, "b" was dead once already
+    record_worker(storage, None, {"a": tally(30, 20), "b": tally(0, 0, dns=2)}, T0)
+    day = T0 + timedelta(days=1)
+    # worker 1 of run r1 saw only a's timeouts and b dead; worker 2 saw a's articles
+    record_worker(storage, "r1", {"a": tally(0, 0, timeout=3), "b": tally(0, 0, dns=2)}, day)
+    assert storage.health.read(["a"])["a"].status == "dead"
+    record_worker(storage, "r1", {"a": tally(12, 12), "b": tally(0, 0, refused=1)}, day)
+    rows = storage.health.read()
+    a, b = rows["a"], rows["b"]
+    assert (a.status, a.pages, a.articles, a.failures) == ("ok", 12, 12, {"timeout": 3})
+    assert (a.dead_runs, a.previous_articles, a.last_success_at, a.run) == (0, 20, day, "r1")
+    # b: dead in the crawl before and in run r1, which counts once however many workers saw it
+    assert (b.status, b.dead_runs, b.failures) == ("dead", 2, {"dns": 2, "refused": 1})
+    # the next run starts over from r1's figures
+    later = T0 + timedelta(days=2)
+    record_worker(storage, "r2", {"a": tally(10, 5), "b": tally(0, 0, dns=2)}, later)
+    rows = storage.health.read()
+    assert (rows["a"].status, rows["a"].previous_articles, rows["a"].articles) == (
+        "degraded",
+        12,
+        5,
+    )
+    assert (rows["b"].dead_runs, rows["b"].failures) == (3, {"dns": 2})
+
+
+def test_single_process_crawls_never_merge(storage):
+    record_worker(storage, None, {"a": tally(10, 5)}, T0)
+    record_worker(storage, None, {"a": tally(4, 1)}, T0 + timedelta(days=1))
+    row = storage.health.read(["a"])["a"]
+    assert (row.pages, row.articles, row.previous_articles, row.run) == (4, 1, 5, None)
+
+
 SITES = """\
 sites:
   - name: a

@@ -1,0 +1,51 @@
+"""RobotsAwareDownloader: requests waiting for robots.txt are not downloads in flight (the
+crawl-level effect is tested on the hostile farm: tests/crawl/test_hostile_farm.py)."""
+
+from __future__ import annotations
+
+from scrapy import Request, Spider
+
+from newscrawl.crawl.downloader import RobotsAwareDownloader
+from newscrawl.crawl.robotstxt import SharedRobotsTxtMiddleware
+from tests.crawlers import newscrawl_crawler
+
+
+def downloader(**settings: object) -> RobotsAwareDownloader:
+    crawler = newscrawl_crawler(Spider, {"CONCURRENT_REQUESTS": 4, **settings})
+    return RobotsAwareDownloader(crawler)
+
+
+def in_flight(load: RobotsAwareDownloader, count: int) -> None:
+    load.active.update(Request(f"http://h{i}.example/") for i in range(count))
+
+
+def test_it_finds_the_robots_middleware_that_counts_the_waiting_requests():
+    assert isinstance(downloader().robots, SharedRobotsTxtMiddleware)
+
+
+def test_waiting_requests_do_not_count_as_downloads_in_flight():
+    load = downloader()
+    in_flight(load, 4)
+    assert load.needs_backout()
+    assert load.robots is not None
+    load.robots.requests_waiting = 1
+    assert not load.needs_backout()
+
+
+def test_beyond_the_bound_waiting_requests_count_again():
+    load = downloader(NEWSCRAWL_ROBOTS_WAITING_MAX=2)
+    in_flight(load, 7)
+    assert load.robots is not None
+    load.robots.requests_waiting = 5
+    assert load.needs_backout()  # 7 - min(5, 2) = 5 >= 4
+    load.robots.requests_waiting = 4
+    load.active.pop()
+    load.active.pop()
+    assert not load.needs_backout()  # 5 - min(4, 2) = 3 < 4
+
+
+def test_no_robots_middleware_is_scrapys_downloader():
+    load = downloader(ROBOTSTXT_OBEY=False)
+    in_flight(load, 4)
+    assert load.robots is None or load.robots.requests_waiting == 0
+    assert load.needs_backout()
