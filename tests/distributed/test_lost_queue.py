@@ -44,10 +44,12 @@ def test_redis_restarted_empty_mid_crawl_then_resume_stores_every_article_once(
             database=database,
         )
         try:
+            # Seeded before the workers start: a worker that found the queue empty for its
+            # idle time (3 s; a seed under load can take longer) would finish before the loss.
+            crawl.seed()
             crawl.start_worker()
             crawl.start_worker()
             crawl.wait_until_open()
-            crawl.seed()
             crawl.wait_for_rows(8)
             spare_redis.restart_empty()
             crawl.wait_all()  # they stop on their own
