@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from newscrawl.extraction.text import bag_overlap
+
 
 class Sized(Protocol):
     """A candidate: its token bag and size (``auto.Candidate``)."""
@@ -60,11 +62,6 @@ def is_suspicious(text: str, body_text: str, options: FallbackOptions) -> bool:
     return visible_length(text) < options.max_share * visible_length(body_text)
 
 
-def held(part: Counter[str], whole: Counter[str]) -> int:
-    """How many of ``part``'s tokens ``whole`` holds."""
-    return sum(min(count, whole[token]) for token, count in part.items())
-
-
 def replacement(winner: C, candidates: Sequence[C], options: FallbackOptions) -> C | None:
     """The largest candidate with ``min_growth`` times the winner's tokens that holds
     ``min_held`` of them, or None."""
@@ -74,7 +71,7 @@ def replacement(winner: C, candidates: Sequence[C], options: FallbackOptions) ->
         if candidate.size >= options.min_growth * winner.size
         and (
             not options.min_held
-            or held(winner.bag, candidate.bag) >= options.min_held * winner.size
+            or bag_overlap(winner.bag, candidate.bag) >= options.min_held * winner.size
         )
     ]
     return max(larger, key=lambda candidate: candidate.size) if larger else None

@@ -16,6 +16,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import Literal
 
 from newscrawl.extraction.native import walks
@@ -96,6 +97,13 @@ def token_counts(text: str) -> Counter[str]:
     counts: Counter[str] = Counter()
     walks.token_counts(text=text.lower(), counts=counts)
     return counts
+
+
+def bag_overlap(first: Counter[str], second: Counter[str]) -> int:
+    """Tokens two bags share, counted with multiplicity (the size of ``first & second``,
+    without building that Counter)."""
+    small, large = (first, second) if len(first) <= len(second) else (second, first)
+    return sum(map(min, small.values(), map(large.get, small, repeat(0))))
 
 
 def token_count(text: str) -> int:

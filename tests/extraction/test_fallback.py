@@ -15,11 +15,11 @@ from newscrawl.extraction.fallback import (
     DEFAULT_OPTIONS,
     NO_FALLBACK,
     FallbackOptions,
-    held,
     is_suspicious,
     replacement,
     visible_length,
 )
+from newscrawl.extraction.text import bag_overlap
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def test_min_held_demands_the_replacement_hold_the_winners_text():
     winner = bag("one item")
     elsewhere = bag("a b c d e f g h")
     options = FallbackOptions(min_growth=2.0, min_held=0.8)
-    assert held(winner.bag, elsewhere.bag) == 0
+    assert bag_overlap(winner.bag, elsewhere.bag) == 0
     assert replacement(winner, [winner, elsewhere], options) is None
     assert replacement(winner, [winner, elsewhere], replace(options, min_held=0.0)) is elsewhere
 

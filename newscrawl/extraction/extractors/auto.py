@@ -53,7 +53,7 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOp
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
-from newscrawl.extraction.text import is_mostly_cjk, token_counts
+from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import thread_text
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
@@ -184,11 +184,7 @@ def consensus_bag(
 
 
 def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
-    # Counter's ``&`` builds a whole new Counter; only the overlap's size is needed here.
-    small, large = (
-        (predicted, reference) if len(predicted) <= len(reference) else (reference, predicted)
-    )
-    overlap = sum(map(min, small.values(), map(large.get, small, repeat(0))))
+    overlap = bag_overlap(predicted, reference)
     if not overlap:
         return 0.0
     precision = overlap / sum(predicted.values())
