@@ -81,11 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             base = token_scores(tokenize(chosen), truth).f1
             scores["none"].append(base)
             order = DEFAULT_AUTO.method_order
-            candidates = (
-                auto.run_methods(doc, order, auto._shared_runners(doc))
-                if doc.body is not None
-                else []
-            )
+            candidates = auto.page_runner(doc)(order) if doc.body is not None else []
             chinese = auto.is_chinese(candidates)
             agreements = (
                 auto.agreements(candidates, None if chinese else DEFAULT_AUTO.weights)

@@ -81,12 +81,12 @@ def variants() -> dict[str, AutoOptions]:
 
 def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto.Runner:
     """Runs each method once on ``doc``; later votes reuse its candidates."""
-    shared = auto._shared_runners(doc)
+    run = auto.page_runner(doc)
 
     def runner(methods: Sequence[str]) -> list[auto.Candidate]:
         for method in methods:
             if method not in found:
-                found[method] = auto.run_methods(doc, (method,), shared)
+                found[method] = run((method,))
         return [candidate for method in methods for candidate in found[method]]
 
     return runner

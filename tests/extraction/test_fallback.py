@@ -96,11 +96,7 @@ def test_auto_falls_back_when_its_winner_is_a_tiny_part_of_the_page():
 
 def test_fall_back_replaces_a_tiny_winner_with_the_largest_candidate():
     doc = load_document(listing_page(400))
-    shared = auto._shared_runners(doc)
-
-    def runner(methods):
-        return auto.run_methods(doc, methods, shared)
-
+    runner = auto.page_runner(doc)
     vote = auto.run_vote(doc, DEFAULT_AUTO, runner)
     assert vote is not None
     fallen, text = auto.fall_back(

@@ -273,11 +273,7 @@ def extract_content(
             image_span=result.image_span,
             diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
         )
-    shared = _shared_runners(doc, options)
-
-    def runner(methods: Sequence[str]) -> list[Candidate]:
-        return run_methods(doc, methods, shared, options)
-
+    runner = page_runner(doc, options)
     vote = run_vote(doc, options, runner)
     if vote is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
@@ -286,6 +282,16 @@ def extract_content(
 
 
 Runner = Callable[[Sequence[str]], list[Candidate]]
+
+
+def page_runner(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Runner:
+    """The candidates of the named methods on ``doc``, sharing one segmentation."""
+    shared = _shared_runners(doc, options)
+
+    def runner(methods: Sequence[str]) -> list[Candidate]:
+        return run_methods(doc, methods, shared, options)
+
+    return runner
 
 
 def run_vote(
@@ -297,12 +303,7 @@ def run_vote(
     ``doc``); a sweep over the vote's options passes one that reuses candidates already
     computed, since those options do not change what a method finds.
     """
-    if runner is None:
-        shared = _shared_runners(doc, options)
-
-        def runner(methods: Sequence[str]) -> list[Candidate]:
-            return run_methods(doc, methods, shared, options)
-
+    run = runner or page_runner(doc, options)
     candidates: list[Candidate] = []
     ran: set[str] = set()
     order = options.method_order
@@ -312,7 +313,7 @@ def run_vote(
         """Run the methods not run yet; keep the candidates in ``options.method_order``."""
         wanted = [m for m in methods if m not in ran]
         ran.update(wanted)
-        candidates.extend(runner(wanted))
+        candidates.extend(run(wanted))
         candidates.sort(key=lambda c: order.index(c.method) if c.method in order else len(order))
 
     add(options.early_pair[:1])  # density: its text tells the script, which picks the pair
