@@ -19,6 +19,14 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   long paragraph.
 * **leading links** — lines before the first line that is not a whole link text
   (breadcrumbs, the author's name linked to their profile, a category link).
+* **end sections** — with :attr:`TrimOptions.end_sections` (off: cross-validation did not
+  keep it), the headings of what follows an article's last paragraph on many sites (the
+  author box, a sources/references list, "Topics", "Explore more", "Previous post") cut
+  like a tail heading.
+* **cut cap** — when the rules together would remove more than
+  :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
+  region that is mostly linked lines or follows a heading early on is a listing, a
+  collection or a link-heavy page whose content is those lines, not an article with a tail.
 
 One pass over the lines; the page's link texts are read once per page. Which rules are on
 was chosen by cross-validation grouped by site (benchmarks/trim_cv.py,
@@ -54,6 +62,21 @@ SIDEBAR_HEADING = re.compile(
     r"|文章分类|文章归档|标签|最新文章|关于作者)\s*[:：(（\d)）]*\s*$",
     re.IGNORECASE,
 )
+# Headings of the sections sites put after an article's last paragraph: the author box, its
+# sources, topic and "explore more" lists, the post navigation. Separate from TAIL_HEADING so
+# the cross-validation judges them apart (docs/benchmarks/trim.md).
+END_SECTION = re.compile(
+    r"^\s*(?:"
+    r"about\s+the\s+authors?|written\s+by|(?:the\s+)?authors?|more\s+(?:by|from)\s+(?:the\s+)?author|"
+    r"(?:article\s+)?sources|references|citations|footnotes|works\s+cited|bibliography|"
+    r"(?:related\s+)?topics|keep\s+exploring.{0,40}|explore\s+more.{0,40}|"
+    r"more\s+(?:videos|posts|news|resources)|recent\s+articles|latest\s+news|tags|filed\s+under|"
+    r"share\s+(?:this\s+(?:recipe|page)|on)|follow\s+us|"
+    r"(?:previous|next|older|newer|prev)(?:\s+(?:posts?|articles?|stor(?:y|ies)|entry|entries))?|"
+    r"作者简介|关于作者|参考文献|参考资料|上一篇|下一篇"
+    r")\s*[:：(（\d)）.!]*\s*$",
+    re.IGNORECASE,
+)
 # A line that opens with a pointer to another page.
 TEASER_LINE = re.compile(
     r"^\s*(?:related|read\s+more|read\s+also|also\s+read|see\s+also|more|recommended|"
@@ -82,6 +105,12 @@ class TrimOptions:
     runs_only_at_end: bool = False
     # Drop the whole-link lines before the first other line.
     leading_links: bool = True
+    # Also cut at an end-section heading (:data:`END_SECTION`), like a tail heading; off:
+    # each group of headings costs one wcxb_dev page type what it gains on articles.
+    end_sections: bool = False
+    # Keep the text whole when the rules would remove more than this share of its
+    # characters; None: no cap.
+    max_cut_share: float | None = 0.5
 
     @property
     def needs_links(self) -> bool:
@@ -94,6 +123,8 @@ NO_TRIM = TrimOptions(
     teaser_lines=False,
     link_run=None,
     leading_links=False,
+    end_sections=False,
+    max_cut_share=None,
 )
 
 
@@ -127,6 +158,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 and (
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
+                    or (options.end_sections and END_SECTION.match(line))
                 )
             ):
                 keep[index:] = [False] * (len(lines) - index)
@@ -157,7 +189,13 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 keep[start:end] = [False] * (end - start)
             start = end + 1
     kept = [line for line, wanted in zip(lines, keep, strict=True) if wanted]
-    return "\n".join(kept) if kept else text
+    if not kept:
+        return text
+    if options.max_cut_share is not None:
+        removed = sum(len(line) for line, wanted in zip(lines, keep, strict=True) if not wanted)
+        if removed > options.max_cut_share * sum(len(line) for line in lines):
+            return text
+    return "\n".join(kept)
 
 
 def trim(text: str, doc: Document, options: TrimOptions) -> str:

@@ -117,3 +117,32 @@ def test_sidebar_heading_cuts_only_when_asked() -> None:
         leading_links=False,
     )
     assert trim_text(text, frozenset(), without) == text
+
+
+def test_a_cut_of_most_of_the_text_keeps_it_whole() -> None:
+    # A listing: the region is a list of links with a line of prose; the link-run rule
+    # would leave only the prose, so the cap keeps the list.
+    links = frozenset({f"Story number {n} about the night buses and the trams" for n in range(6)})
+    text = "\n".join(["Latest local news", *sorted(links)])
+    assert trim_text(text, links, TrimOptions(link_run=2)) == text
+    uncapped = TrimOptions(link_run=2, max_cut_share=None)
+    assert trim_text(text, links, uncapped) == "Latest local news"
+
+
+def test_a_cut_of_less_than_the_cap_goes_ahead() -> None:
+    links = frozenset({"Bus fares rise", "New tram line"})
+    text = f"{ARTICLE}\nBus fares rise\nNew tram line"
+    assert trim_text(text, links, TrimOptions(max_cut_share=0.5)) == ARTICLE
+    # the same cut over a cap below its share of the text is undone
+    assert trim_text(text, links, TrimOptions(max_cut_share=0.05)) == text
+
+
+def test_end_section_headings_cut_only_when_asked() -> None:
+    on = replace(ONLY_TAIL, sidebar_headings=False, end_sections=True)
+    for heading in ("About the Author", "Article Sources:", "Previous Post", "Topics", "参考文献"):
+        text = f"{ARTICLE}\n{heading}\nJane writes about transport for the Planet."
+        assert trim_text(text, frozenset(), on) == ARTICLE, heading
+        assert trim_text(text, frozenset(), replace(on, end_sections=False)) == text, heading
+    # "Sources said ..." is prose, not a heading
+    prose = f"{ARTICLE}\nSources said the plan would pass."
+    assert trim_text(prose, frozenset(), on) == prose
