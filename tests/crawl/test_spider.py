@@ -19,7 +19,7 @@ from newscrawl.crawl.hosthealth import HostDown
 from newscrawl.crawl.items import PageItem
 from newscrawl.crawl.meta import META_KEY
 from newscrawl.crawl.robotstxt import RobotsTxtUnavailable
-from newscrawl.crawl.spiders.news import NewsSpider
+from newscrawl.crawl.spiders.news import PRIORITY, NewsSpider
 from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
 
@@ -207,3 +207,15 @@ def test_what_is_not_a_fetch_failure_is_not_counted_as_one(spider):
     assert sent == []
     spider.on_error(failed(article, HostDown("s001.farm.test", "dns x2")))
     assert dropped == ["s001"]
+
+
+def test_a_sites_entry_points_share_one_priority_below_articles_densest_first(spider):
+    """Equally idle hosts are served by priority, so a priority of their own for feeds would
+    start every site with a feed before any site without one; within a site, robots.txt (for
+    its sitemaps), sitemaps and feeds come before the start pages."""
+    site = spider.sites["s000"]
+    requests = spider.build_start_requests(site)
+    assert {r.priority for r in requests} == {PRIORITY["list"]}
+    assert PRIORITY["list"] < PRIORITY["article"]
+    kinds = [r.meta[META_KEY]["kind"] for r in requests]
+    assert kinds.index("robots") < kinds.index("feed") < kinds.index("list")

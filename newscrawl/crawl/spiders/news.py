@@ -69,11 +69,15 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Scheduler priorities: articles first (they end the work on a URL and keep the queue
-# short), then feeds and sitemaps (dense in articles), then list pages.
+# Scheduler priorities: articles first (they end the work on a URL and keep the queue short),
+# then every page that finds articles (start and list pages, feeds, sitemaps) at one level.
+# The host queue serves equally idle hosts by priority, so a level of its own for feeds put
+# every site with a feed before every site without one: on a 5,000-site crawl the sites with
+# only list pages were all left to the last third, whose article rate fell to half
+# (docs/benchmarks/hostile.md, run 7).
 ROBOTS_FORBIDDEN = "Forbidden by robots.txt"  # Scrapy's RobotsTxtMiddleware's IgnoreRequest
 
-PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 0}
+PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 10}
 # Rejection reason of a candidate article that turned out to be a list page.
 LIST_PAGE = "list_page"
 
@@ -146,16 +150,19 @@ class NewsSpider(scrapy.Spider):
             yield from self.build_start_requests(site)
 
     def build_start_requests(self, site: SiteConfig) -> list[scrapy.Request]:
-        """Start pages (lists), feeds, sitemaps and robots.txt of one site."""
-        requests = [self.make_request(url, site, "list", depth=0) for url in site.start_urls]
-        requests += [self.make_request(url, site, "feed") for url in site.feeds]
-        requests += [self.make_request(url, site, "sitemap") for url in site.sitemaps]
+        """robots.txt, sitemaps, feeds and start pages (lists) of one site, in that order: they
+        share one priority, and the ones dense in article links go first (the scheduler keeps
+        the order of a host's start requests)."""
+        requests = []
         if self.follow_robots_sitemaps:  # answered by the robots middleware when it fetched it
             roots = dict.fromkeys(
                 urljoin(url, "/robots.txt")
                 for url in (*site.start_urls, *site.feeds, *site.sitemaps)
             )
             requests += [self.make_request(url, site, "robots") for url in roots]
+        requests += [self.make_request(url, site, "sitemap") for url in site.sitemaps]
+        requests += [self.make_request(url, site, "feed") for url in site.feeds]
+        requests += [self.make_request(url, site, "list", depth=0) for url in site.start_urls]
         return requests
 
     def make_request(
