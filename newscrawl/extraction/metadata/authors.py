@@ -110,9 +110,10 @@ _AUTHOR_ATTRIBUTE_PARTS = (
     (b"itemprop", b"author"),
     (b"rel", b"author"),
 )
+# Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
-    r"^\s*(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
-    r"von|par|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+    r"^\s*(?:(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
+    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
@@ -296,8 +297,29 @@ VISIBLE_CUE_WINDOW = "visible_cue_window"
 CUE_NAME_ENDS = "cue_name_ends"
 # The closing bracketed byline may sit on the line after the content ("（袁源）").
 CLOSING_AFTER_CONTENT = "closing_after_content"
+# A JSON-LD author given only by reference ({"@id": ".../#/schema/person/x"}) names the
+# Person node of the page's @graph with that @id (Yoast, Rank Math).
+JSON_LD_REFERENCES = "json_ld_references"
+# Yoast's twitter:label1 "Written by" with the name in twitter:data1.
+TWITTER_WRITTEN_BY = "twitter_written_by"
+# A link to the author's profile page ("/author/jane-doe/", "/blog/authors/x") holds the
+# name when no markup or byline names it.
+PROFILE_LINKS = "profile_links"
+# A personal site is named after its owner ("Cory Dransfeldt", og:site_name of coryd.dev): a
+# site name that reads as a person's name is the author, not the site.
+PERSONAL_SITE_NAMES = "personal_site_names"
+# Author boxes named as BEM elements: "elementor-author-box__name".
+AUTHOR_BOX_NAME = "author_box_name"
+# Comment-form labels ("Your Name: *", "Name *") carry author classes.
+FORM_LABELS = "form_labels"
 RULES = frozenset(
     {
+        JSON_LD_REFERENCES,
+        TWITTER_WRITTEN_BY,
+        PROFILE_LINKS,
+        PERSONAL_SITE_NAMES,
+        AUTHOR_BOX_NAME,
+        FORM_LABELS,
         CUE_NAME_ENDS,
         CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
@@ -318,6 +340,74 @@ _BLOG_TITLE = re.compile(
     r"^(?P<name>[^|_\-–—»]{2,20}?)\s*(?:\|\s*blog\.[\w.]+$|的(?:博客|BLOG|"
     r"blog|专栏|个人空间)(?:$|\s|[_|\-]))"
 )
+# A profile page's path: "/author/jane-doe/", "/blog/authors/jane", "/contributor/a._j._neal".
+_PROFILE_PATH = re.compile(
+    r"/(?:authors?|contributors?|writers?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
+)
+# Profile links looked at: the byline's comes early; later ones list other posts' writers.
+PROFILE_LINKS_TRIED = 10
+# Labels Yoast's twitter:labelN carries for the author ("Written by", "Author").
+_WRITTEN_BY_LABELS = ("written by", "author")
+TWITTER_LABELS = 4
+# Words of a person's name, and words that name an organisation instead.
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+_PERSON_WORD = re.compile(r"^(?:[A-Z]\.|(?:Mc|Mac|O['’])?[A-Z][a-z'’\-]+\.?)$")
+ORGANISATION_WORDS = frozenset(
+    {
+        "the",
+        "team",
+        "staff",
+        "blog",
+        "news",
+        "media",
+        "magazine",
+        "journal",
+        "group",
+        "inc",
+        "llc",
+        "ltd",
+        "company",
+        "services",
+        "solutions",
+        "studio",
+        "labs",
+        "digital",
+        "marketing",
+        "agency",
+        "law",
+        "clinic",
+        "health",
+        "university",
+        "college",
+        "center",
+        "centre",
+        "institute",
+        "foundation",
+        "society",
+        "association",
+        "network",
+        "online",
+        "store",
+        "shop",
+        "press",
+        "times",
+        "post",
+        "daily",
+        "review",
+        "tech",
+        "software",
+        "systems",
+        "insurance",
+        "financial",
+        "travel",
+        "home",
+        "yoga",
+        "design",
+        "academy",
+    }
+)
+# A comment form's field label: "Your Name: *", "Name *", "Name (required)".
+_FORM_LABEL = re.compile(r"(?:^|\s)\*$|^(?:your\s+)?name\b", re.IGNORECASE)
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -473,8 +563,9 @@ def closing_byline(content: str) -> str | None:
 
 
 def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
+    nodes = _json_ld_nodes(doc) if JSON_LD_REFERENCES in rules else {}
     for item in doc.json_ld:
-        name = _json_ld_name(item.get("author"))
+        name = _json_ld_name(item.get("author"), nodes)
         if name:
             yield name
     author_cues = (_ENDED_CUE, *_AUTHOR_CUES[1:]) if CUE_NAME_ENDS in rules else _AUTHOR_CUES
@@ -488,18 +579,25 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield ", ".join(_citation_name(value) for value in _meta_values(doc, key))
         elif doc.meta.get(key):
             yield doc.meta[key]
+    if TWITTER_WRITTEN_BY in rules and (labelled := _twitter_written_by(doc)):
+        yield labelled
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
-            if not _is_author_markup(el):
+            if not _is_author_markup(el, AUTHOR_BOX_NAME in rules):
                 continue
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
-            yield source.get("content") or " ".join(dom.text_content(source).split())
+            text = source.get("content") or " ".join(dom.text_content(source).split())
+            if FORM_LABELS in rules and _FORM_LABEL.search(text):
+                continue
+            yield text
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
     match = _EN_BYLINE.search(_around_headline(doc))
     if match:
         yield match.group("name")
+    if PROFILE_LINKS in rules:
+        yield from _profile_link_names(doc)
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
@@ -521,6 +619,38 @@ def _cue_candidates(
         match = pattern.search(text)
         if match:
             yield match.group("name")
+
+
+def _json_ld_nodes(doc: Document) -> dict[str, dict[str, Any]]:
+    """The page's named JSON-LD nodes by their @id."""
+    return {
+        node["@id"]: node
+        for node in doc.json_ld
+        if isinstance(node.get("@id"), str) and isinstance(node.get("name"), str)
+    }
+
+
+def _twitter_written_by(doc: Document) -> str | None:
+    for n in range(1, TWITTER_LABELS + 1):
+        label = doc.meta.get(f"twitter:label{n}", "").casefold()
+        if label.startswith(_WRITTEN_BY_LABELS):
+            return doc.meta.get(f"twitter:data{n}")
+    return None
+
+
+def _profile_link_names(doc: Document) -> Iterator[str]:
+    """The text of the first links to author profile pages."""
+    tried = 0
+    for link in doc.root.iter("a"):
+        href = link.get("href")
+        if not href or not _PROFILE_PATH.search(href):
+            continue
+        text = " ".join(dom.text_content(link).split())
+        if text:
+            yield text
+            tried += 1
+            if tried >= PROFILE_LINKS_TRIED:
+                return
 
 
 def _line_under_headline(doc: Document) -> str | None:
@@ -599,29 +729,30 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
     return walks.elements_with(root=root, attribute_substrings=_AUTHOR_ATTRIBUTE_PARTS)
 
 
-def _is_author_markup(el: etree._Element) -> bool:
+def _is_author_markup(el: etree._Element, box_names: bool = False) -> bool:
     cls = el.get("class")
-    if (
-        cls
-        and ("author" in cls or "byline" in cls)
-        and any(
-            _AUTHOR_CLASS.match(part) for token in cls.lower().split() for part in token.split("__")
-        )
-    ):
-        return True
+    if cls and ("author" in cls or "byline" in cls):
+        tokens = cls.lower().split()
+        if any(_AUTHOR_CLASS.match(part) for token in tokens for part in token.split("__")):
+            return True
+        if box_names and any(token.endswith("author-box__name") for token in tokens):
+            return True
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
 
-def _json_ld_name(value: Any) -> str | None:
+def _json_ld_name(value: Any, nodes: dict[str, dict[str, Any]] | None = None) -> str | None:
+    """The name(s) of a JSON-LD ``author``; ``nodes`` resolves references by @id."""
     if isinstance(value, str):
         return value
     if isinstance(value, dict):
+        if "name" not in value and nodes and isinstance(value.get("@id"), str):
+            value = nodes.get(value["@id"], value)
         if value.get("@type") == "Organization":  # a publisher, not a writer
             return None
         name = value.get("name")
         return name if isinstance(name, str) else None
     if isinstance(value, list):
-        names = [n for n in (_json_ld_name(v) for v in value[:10]) if n]
+        names = [n for n in (_json_ld_name(v, nodes) for v in value[:10]) if n]
         return ", ".join(dict.fromkeys(names)) or None
     return None
 
@@ -644,7 +775,11 @@ def clean_names(
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
         name = clean_author(part)
-        if not name or name.casefold() in site_names or name in names:
+        if not name or name in names:
+            continue
+        if name.casefold() in site_names and not (
+            PERSONAL_SITE_NAMES in rules and _reads_as_person(name)
+        ):
             continue
         if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
             continue
@@ -654,6 +789,19 @@ def clean_names(
             break
         names.append(name)
     return names
+
+
+def _reads_as_person(name: str) -> bool:
+    """A first and a last name, capitalised, perhaps an initial between them, none a word
+    that names an organisation: "Cory Dransfeldt", "Jeff T. Kaufman", not "Swoogo", "The
+    Commercial Appeal", "One Tree Planted" or "Brett Larkin Yoga"."""
+    words = name.split()
+    if not (len(words) == 2 or (len(words) == 3 and _INITIAL.match(words[1]))):
+        return False
+    return all(
+        _PERSON_WORD.match(word) and word.casefold().strip(".") not in ORGANISATION_WORDS
+        for word in words
+    )
 
 
 def _is_sentence(part: str) -> bool:
