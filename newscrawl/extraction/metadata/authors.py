@@ -308,18 +308,24 @@ PROFILE_LINKS = "profile_links"
 # A personal site is named after its owner ("Cory Dransfeldt", og:site_name of coryd.dev): a
 # site name that reads as a person's name is the author, not the site.
 PERSONAL_SITE_NAMES = "personal_site_names"
-# Author boxes named as BEM elements: "elementor-author-box__name".
-AUTHOR_BOX_NAME = "author_box_name"
-# Comment-form labels ("Your Name: *", "Name *") carry author classes.
-FORM_LABELS = "form_labels"
+# Author markup inside a comment thread ("comment-author", "wp-block-comment-author-name")
+# names a commenter.
+NO_COMMENT_AUTHORS = "no_comment_authors"
+# An author box holds the name in a heading or bold line above the bio: "<h4>Jane Doe</h4>
+# Jane is a ...", whose whole text is no byline.
+AUTHOR_BOX_HEADING = "author_box_heading"
+# A personal site whose host spells its owner's name (tobyhede.com, pollybarks.com) credits
+# that person in the title, og:site_name, the home link or the copyright line.
+HOST_OWNER = "host_owner"
 RULES = frozenset(
     {
+        NO_COMMENT_AUTHORS,
+        AUTHOR_BOX_HEADING,
+        HOST_OWNER,
         JSON_LD_REFERENCES,
         TWITTER_WRITTEN_BY,
         PROFILE_LINKS,
         PERSONAL_SITE_NAMES,
-        AUTHOR_BOX_NAME,
-        FORM_LABELS,
         CUE_NAME_ENDS,
         CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
@@ -406,8 +412,20 @@ ORGANISATION_WORDS = frozenset(
         "academy",
     }
 )
-# A comment form's field label: "Your Name: *", "Name *", "Name (required)".
-_FORM_LABEL = re.compile(r"(?:^|\s)\*$|^(?:your\s+)?name\b", re.IGNORECASE)
+# Where a comment thread starts, in the class or id of an element or its ancestors.
+_COMMENT_CLASS = re.compile(r"(?:^|[\s_-])comments?(?:[\s_-]|$)", re.IGNORECASE)
+# Elements of an author box that hold the name alone.
+_NAME_HEADINGS = ("h2", "h3", "h4", "h5", "h6", "strong", "b")
+# "© 2025 Toby Hede", "Copyright © 2019-2025 Jane Doe."
+_COPYRIGHT = re.compile(
+    r"(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:(?:19|20)\d{2}\s*(?:[-–]\s*(?:19|20)\d{2})?\s*)?"
+    r"(?P<name>[A-Z][\w'’.-]+(?: [A-Z][\w'’.-]+){1,2})",
+    re.IGNORECASE,
+)
+# A last name shorter than this is found inside too many hosts by chance.
+MIN_HOST_SURNAME = 4
+# Home links looked at for the owner's name.
+HOME_LINKS_TRIED = 5
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -583,14 +601,15 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield labelled
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
-            if not _is_author_markup(el, AUTHOR_BOX_NAME in rules):
+            if not _is_author_markup(el):
                 continue
+            if NO_COMMENT_AUTHORS in rules and _in_comments(el):
+                continue
+            if AUTHOR_BOX_HEADING in rules and (heading := _name_heading(el)):
+                yield heading
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
-            text = source.get("content") or " ".join(dom.text_content(source).split())
-            if FORM_LABELS in rules and _FORM_LABEL.search(text):
-                continue
-            yield text
+            yield source.get("content") or " ".join(dom.text_content(source).split())
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
     match = _EN_BYLINE.search(_around_headline(doc))
@@ -601,6 +620,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
+        yield owner
+    if HOST_OWNER in rules and (owner := _host_owner(doc)):
         yield owner
     if cues_first:  # an editor only when no writer is named
         yield from _cue_candidates(doc, rules, (_EDITOR_CUE,))
@@ -619,6 +640,53 @@ def _cue_candidates(
         match = pattern.search(text)
         if match:
             yield match.group("name")
+
+
+def _in_comments(el: etree._Element) -> bool:
+    for node in (el, *el.iterancestors()):
+        if _COMMENT_CLASS.search(node.get("class") or "") or _COMMENT_CLASS.search(
+            node.get("id") or ""
+        ):
+            return True
+    return False
+
+
+def _name_heading(el: etree._Element) -> str | None:
+    """The text of the first heading or bold line inside an author box."""
+    for child in el.iterdescendants(*_NAME_HEADINGS):
+        text = " ".join(dom.text_content(child).split())
+        if text:
+            return text
+    return None
+
+
+def _host_owner(doc: Document) -> str | None:
+    """The person a personal site's host is named after, as the page spells the name."""
+    if not doc.url:
+        return None
+    host = doc.url.split("://", 1)[-1].split("/", 1)[0].removeprefix("www.")
+    label = host.split(".")[0].lower()
+    names = [*_TITLE_SEPARATOR.split(doc.title_text)[1:], doc.meta.get("og:site_name", "")]
+    homes = (
+        link
+        for link in doc.root.iter("a")
+        if (link.get("href") or "").rstrip("/") in ("", "/", f"https://{host}", f"http://{host}")
+    )
+    for link, _ in zip(homes, range(HOME_LINKS_TRIED), strict=False):
+        names.append(" ".join(dom.text_content(link).split()))
+    names += [m.group("name") for m in _COPYRIGHT.finditer(doc.body_text()[-CUE_SEARCH_CHARS:])]
+    for name in names:
+        name = name.strip(" .,")
+        if _reads_as_person(name) and _spells_host(name, label):
+            return name
+    return None
+
+
+def _spells_host(name: str, label: str) -> bool:
+    """Whether a host label is the name run together or holds its last name (at least 4
+    letters): tobyhede, artmann. A first name alone is also a firm's ("clay", "facet")."""
+    words = [re.sub(r"[^a-z]", "", word.lower()) for word in name.split()]
+    return label == "".join(words) or (len(words[-1]) >= MIN_HOST_SURNAME and words[-1] in label)
 
 
 def _json_ld_nodes(doc: Document) -> dict[str, dict[str, Any]]:
@@ -729,14 +797,16 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
     return walks.elements_with(root=root, attribute_substrings=_AUTHOR_ATTRIBUTE_PARTS)
 
 
-def _is_author_markup(el: etree._Element, box_names: bool = False) -> bool:
+def _is_author_markup(el: etree._Element) -> bool:
     cls = el.get("class")
-    if cls and ("author" in cls or "byline" in cls):
-        tokens = cls.lower().split()
-        if any(_AUTHOR_CLASS.match(part) for token in tokens for part in token.split("__")):
-            return True
-        if box_names and any(token.endswith("author-box__name") for token in tokens):
-            return True
+    if (
+        cls
+        and ("author" in cls or "byline" in cls)
+        and any(
+            _AUTHOR_CLASS.match(part) for token in cls.lower().split() for part in token.split("__")
+        )
+    ):
+        return True
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
 
