@@ -416,11 +416,12 @@ ORGANISATION_WORDS = frozenset(
 _COMMENT_CLASS = re.compile(r"(?:^|[\s_-])comments?(?:[\s_-]|$)", re.IGNORECASE)
 # Elements of an author box that hold the name alone.
 _NAME_HEADINGS = ("h2", "h3", "h4", "h5", "h6", "strong", "b")
-# "© 2025 Toby Hede", "Copyright © 2019-2025 Jane Doe."
+# "© 2025 Toby Hede", "Copyright © 2019-2025 Jane Doe."; not a firm named after its founder
+# ("© Luigi Lavazza S.p.A.").
 _COPYRIGHT = re.compile(
-    r"(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:(?:19|20)\d{2}\s*(?:[-–]\s*(?:19|20)\d{2})?\s*)?"
-    r"(?P<name>[A-Z][\w'’.-]+(?: [A-Z][\w'’.-]+){1,2})",
-    re.IGNORECASE,
+    r"(?:(?i:©|\(c\)|copyright)\s*)+(?:(?:19|20)\d{2}\s*(?:[-–]\s*(?:19|20)\d{2})?\s*)?"
+    r"(?!(?i:copyright))(?P<name>[A-Z][a-z'’-]+ (?:[A-Z]\. )?[A-Z][a-z'’-]+)(?![\w'’-])"
+    r"(?! [A-Z])(?!,?\s*(?i:s\.?\s?p\.?\s?a\b|s\.?a\b|inc\b|llc|ltd|gmbh|corp|co\b|ag\b|plc\b|&))"
 )
 # A last name shorter than this is found inside too many hosts by chance.
 MIN_HOST_SURNAME = 4
@@ -667,11 +668,7 @@ def _host_owner(doc: Document) -> str | None:
     host = doc.url.split("://", 1)[-1].split("/", 1)[0].removeprefix("www.")
     label = host.split(".")[0].lower()
     names = [*_TITLE_SEPARATOR.split(doc.title_text)[1:], doc.meta.get("og:site_name", "")]
-    homes = (
-        link
-        for link in doc.root.iter("a")
-        if (link.get("href") or "").rstrip("/") in ("", "/", f"https://{host}", f"http://{host}")
-    )
+    homes = (link for link in doc.root.iter("a") if _is_home(link.get("href") or "", host))
     for link, _ in zip(homes, range(HOME_LINKS_TRIED), strict=False):
         names.append(" ".join(dom.text_content(link).split()))
     names += [m.group("name") for m in _COPYRIGHT.finditer(doc.body_text()[-CUE_SEARCH_CHARS:])]
@@ -680,6 +677,14 @@ def _host_owner(doc: Document) -> str | None:
         if _reads_as_person(name) and _spells_host(name, label):
             return name
     return None
+
+
+def _is_home(href: str, host: str) -> bool:
+    """Whether a link's target is the site's home page ("/", "https://www.host/")."""
+    if not href.startswith(("/", "http")):
+        return False
+    target = href.split("://", 1)[-1].removeprefix("www.") if "://" in href else host + href
+    return target.rstrip("/") == host
 
 
 def _spells_host(name: str, label: str) -> bool:
