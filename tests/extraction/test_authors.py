@@ -9,7 +9,6 @@ from newscrawl.extraction.metadata.authors import (
     AUTHOR_BOX_HEADING,
     BLOG_OWNER,
     BYLINE_FORMS,
-    CJK_NAME_LISTS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
     HOST_OWNER,
@@ -491,21 +490,3 @@ def test_a_personal_site_s_owner_spelled_by_its_host(url, body, name):
 def test_a_firm_named_by_its_host_is_no_owner():
     # The host is the first name only: a firm ("Clay Global" at clay.global).
     assert authors_of('<a href="/">Clay Global</a>', url="https://clay.global/blog/x") == []
-
-
-@pytest.mark.parametrize(
-    ("text", "names"),
-    [
-        (
-            "<p>执笔/叨叨姐、胡一刀&李小飞刀 西方世界的一些反华分子</p>",
-            ["叨叨姐", "胡一刀", "李小飞刀"],
-        ),
-        ("<p>澎湃新闻记者 段彦超 廖艳7岁小花（化名）事件</p>", ["段彦超", "廖艳"]),
-    ],
-)
-def test_chinese_name_lists_joined_by_ampersand_or_ending_in_digits(text, names):
-    assert authors_of(f"<h1>新闻标题一二三</h1>{text}") == names
-    assert (
-        authors_of(f"<h1>新闻标题一二三</h1>{text}", rules=RULES - {CJK_NAME_LISTS})
-        == names[: 2 if "&" in text else 1]
-    )

@@ -229,18 +229,6 @@ _MORE_CUES = (
     re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
-# Name lists (rule CJK_NAME_LISTS): "执笔/叨叨姐、胡一刀&李小飞刀" joins the last name with "&";
-# "澎湃新闻记者 段彦超 廖艳7岁小花..." ends a spaced list where the ideographs stop.
-_LIST_NAMES = _NAMES.replace("[ 、，,]", "[ 、，,&]")
-_LIST_CUES = (
-    re.compile(_ENDED_CUE.pattern.replace(_NAMES, _LIST_NAMES)),
-    re.compile(
-        r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?(?:\s[\u4e00-\u9fff]{2,3}(?=[^\u4e00-\u9fff·]|$))*)"
-        + _NEXT_LABEL[:-1]
-        + r"|[^\u4e00-\u9fff·])"
-    ),
-)
-_CJK_AMPERSAND = re.compile(r"(?<=[\u4e00-\u9fff])&(?=[\u4e00-\u9fff])")
 # What may stand on the line under the headline and is page furniture, not a name.
 FURNITURE = frozenset(
     {
@@ -329,10 +317,8 @@ AUTHOR_BOX_HEADING = "author_box_heading"
 # A personal site whose host spells its owner's name (tobyhede.com, pollybarks.com) credits
 # that person in the title, og:site_name, the home link or the copyright line.
 HOST_OWNER = "host_owner"
-CJK_NAME_LISTS = "cjk_name_lists"
 RULES = frozenset(
     {
-        CJK_NAME_LISTS,
         NO_COMMENT_AUTHORS,
         AUTHOR_BOX_HEADING,
         HOST_OWNER,
@@ -603,10 +589,6 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield name
     author_cues = (_ENDED_CUE, *_AUTHOR_CUES[1:]) if CUE_NAME_ENDS in rules else _AUTHOR_CUES
     more = _MORE_CUES if BYLINE_FORMS in rules else ()
-    if CJK_NAME_LISTS in rules and CUE_NAME_ENDS in rules:
-        author_cues = (_LIST_CUES[0], *author_cues[1:])
-    if CJK_NAME_LISTS in rules and more:
-        more = (_LIST_CUES[1], *more[1:])
     cues_first = CUES_BEFORE_TAGS in rules and is_mostly_cjk(doc.title_text, per="letter")
     if cues_first:
         yield from _cue_candidates(doc, rules, author_cues + more)
@@ -856,8 +838,6 @@ def clean_names(
     """The person names in a byline string: prefixes, roles, dates, e-mail addresses and
     ``site_names`` (lower case) dropped; several names split apart."""
     value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
-    if CJK_NAME_LISTS in rules:
-        value = _CJK_AMPERSAND.sub("、", value)
     if _SAYS.search(value):
         return []
     value = _EMAIL.sub(" ", _PREFIX.sub("", value))
