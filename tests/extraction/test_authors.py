@@ -21,6 +21,7 @@ from newscrawl.extraction.metadata.authors import (
     TITLE_SITE_NAMES,
     TWITTER_WRITTEN_BY,
     VISIBLE_CUE_WINDOW,
+    WRITTEN_BY_ANYWHERE,
     clean_author,
     extract_author,
     extract_authors,
@@ -490,3 +491,20 @@ def test_a_personal_site_s_owner_spelled_by_its_host(url, body, name):
 def test_a_firm_named_by_its_host_is_no_owner():
     # The host is the first name only: a firm ("Clay Global" at clay.global).
     assert authors_of('<a href="/">Clay Global</a>', url="https://clay.global/blog/x") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        (
+            '<div>Written by</div><div class="x">Jack Shepherd</div><p>Hi! I am Jack.</p>',
+            "Jack Shepherd",
+        ),
+        ("<h2>Article by</h2><div>Matias Heikkilä</div>", "Matias Heikkilä"),
+        ("<p>Posted by: Doris Munoz-Mantilla, MD</p>", "Doris Munoz-Mantilla"),
+    ],
+)
+def test_written_by_anywhere_on_the_page(body, name):
+    page = "<h1>A headline here</h1>" + "<p>Some text of the article.</p>" * 200 + body
+    assert authors_of(page) == [name]
+    assert authors_of(page, rules=RULES - {WRITTEN_BY_ANYWHERE}) == []

@@ -279,6 +279,14 @@ _EN_BYLINE = re.compile(
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
     r"(?![a-z])"
 )
+# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd) and may
+# carry accents ("Matias Heikkilä").
+_WRITTEN_NAME = r"(?:Mc|Mac)?[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*\.?"
+_WRITTEN_BY = re.compile(
+    r"\b(?i:written|posted|authored|article)\s+(?i:by)\s*:?\s*"
+    rf"(?P<name>{_WRITTEN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_WRITTEN_NAME}){{1,3}})"
+    r"(?![a-zà-ÿ])"
+)
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -317,8 +325,12 @@ AUTHOR_BOX_HEADING = "author_box_heading"
 # A personal site whose host spells its owner's name (tobyhede.com, pollybarks.com) credits
 # that person in the title, og:site_name, the home link or the copyright line.
 HOST_OWNER = "host_owner"
+# "Written by" (or "Posted by", "Authored by", "Article by") labels a byline wherever it stands
+# on the page: author boxes at the foot, a label and the name in two elements.
+WRITTEN_BY_ANYWHERE = "written_by_anywhere"
 RULES = frozenset(
     {
+        WRITTEN_BY_ANYWHERE,
         NO_COMMENT_AUTHORS,
         AUTHOR_BOX_HEADING,
         HOST_OWNER,
@@ -618,6 +630,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield match.group("name")
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
+    if WRITTEN_BY_ANYWHERE in rules and (written := _WRITTEN_BY.search(doc.body_text())):
+        yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
