@@ -6,14 +6,22 @@ import pytest
 
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
+    AUTHOR_BOX_HEADING,
     BLOG_OWNER,
     BYLINE_FORMS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
+    HOST_OWNER,
+    JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
+    NO_COMMENT_AUTHORS,
+    PERSONAL_SITE_NAMES,
+    PROFILE_LINKS,
     RULES,
     TITLE_SITE_NAMES,
+    TWITTER_WRITTEN_BY,
     VISIBLE_CUE_WINDOW,
+    WRITTEN_BY_ANYWHERE,
     clean_author,
     extract_author,
     extract_authors,
@@ -380,3 +388,123 @@ def test_a_bracketed_byline_on_the_line_after_the_content():
     content = "他不否认，很多路途较远的学术会议，他是无力参加的。"
     assert extract_authors(doc, content) == ["袁源"]
     assert extract_authors(doc, content, RULES - {CLOSING_AFTER_CONTENT}) == []
+
+
+@pytest.mark.parametrize("name", ["Parisa Ostovari", "Byron Katie", "Vonda Smith", "Authorine Li"])
+def test_latin_byline_prefixes_are_whole_words(name):
+    assert clean_author(name) == name
+    assert clean_author(f"By {name}") == name
+    assert authors_of(f'<div class="byline">Written by{name}</div>') == [name]
+
+
+def test_a_json_ld_author_given_by_reference():
+    head = (
+        '<script type="application/ld+json">{"@graph": [{"@type": "Article", "author": '
+        '{"@id": "https://x.com/#/schema/person/1"}}, {"@type": "Person", '
+        '"@id": "https://x.com/#/schema/person/1", "name": "Shivkumar M"}]}</script>'
+    )
+    assert authors_of("", head) == ["Shivkumar M"]
+    assert authors_of("", head, rules=RULES - {JSON_LD_REFERENCES}) == []
+
+
+def test_twitter_written_by_label():
+    head = (
+        '<meta name="twitter:label1" content="Est. reading time">'
+        '<meta name="twitter:data1" content="7 minutes">'
+        '<meta name="twitter:label2" content="Written by">'
+        '<meta name="twitter:data2" content="Nawaz Dhandala">'
+    )
+    assert authors_of("", head) == ["Nawaz Dhandala"]
+    assert authors_of("", head, rules=RULES - {TWITTER_WRITTEN_BY}) == []
+
+
+def test_a_link_to_the_author_s_profile_page():
+    body = (
+        '<a href="/authors/">All authors</a><p>Written by: <a href="/blog/authors/emily-walker/">'
+        'Emily Walker</a></p><a href="/author/someone-else/">Someone Else</a>'
+    )
+    assert authors_of(body) == ["Emily Walker"]
+    assert authors_of(body, rules=RULES - {PROFILE_LINKS}) == []
+    both = (
+        '<a href="https://x.com/blog/author/moses-kim-and-kate-shokurova">'
+        "Moses Kim and Kate Shokurova</a>"
+    )
+    assert authors_of(both) == ["Moses Kim", "Kate Shokurova"]
+
+
+def test_a_personal_site_named_after_its_owner():
+    head = '<meta property="og:site_name" content="Cory Dransfeldt">'
+    body = '<meta name="author" content="Cory Dransfeldt"><div class="author">Feeds</div>'
+    assert authors_of(body, head) == ["Cory Dransfeldt"]
+    assert authors_of(body, head, rules=RULES - {PERSONAL_SITE_NAMES}) == ["Feeds"]
+    # A firm's name is no person's: a person named later wins over it.
+    for firm in ("Farm Bureau Financial Services", "The Commercial Appeal", "One Tree Planted"):
+        site = f'<meta property="og:site_name" content="{firm}">'
+        body = f'<div class="author">{firm}</div><p class="byline">Jo Li</p>'
+        assert authors_of(body, site) == ["Jo Li"]
+
+
+def test_comment_authors_in_markup_are_refused():
+    body = (
+        '<ol class="comment-list"><li><div class="wp-block-comment-author-name">Whowho</div>'
+        "</li></ol>"
+    )
+    assert authors_of(body) == []
+    assert authors_of(body, rules=RULES - {NO_COMMENT_AUTHORS}) == ["Whowho"]
+    assert authors_of('<div id="comments"><span class="author">Jo Li</span></div>') == []
+
+
+def test_the_heading_of_an_author_box():
+    body = (
+        '<div class="blog-author"><img alt=""><div><h4>Bence Kovács</h4><p>Bence is a software'
+        " developer specializing in audio and game development.</p></div></div>"
+    )
+    assert authors_of(body) == ["Bence Kovács"]
+    assert authors_of(body, rules=RULES - {AUTHOR_BOX_HEADING}) == []
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "name"),
+    [
+        (
+            "https://tobyhede.com/blog/x",
+            "<footer>&copy; 2025 Toby Hede. All rights reserved.</footer>",
+            "Toby Hede",
+        ),
+        (
+            "https://artmann.co/articles/x",
+            '<a href="/">Christoffer Artmann</a>',
+            "Christoffer Artmann",
+        ),
+        (
+            "https://www.pollybarks.com/x",
+            '<a href="https://www.pollybarks.com/">Polly Barks</a>',
+            "Polly Barks",
+        ),
+    ],
+)
+def test_a_personal_site_s_owner_spelled_by_its_host(url, body, name):
+    assert authors_of(body, url=url) == [name]
+    assert authors_of(body, url=url, rules=RULES - {HOST_OWNER}) == []
+
+
+def test_a_firm_named_by_its_host_is_no_owner():
+    # The host is the first name only: a firm ("Clay Global" at clay.global).
+    assert authors_of('<a href="/">Clay Global</a>', url="https://clay.global/blog/x") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        (
+            '<div>Written by</div><div class="x">Jack Shepherd</div><p>Hi! I am Jack.</p>',
+            "Jack Shepherd",
+        ),
+        ("<h2>Article by</h2><div>Matias Heikkilä</div>", "Matias Heikkilä"),
+        ("<p>Posted by: Doris Munoz-Mantilla, MD</p>", "Doris Munoz-Mantilla"),
+    ],
+)
+def test_written_by_anywhere_on_the_page(body, name):
+    page = "<h1>A headline here</h1>" + "<p>Some text of the article.</p>" * 200 + body
+    assert authors_of(page) == [name]
+    assert authors_of(page, rules=RULES - {WRITTEN_BY_ANYWHERE}) == []

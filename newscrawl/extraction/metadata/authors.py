@@ -110,9 +110,10 @@ _AUTHOR_ATTRIBUTE_PARTS = (
     (b"itemprop", b"author"),
     (b"rel", b"author"),
 )
+# Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
-    r"^\s*(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
-    r"von|par|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+    r"^\s*(?:(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
+    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
@@ -278,6 +279,14 @@ _EN_BYLINE = re.compile(
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
     r"(?![a-z])"
 )
+# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd) and may
+# carry accents ("Matias Heikkilä").
+_WRITTEN_NAME = r"(?:Mc|Mac)?[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*\.?"
+_WRITTEN_BY = re.compile(
+    r"\b(?i:written|posted|authored|article)\s+(?i:by)\s*:?\s*"
+    rf"(?P<name>{_WRITTEN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_WRITTEN_NAME}){{1,3}})"
+    r"(?![a-zà-ÿ])"
+)
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -296,8 +305,39 @@ VISIBLE_CUE_WINDOW = "visible_cue_window"
 CUE_NAME_ENDS = "cue_name_ends"
 # The closing bracketed byline may sit on the line after the content ("（袁源）").
 CLOSING_AFTER_CONTENT = "closing_after_content"
+# A JSON-LD author given only by reference ({"@id": ".../#/schema/person/x"}) names the
+# Person node of the page's @graph with that @id (Yoast, Rank Math).
+JSON_LD_REFERENCES = "json_ld_references"
+# Yoast's twitter:label1 "Written by" with the name in twitter:data1.
+TWITTER_WRITTEN_BY = "twitter_written_by"
+# A link to the author's profile page ("/author/jane-doe/", "/blog/authors/x") holds the
+# name when no markup or byline names it.
+PROFILE_LINKS = "profile_links"
+# A personal site is named after its owner ("Cory Dransfeldt", og:site_name of coryd.dev): a
+# site name that reads as a person's name is the author, not the site.
+PERSONAL_SITE_NAMES = "personal_site_names"
+# Author markup inside a comment thread ("comment-author", "wp-block-comment-author-name")
+# names a commenter.
+NO_COMMENT_AUTHORS = "no_comment_authors"
+# An author box holds the name in a heading or bold line above the bio: "<h4>Jane Doe</h4>
+# Jane is a ...", whose whole text is no byline.
+AUTHOR_BOX_HEADING = "author_box_heading"
+# A personal site whose host spells its owner's name (tobyhede.com, pollybarks.com) credits
+# that person in the title, og:site_name, the home link or the copyright line.
+HOST_OWNER = "host_owner"
+# "Written by" (or "Posted by", "Authored by", "Article by") labels a byline wherever it stands
+# on the page: author boxes at the foot, a label and the name in two elements.
+WRITTEN_BY_ANYWHERE = "written_by_anywhere"
 RULES = frozenset(
     {
+        WRITTEN_BY_ANYWHERE,
+        NO_COMMENT_AUTHORS,
+        AUTHOR_BOX_HEADING,
+        HOST_OWNER,
+        JSON_LD_REFERENCES,
+        TWITTER_WRITTEN_BY,
+        PROFILE_LINKS,
+        PERSONAL_SITE_NAMES,
         CUE_NAME_ENDS,
         CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
@@ -318,6 +358,87 @@ _BLOG_TITLE = re.compile(
     r"^(?P<name>[^|_\-–—»]{2,20}?)\s*(?:\|\s*blog\.[\w.]+$|的(?:博客|BLOG|"
     r"blog|专栏|个人空间)(?:$|\s|[_|\-]))"
 )
+# A profile page's path: "/author/jane-doe/", "/blog/authors/jane", "/contributor/a._j._neal".
+_PROFILE_PATH = re.compile(
+    r"/(?:authors?|contributors?|writers?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
+)
+# Profile links looked at: the byline's comes early; later ones list other posts' writers.
+PROFILE_LINKS_TRIED = 10
+# Labels Yoast's twitter:labelN carries for the author ("Written by", "Author").
+_WRITTEN_BY_LABELS = ("written by", "author")
+TWITTER_LABELS = 4
+# Words of a person's name, and words that name an organisation instead.
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+_PERSON_WORD = re.compile(r"^(?:[A-Z]\.|(?:Mc|Mac|O['’])?[A-Z][a-z'’\-]+\.?)$")
+ORGANISATION_WORDS = frozenset(
+    {
+        "the",
+        "team",
+        "staff",
+        "blog",
+        "news",
+        "media",
+        "magazine",
+        "journal",
+        "group",
+        "inc",
+        "llc",
+        "ltd",
+        "company",
+        "services",
+        "solutions",
+        "studio",
+        "labs",
+        "digital",
+        "marketing",
+        "agency",
+        "law",
+        "clinic",
+        "health",
+        "university",
+        "college",
+        "center",
+        "centre",
+        "institute",
+        "foundation",
+        "society",
+        "association",
+        "network",
+        "online",
+        "store",
+        "shop",
+        "press",
+        "times",
+        "post",
+        "daily",
+        "review",
+        "tech",
+        "software",
+        "systems",
+        "insurance",
+        "financial",
+        "travel",
+        "home",
+        "yoga",
+        "design",
+        "academy",
+    }
+)
+# Where a comment thread starts, in the class or id of an element or its ancestors.
+_COMMENT_CLASS = re.compile(r"(?:^|[\s_-])comments?(?:[\s_-]|$)", re.IGNORECASE)
+# Elements of an author box that hold the name alone.
+_NAME_HEADINGS = ("h2", "h3", "h4", "h5", "h6", "strong", "b")
+# "© 2025 Toby Hede", "Copyright © 2019-2025 Jane Doe."; not a firm named after its founder
+# ("© Luigi Lavazza S.p.A.").
+_COPYRIGHT = re.compile(
+    r"(?:(?i:©|\(c\)|copyright)\s*)+(?:(?:19|20)\d{2}\s*(?:[-–]\s*(?:19|20)\d{2})?\s*)?"
+    r"(?!(?i:copyright))(?P<name>[A-Z][a-z'’-]+ (?:[A-Z]\. )?[A-Z][a-z'’-]+)(?![\w'’-])"
+    r"(?! [A-Z])(?!,?\s*(?i:s\.?\s?p\.?\s?a\b|s\.?a\b|inc\b|llc|ltd|gmbh|corp|co\b|ag\b|plc\b|&))"
+)
+# A last name shorter than this is found inside too many hosts by chance.
+MIN_HOST_SURNAME = 4
+# Home links looked at for the owner's name.
+HOME_LINKS_TRIED = 5
 # Around the headline: bylines sit just above or below it.
 EN_BYLINE_BEFORE_CHARS = 300
 EN_BYLINE_AFTER_CHARS = 2000
@@ -473,8 +594,9 @@ def closing_byline(content: str) -> str | None:
 
 
 def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
+    nodes = _json_ld_nodes(doc) if JSON_LD_REFERENCES in rules else {}
     for item in doc.json_ld:
-        name = _json_ld_name(item.get("author"))
+        name = _json_ld_name(item.get("author"), nodes)
         if name:
             yield name
     author_cues = (_ENDED_CUE, *_AUTHOR_CUES[1:]) if CUE_NAME_ENDS in rules else _AUTHOR_CUES
@@ -488,10 +610,16 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield ", ".join(_citation_name(value) for value in _meta_values(doc, key))
         elif doc.meta.get(key):
             yield doc.meta[key]
+    if TWITTER_WRITTEN_BY in rules and (labelled := _twitter_written_by(doc)):
+        yield labelled
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
             if not _is_author_markup(el):
                 continue
+            if NO_COMMENT_AUTHORS in rules and _in_comments(el):
+                continue
+            if AUTHOR_BOX_HEADING in rules and (heading := _name_heading(el)):
+                yield heading
             named = el.find(".//*[@itemprop='name']")
             source = named if named is not None else el
             yield source.get("content") or " ".join(dom.text_content(source).split())
@@ -500,9 +628,15 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     match = _EN_BYLINE.search(_around_headline(doc))
     if match:
         yield match.group("name")
+    if PROFILE_LINKS in rules:
+        yield from _profile_link_names(doc)
+    if WRITTEN_BY_ANYWHERE in rules and (written := _WRITTEN_BY.search(doc.body_text())):
+        yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
+        yield owner
+    if HOST_OWNER in rules and (owner := _host_owner(doc)):
         yield owner
     if cues_first:  # an editor only when no writer is named
         yield from _cue_candidates(doc, rules, (_EDITOR_CUE,))
@@ -521,6 +655,89 @@ def _cue_candidates(
         match = pattern.search(text)
         if match:
             yield match.group("name")
+
+
+def _in_comments(el: etree._Element) -> bool:
+    for node in (el, *el.iterancestors()):
+        if _COMMENT_CLASS.search(node.get("class") or "") or _COMMENT_CLASS.search(
+            node.get("id") or ""
+        ):
+            return True
+    return False
+
+
+def _name_heading(el: etree._Element) -> str | None:
+    """The text of the first heading or bold line inside an author box."""
+    for child in el.iterdescendants(*_NAME_HEADINGS):
+        text = " ".join(dom.text_content(child).split())
+        if text:
+            return text
+    return None
+
+
+def _host_owner(doc: Document) -> str | None:
+    """The person a personal site's host is named after, as the page spells the name."""
+    if not doc.url:
+        return None
+    host = doc.url.split("://", 1)[-1].split("/", 1)[0].removeprefix("www.")
+    label = host.split(".")[0].lower()
+    names = [*_TITLE_SEPARATOR.split(doc.title_text)[1:], doc.meta.get("og:site_name", "")]
+    homes = (link for link in doc.root.iter("a") if _is_home(link.get("href") or "", host))
+    for link, _ in zip(homes, range(HOME_LINKS_TRIED), strict=False):
+        names.append(" ".join(dom.text_content(link).split()))
+    names += [m.group("name") for m in _COPYRIGHT.finditer(doc.body_text()[-CUE_SEARCH_CHARS:])]
+    for name in names:
+        name = name.strip(" .,")
+        if _reads_as_person(name) and _spells_host(name, label):
+            return name
+    return None
+
+
+def _is_home(href: str, host: str) -> bool:
+    """Whether a link's target is the site's home page ("/", "https://www.host/")."""
+    if not href.startswith(("/", "http")):
+        return False
+    target = href.split("://", 1)[-1].removeprefix("www.") if "://" in href else host + href
+    return target.rstrip("/") == host
+
+
+def _spells_host(name: str, label: str) -> bool:
+    """Whether a host label is the name run together or holds its last name (at least 4
+    letters): tobyhede, artmann. A first name alone is also a firm's ("clay", "facet")."""
+    words = [re.sub(r"[^a-z]", "", word.lower()) for word in name.split()]
+    return label == "".join(words) or (len(words[-1]) >= MIN_HOST_SURNAME and words[-1] in label)
+
+
+def _json_ld_nodes(doc: Document) -> dict[str, dict[str, Any]]:
+    """The page's named JSON-LD nodes by their @id."""
+    return {
+        node["@id"]: node
+        for node in doc.json_ld
+        if isinstance(node.get("@id"), str) and isinstance(node.get("name"), str)
+    }
+
+
+def _twitter_written_by(doc: Document) -> str | None:
+    for n in range(1, TWITTER_LABELS + 1):
+        label = doc.meta.get(f"twitter:label{n}", "").casefold()
+        if label.startswith(_WRITTEN_BY_LABELS):
+            return doc.meta.get(f"twitter:data{n}")
+    return None
+
+
+def _profile_link_names(doc: Document) -> Iterator[str]:
+    """The text of the first links to author profile pages."""
+    tried = 0
+    for link in doc.root.iter("a"):
+        href = link.get("href")
+        if not href or not _PROFILE_PATH.search(href):
+            continue
+        text = " ".join(dom.text_content(link).split())
+        if text:
+            yield text
+            tried += 1
+            if tried >= PROFILE_LINKS_TRIED:
+                return
 
 
 def _line_under_headline(doc: Document) -> str | None:
@@ -612,16 +829,19 @@ def _is_author_markup(el: etree._Element) -> bool:
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
 
-def _json_ld_name(value: Any) -> str | None:
+def _json_ld_name(value: Any, nodes: dict[str, dict[str, Any]] | None = None) -> str | None:
+    """The name(s) of a JSON-LD ``author``; ``nodes`` resolves references by @id."""
     if isinstance(value, str):
         return value
     if isinstance(value, dict):
+        if "name" not in value and nodes and isinstance(value.get("@id"), str):
+            value = nodes.get(value["@id"], value)
         if value.get("@type") == "Organization":  # a publisher, not a writer
             return None
         name = value.get("name")
         return name if isinstance(name, str) else None
     if isinstance(value, list):
-        names = [n for n in (_json_ld_name(v) for v in value[:10]) if n]
+        names = [n for n in (_json_ld_name(v, nodes) for v in value[:10]) if n]
         return ", ".join(dict.fromkeys(names)) or None
     return None
 
@@ -644,7 +864,11 @@ def clean_names(
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
         name = clean_author(part)
-        if not name or name.casefold() in site_names or name in names:
+        if not name or name in names:
+            continue
+        if name.casefold() in site_names and not (
+            PERSONAL_SITE_NAMES in rules and _reads_as_person(name)
+        ):
             continue
         if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
             continue
@@ -654,6 +878,19 @@ def clean_names(
             break
         names.append(name)
     return names
+
+
+def _reads_as_person(name: str) -> bool:
+    """A first and a last name, capitalised, perhaps an initial between them, none a word
+    that names an organisation: "Cory Dransfeldt", "Jeff T. Kaufman", not "Swoogo", "The
+    Commercial Appeal", "One Tree Planted" or "Brett Larkin Yoga"."""
+    words = name.split()
+    if not (len(words) == 2 or (len(words) == 3 and _INITIAL.match(words[1]))):
+        return False
+    return all(
+        _PERSON_WORD.match(word) and word.casefold().strip(".") not in ORGANISATION_WORDS
+        for word in words
+    )
 
 
 def _is_sentence(part: str) -> bool:
