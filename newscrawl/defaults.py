@@ -59,9 +59,8 @@ NEWSCRAWL_FOLLOW_ROBOTS_SITEMAPS = True
 NEWSCRAWL_MAX_LIST_PAGES = 10  # pagination pages followed per list (page 1 included)
 NEWSCRAWL_FEED_MAX_ITEMS = 200  # a feed or sitemap longer than this is cut (newest first)
 
-# robots.txt: every request of a host waits for it, and the fetch holds a place among
-# CONCURRENT_REQUESTS, so a robots.txt that hangs gets a shorter timeout (at most
-# DOWNLOAD_TIMEOUT) and one retry.
+# robots.txt: every request of a host waits for it, so a robots.txt that hangs gets a shorter
+# timeout (at most DOWNLOAD_TIMEOUT) and one retry.
 NEWSCRAWL_ROBOTS_TIMEOUT = 10.0
 NEWSCRAWL_ROBOTS_RETRY_TIMES = 1
 # robots.txt fetches started as the spider opens, for every start request's host, this many at
@@ -71,6 +70,9 @@ NEWSCRAWL_ROBOTS_PREFETCH = 16
 # Requests waiting for their host's robots.txt do not count against CONCURRENT_REQUESTS, up to
 # this many (newscrawl/crawl/downloader.py); a few per host whose robots.txt is pending.
 NEWSCRAWL_ROBOTS_WAITING_MAX = 1024
+# robots.txt fetches in flight left out of CONCURRENT_REQUESTS (a budget of their own), so
+# hosts whose robots.txt never answers cannot hold every slot at the start of a broad crawl.
+NEWSCRAWL_ROBOTS_FETCHING_MAX = 64
 
 # --- dead hosts (newscrawl/crawl/hosthealth.py) --------------------------------------------
 # Consecutive failures that do not heal within a crawl (DNS, refused, TLS) after which a host is

@@ -90,8 +90,11 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         self.parsers: dict[str, RobotParser | None] = {}
         # host:port -> requests waiting for its robots.txt fetch, one Deferred each
         self.waiting: dict[str, list[Deferred[RobotParser | None]]] = {}
-        # requests of the crawl held until their host's robots.txt is in (downloader.py)
+        # requests of the crawl held until their host's robots.txt is in, and this
+        # middleware's robots.txt fetches in flight (both left out of the page budget by
+        # downloader.py)
         self.requests_waiting = 0
+        self.robots_fetching = 0
         self.prefetch = settings.getint("NEWSCRAWL_ROBOTS_PREFETCH")
         if self.prefetch > 0:
             crawler.signals.connect(self.prefetch_all, signal=scrapy_signals.spider_opened)
@@ -197,6 +200,7 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         )
         stats = self.crawler.stats
         stats.inc_value("robotstxt/request_count")
+        self.robots_fetching += 1
         try:
             response = await self.crawler.engine.download_async(robots)
         except IgnoreRequest:  # refused by a middleware (a host already marked down)
@@ -208,6 +212,8 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
                 robots, failure, failure_kind(failure), self.site_of_netloc.get(netloc)
             )
             return None
+        finally:
+            self.robots_fetching -= 1
         stats.inc_value("robotstxt/response_count")
         stats.inc_value(f"robotstxt/response_status_count/{response.status}")
         if response.status >= 500:

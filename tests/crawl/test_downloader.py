@@ -1,5 +1,6 @@
-"""RobotsAwareDownloader: requests waiting for robots.txt are not downloads in flight (the
-crawl-level effect is tested on the hostile farm: tests/crawl/test_hostile_farm.py)."""
+"""RobotsAwareDownloader: requests waiting for robots.txt and the robots.txt fetches are not
+page downloads in flight (the crawl-level effect is tested on the hostile farm:
+tests/crawl/test_hostile_farm.py)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,17 @@ def test_no_robots_middleware_is_scrapys_downloader():
     in_flight(load, 4)
     assert load.robots is None or load.robots.requests_waiting == 0
     assert load.needs_backout()
+
+
+def test_robots_txt_fetches_have_a_budget_of_their_own():
+    load = downloader(NEWSCRAWL_ROBOTS_FETCHING_MAX=2)
+    in_flight(load, 5)
+    assert load.robots is not None
+    load.robots.robots_fetching = 1
+    assert load.needs_backout()  # 5 - 1 = 4 >= 4
+    load.robots.robots_fetching = 2
+    assert not load.needs_backout()  # 5 - 2 = 3 < 4
+    load.robots.robots_fetching = 3
+    assert not load.needs_backout()  # beyond the bound they count again: 5 - 2 = 3
+    load.active.add(Request("http://h9.example/"))
+    assert load.needs_backout()  # 6 - 2 = 4 >= 4
