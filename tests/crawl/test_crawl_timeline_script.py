@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from benchmarks.crawl_timeline import page_kind, timeline
+import pytest
+
+from benchmarks.crawl_timeline import main, page_kind, timeline
 
 BASE = "http://s00001.farm.test:4000"
 
@@ -35,3 +37,13 @@ def test_fetches_are_counted_per_window_and_sites_by_the_window_of_their_home_pa
     assert per_window[0] == {"robots": 1, "home": 1}
     assert per_window[1] == {"home": 1, "article": 1}
     assert started == {0: 1, 1: 1}
+
+
+def test_a_log_without_debug_lines_is_a_clear_error_naming_the_file(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "clean.log"
+    log.write_text("2026-11-24 10:00:01 [newscrawl.crawl.extensions] INFO: Progress: pages 1\n")
+    monkeypatch.setattr("sys.argv", ["crawl_timeline.py", str(log)])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 2
+    assert f"{log}: no 'Crawled' lines" in capsys.readouterr().err

@@ -69,14 +69,14 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+ROBOTS_FORBIDDEN = "Forbidden by robots.txt"  # Scrapy's RobotsTxtMiddleware's IgnoreRequest
+
 # Scheduler priorities: articles first (they end the work on a URL and keep the queue short),
 # then every page that finds articles (start and list pages, feeds, sitemaps) at one level.
 # The host queue serves equally idle hosts by priority, so a level of its own for feeds put
 # every site with a feed before every site without one: on a 5,000-site crawl the sites with
 # only list pages were all left to the last third, whose article rate fell to half
 # (docs/benchmarks/hostile.md, run 7).
-ROBOTS_FORBIDDEN = "Forbidden by robots.txt"  # Scrapy's RobotsTxtMiddleware's IgnoreRequest
-
 PRIORITY = {"article": 20, "feed": 10, "sitemap": 10, "robots": 10, "list": 10}
 # Rejection reason of a candidate article that turned out to be a list page.
 LIST_PAGE = "list_page"
