@@ -112,6 +112,9 @@ def crawl_command(
         **{k: v for k, v in os.environ.items() if k.lower() != "http_proxy"},
         **proxy,
         "SCRAPY_SETTINGS_MODULE": "newscrawl.settings",
+        # A crash in C code (seen once: a threaded-extraction crawl died of SIGSEGV) then
+        # leaves every thread's Python stack in the crawl's log for the failing test to show.
+        "PYTHONFAULTHANDLER": "1",
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
     }
     env.pop("no_proxy", None)
