@@ -124,3 +124,44 @@ def test_resolve_url_keeps_absolute_urls_and_joins_relative_ones():
     assert dom.resolve_url("//cdn.example/c.png", None) == "https://cdn.example/c.png"
     assert dom.resolve_url("data:image/png;base64,AAAA", base) is None
     assert dom.resolve_url("#top", base) is None
+
+
+def test_each_thread_parses_with_its_own_parser():
+    # lxml parses concurrently only with a parser per thread; the crawler extracts in threads.
+    import threading
+
+    barrier = threading.Barrier(3)
+    seen: list[object] = []
+
+    def record() -> None:
+        first = dom.utf8_parser()
+        barrier.wait()  # all three threads alive at once, each holding its parser
+        seen.extend([first, dom.utf8_parser()])
+
+    threads = [threading.Thread(target=record) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 6
+    assert len({id(parser) for parser in seen}) == 3  # the same parser twice in each thread
+    assert dom.utf8_parser() is dom.utf8_parser()
+    assert all(dom.utf8_parser() is not parser for parser in seen)
+
+
+def test_pages_parsed_in_threads_match_pages_parsed_one_by_one():
+    pages = [
+        f"<html><body><h1>t{n}</h1>" + f"<p>paragraph {n} " * (50 + n) + "</p></body></html>"
+        for n in range(40)
+    ]
+
+    def parse(page: str) -> bytes:
+        root = dom.parse_html(page)
+        assert root is not None
+        return etree.tostring(root)
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(parse, pages * 5))
+    assert threaded == [parse(page) for page in pages * 5]
