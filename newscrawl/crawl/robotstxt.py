@@ -105,6 +105,8 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
         requests = start_requests_of(spider)
 
         def start_next(_result: object = None) -> None:
+            if self._spider_closing():
+                return
             for request in requests:
                 netloc = urlparse_cached(request).netloc
                 if netloc in self.parsers or netloc in self.waiting:
@@ -116,6 +118,17 @@ class SharedRobotsTxtMiddleware(RobotsTxtMiddleware):
 
         for _ in range(self.prefetch):
             start_next()
+
+    def _spider_closing(self) -> bool:
+        """Whether the engine is closing the spider (or has closed it).
+
+        A closing spider waits for every download in flight, prefetches included, and the
+        prefetch would go on through every host of the crawl: an offline 1,500-site crawl
+        with ``CLOSESPIDER_TIMEOUT=30`` (or a SIGTERM) ran on for minutes. Scrapy sends no
+        signal when closing starts, so the engine's slot is read.
+        """
+        slot = getattr(self.crawler.engine, "_slot", None)
+        return slot is None or getattr(slot, "closing", None) is not None
 
     def _prefetch_failed(self, failure: Failure, request: Request) -> None:
         # _fetch counts every failed fetch itself; this is a bug of ours, said once per host.

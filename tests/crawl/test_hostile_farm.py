@@ -163,3 +163,34 @@ def test_hosts_whose_robots_txt_hangs_do_not_hold_the_healthy_hosts_slots(tmp_pa
     }
     assert healthy_articles and healthy_articles <= crawled_before
     assert set(farm.model.expected()) <= set(stored_articles(run.db_url))
+
+
+def test_a_closing_crawl_starts_no_more_robots_txt_prefetches(tmp_path):
+    """CLOSESPIDER_TIMEOUT (like SIGTERM) closes the spider, and a closing spider waits until
+    no download is in flight. The prefetch started the next host's robots.txt whenever one
+    was done, so with two at a time one was always in flight: the crawl went on through every
+    host's robots.txt (here twelve that never answer) long after it was told to stop, and a
+    fetch started as the engine closed ended in a traceback. Now nothing starts once closing
+    has begun."""
+    modes = ["robots_timeout"] * 12
+    farm = start_farm(len(modes), 1, specials=False, direct=True, modes=modes)
+    settings = {
+        "CLOSESPIDER_TIMEOUT": "1",
+        "CONCURRENT_REQUESTS": "1",
+        "NEWSCRAWL_ROBOTS_WAITING_MAX": "0",
+        "NEWSCRAWL_ROBOTS_FETCHING_MAX": "0",
+        "NEWSCRAWL_ROBOTS_PREFETCH": "2",
+        "NEWSCRAWL_ROBOTS_TIMEOUT": "2",
+        "NEWSCRAWL_ROBOTS_RETRY_TIMES": "0",
+    }
+    try:
+        run = run_crawl(farm, tmp_path, f"sqlite:///{tmp_path / 'news.db'}", settings)
+        robots_fetched = sum(farm.hits("/robots.txt").values())
+    finally:
+        farm.stop()
+    assert run.returncode == 0, run.log[-3000:]
+    assert "'finish_reason': 'closespider_timeout'" in run.log
+    assert "Traceback" not in run.log, run.log[-3000:]
+    # The two prefetches in flight at the close, and perhaps the first start request's own
+    # fetch; before the fix all twelve files were fetched, two at a time.
+    assert robots_fetched in (2, 3), (robots_fetched, run.log[-3000:])
