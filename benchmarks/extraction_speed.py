@@ -100,9 +100,22 @@ def document_system() -> System:
     return System(LOAD, run, is_peer=True)
 
 
+def warm_up_date_parsing() -> None:
+    """dateparser (under htmldate, which auto's last date stage and trafilatura both call)
+    compiles every locale's patterns the first time a text matches none of the early ones:
+    1-3 s of CPU once per process. The system that first reached it paid it in the timed
+    rounds, by chance of the page order; a crawl's worker pays it once at its start."""
+    try:
+        import dateparser
+    except ImportError:  # neither system can reach it then
+        return
+    dateparser.parse("no date in any locale's words here")
+
+
 def measure(pages: Sequence[Page], systems: Sequence[System], rounds: int) -> dict[str, float]:
     """CPU seconds per system over ``rounds`` passes of ``pages``."""
     inputs = [(page.read_html(), page.url) for page in pages]
+    warm_up_date_parsing()
     for html, url in inputs[:WARMUP_PAGES]:
         for system in systems:
             system.run(html, url, None)

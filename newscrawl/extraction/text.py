@@ -113,12 +113,14 @@ def token_count(text: str) -> int:
 
 def cjk_count(text: str) -> int:
     """Chinese characters (:data:`IDEOGRAPHS`) in ``text``."""
+    if text.isascii():  # O(1) in CPython, and most English text: no scan
+        return 0
     # subn counts without building a string per match: ~40% faster than findall on Chinese
     return _CJK.subn("", text)[1]
 
 
 def has_cjk(text: str | None) -> bool:
-    return text is not None and _CJK.search(text) is not None
+    return text is not None and not text.isascii() and _CJK.search(text) is not None
 
 
 def letter_count(text: str) -> int:

@@ -47,10 +47,11 @@ class _Candidate:
 def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> TitleNode:
     """Pick ``T`` by the A.4.1 conditions; never fails (falls back to the body, low confidence)."""
     reference, reference_name = _reference(doc)
+    score = _scorer(reference, options) if reference else None
     strict = _candidates(
         tree, options, options.title_min_cjk, options.title_max_cjk, options.ending_punctuation
     )
-    chosen = _most_similar(strict, reference, doc, options) if strict else None
+    chosen = _most_similar(strict, score, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
     if chosen is None or (reference and chosen[1] < options.relax_below_similarity):
         relaxed = _candidates(
@@ -60,7 +61,7 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
             options.relaxed_max_cjk,
             options.relaxed_ending_punctuation,
         )
-        better = _most_similar(relaxed, reference, doc, options) if relaxed else None
+        better = _most_similar(relaxed, score, doc, options) if relaxed else None
         if better is not None and (chosen is None or better[1] > chosen[1]):
             chosen, strict = better, relaxed
             stage = (
@@ -153,18 +154,21 @@ def _ends_sentence(text: str, enders: frozenset[str], closing: str) -> bool:
 
 
 def _most_similar(
-    candidates: list[_Candidate], reference: str, doc: Document, options: TcdtOptions
+    candidates: list[_Candidate],
+    score: Callable[[str], float] | None,
+    doc: Document,
+    options: TcdtOptions,
 ) -> tuple[_Candidate, float] | None:
-    """Condition 3 with its tie-breakers: similarity, tag rank, earlier position."""
+    """Condition 3 with its tie-breakers: similarity, tag rank, earlier position. ``score``
+    is the similarity to the reference (None: no anchor text and no <title>)."""
     pool = list(candidates)
     if doc.anchor_text and doc.title_text:  # <title> competes only against an anchor
         pool.append(_Candidate(TITLE_POS, doc.title_text, "title"))
     if not pool:
         return None
-    if not reference:
+    if score is None:
         headings = [c for c in pool if c.tag in HEADINGS]
         return ((headings or pool)[0], 0.0)
-    score = _scorer(reference, options)
     rank = {tag: i for i, tag in enumerate(options.tag_rank)}
     scored = [(score(c.text), c) for c in pool]
     sim, best = min(
@@ -174,11 +178,28 @@ def _most_similar(
 
 
 def _scorer(reference: str, options: TcdtOptions) -> Callable[[str], float]:
+    """Similarity of a candidate's text to ``reference``, each text scored once per page (the
+    relaxed pass of condition 2 meets the strict pass's candidates again)."""
     if options.similarity == Similarity.LCS_DICE:
         ref_tokens = tokens(reference, normalize=True)
-        return lambda text: lcs_dice(tokens(text, normalize=True), ref_tokens)
-    variants = anchor_variants(reference)
-    return lambda text: anchor_similarity(tuple(tokens(text, normalize=True)), variants)
+
+        def similarity(text: str) -> float:
+            return lcs_dice(tokens(text, normalize=True), ref_tokens)
+    else:
+        variants = anchor_variants(reference)
+
+        def similarity(text: str) -> float:
+            return anchor_similarity(tuple(tokens(text, normalize=True)), variants)
+
+    scores: dict[str, float] = {}
+
+    def score(text: str) -> float:
+        found = scores.get(text)
+        if found is None:
+            found = scores[text] = similarity(text)
+        return found
+
+    return score
 
 
 def _map_title_element(
