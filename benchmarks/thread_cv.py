@@ -8,7 +8,7 @@ by site): articles must not lose what forum threads gain. Per set, the script pr
 in-sample figure of the chosen variant and the cross-validated one (each page scored with
 the variant picked without its fold).
 
-    python3 benchmarks/thread_cv.py [--data DIR] [--folds 5]
+    python3 benchmarks/thread_cv.py [--data DIR] [--folds 5] [--grid full|class]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``); wcxb_dev is read twice, its articles and its forum threads.
@@ -31,6 +31,7 @@ from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.extractors.auto_options import AutoOptions
+from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
 from newscrawl.extraction.thread import NO_THREAD, ThreadOptions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,6 +71,23 @@ def variants() -> dict[str, ThreadOptions]:
             from_common_ancestor=common,
         )
     return found
+
+
+def class_variants() -> dict[str, ThreadOptions]:
+    """Expansion off first, the shipped variant, then how a post's class is matched (the
+    whole class or its first word) crossed with the thresholds that bound what a thread is
+    (posts, growth): the grid for :attr:`ThreadOptions.class_match`."""
+    found = {"off": NO_THREAD, "shipped": DEFAULT_THREAD}
+    for match, posts, growth in itertools.product(
+        ("exact", "first_word"), (3, 4, 6), (1.5, 2.0, 3.0)
+    ):
+        found[f"class={match},posts={posts},growth={growth}"] = replace(
+            DEFAULT_THREAD, class_match=match, min_posts=posts, min_growth=growth
+        )
+    return found
+
+
+GRIDS = {"full": variants, "class": class_variants}
 
 
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
@@ -134,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--grid", choices=sorted(GRIDS), default="full")
     args = parser.parse_args(argv)
-    options = {name: replace(DEFAULT_AUTO, thread=option) for name, option in variants().items()}
+    grid = GRIDS[args.grid]()
+    options = {name: replace(DEFAULT_AUTO, thread=option) for name, option in grid.items()}
     pages = score_sets(args.data, options)
     report(pages, list(options), args.folds, "thread variant")
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from lxml.etree import _Element as Element
 
@@ -43,6 +44,11 @@ class ThreadOptions:
     # Start from the nearest common ancestor of the region's first and last node instead of
     # its first node: block methods (jusText, boilerpipe) give one node per paragraph.
     from_common_ancestor: bool = False
+    # Which elements are repeats of the post element: the same whole ``class`` ("exact"), or
+    # the same first class word ("first_word"): forum engines add state words to a post's
+    # class (alternating "bg1"/"bg2" rows, the first post's "topic-owner", an accepted
+    # answer's "accepted-answer"), so the exact class splits one thread into several.
+    class_match: Literal["exact", "first_word"] = "exact"
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -60,20 +66,49 @@ def visible_length(text: str) -> int:
 def same_class(root: Element, tag: str, signature: str) -> list[Element]:
     """The ``tag`` elements under ``root`` (itself included) whose ``class`` is exactly
     ``signature``, in document order."""
+    return [el for el in _containing(root, tag, signature) if el.get("class") == signature]
+
+
+def same_first_class_word(root: Element, tag: str, word: str) -> list[Element]:
+    """The ``tag`` elements under ``root`` (itself included) whose ``class`` starts with the
+    class word ``word``, in document order."""
+    return [el for el in _containing(root, tag, word) if _first_word(el.get("class")) == word]
+
+
+def _containing(root: Element, tag: str, part: str) -> list[Element]:
+    """The ``tag`` elements whose ``class`` contains ``part`` (a superset of the answer)."""
     if walks is None:
-        return same_class_in_python(root, tag, signature)
-    # The C walk keeps the few elements whose class contains the signature; Python then
-    # reads only those, not every element of the tag.
-    containing = walks.elements_with(
-        root=root, attribute_substrings=((b"class", signature.encode()),)
-    )
-    return [el for el in containing if el.tag == tag and el.get("class") == signature]
+        return [el for el in root.iter(tag) if part in (el.get("class") or "")]
+    # The C walk keeps the few elements whose class contains the string; Python then reads
+    # only those, not every element of the tag.
+    containing = walks.elements_with(root=root, attribute_substrings=((b"class", part.encode()),))
+    return [el for el in containing if el.tag == tag]
 
 
 def same_class_in_python(root: Element, tag: str, signature: str) -> list[Element]:
     """:func:`same_class` without the C walks (the reference tests/extraction/test_walks_c.py
     compares it with)."""
     return [el for el in root.iter(tag) if el.get("class") == signature]
+
+
+def _first_word(value: str | None) -> str | None:
+    words = value.split() if value else None
+    return words[0] if words else None
+
+
+def repeats_of(root: Element, el: Element, options: ThreadOptions) -> list[Element]:
+    """The elements that repeat ``el``'s tag and class (as ``options.class_match`` reads a
+    class) at its depth, ``el`` included; empty when it has no class."""
+    signature = el.get("class")
+    if not signature or not signature.strip():
+        return []
+    if options.class_match == "first_word":
+        word = _first_word(signature)
+        found = same_first_class_word(root, el.tag, word) if word else []
+    else:
+        found = same_class(root, el.tag, signature)
+    depth = depth_of(el)
+    return [peer for peer in found if depth_of(peer) == depth]
 
 
 def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
@@ -85,11 +120,7 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
     for el in climbed:
         if el is root or el.tag in ("body", "html"):
             return None
-        signature = el.get("class")
-        if not signature or not signature.strip():
-            continue
-        depth = depth_of(el)
-        peers = [peer for peer in same_class(root, el.tag, signature) if depth_of(peer) == depth]
+        peers = repeats_of(root, el, options)
         if len(peers) < options.min_posts:
             continue
         lengths = {peer: post_length(peer, options) for peer in peers}

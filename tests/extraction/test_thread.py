@@ -128,3 +128,38 @@ def test_a_region_of_paragraphs_starts_from_their_common_ancestor():
     assert thread_text(paragraphs, replace(ON, max_climb=0)) is None
     text = thread_text(paragraphs, replace(ON, max_climb=0, from_common_ancestor=True))
     assert text is not None and "Post 2" in text
+
+
+def alternating_rows_page() -> str:
+    """A thread whose posts alternate their row class, with the first post marked as the
+    topic's (the shape of phpBB's "bg1"/"bg2" rows and Discourse's "topic-owner")."""
+    classes = ["post bg1 topic-owner", "post bg2", "post bg1", "post bg2"]
+    items = "".join(
+        f"<div class='{cls}'><p>Post {index}. {PROSE * (3 if index == 0 else 1)}</p></div>"
+        for index, cls in enumerate(classes)
+    )
+    return f"<html><body><div class='thread'>{items}</div></body></html>"
+
+
+def test_first_class_word_matching_joins_posts_whose_state_words_differ():
+    root = load_document(alternating_rows_page().encode()).root
+    first = root.find(".//p")
+    assert first is not None
+    assert thread_text([first], ON) is None  # no two posts share the whole class
+    text = thread_text([first], replace(ON, class_match="first_word"))
+    assert text is not None
+    assert [line.split(".")[0] for line in text.split("\n")] == [
+        "Post 0",
+        "Post 1",
+        "Post 2",
+        "Post 3",
+    ]
+
+
+def test_first_class_word_matching_needs_the_same_first_word():
+    html = alternating_rows_page().replace("'post bg2'", "'reply post bg2'")
+    first = load_document(html.encode()).root.find(".//p")
+    assert first is not None
+    # "post bg1 topic-owner" and "post bg1" are two, under ON's two-post minimum only
+    options = replace(ON, class_match="first_word", min_posts=3)
+    assert thread_text([first], options) is None
