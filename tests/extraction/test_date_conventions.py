@@ -190,3 +190,29 @@ def test_chinese_month_day_takes_the_year_from_the_url():
 def test_text_dates_with_zone_names_by_the_headline():
     found = extract_dates(page("<p>By Jane Doe, March 4, 2024 5:03 PM EST</p>"), FETCHED)
     assert found.published == "2024-03-04T17:03-05:00"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<abbr class="published" title="2024-03-04T10:00:00Z">March 4</abbr>',
+        '<span class="p-author">Jane</span><span class="dt-published">March 4, 2024</span>',
+        '<div class="post-date">4 March 2024</div>',
+    ],
+)
+def test_microformat_published_classes(body):
+    assert structured_date(page(body), FETCHED)[:10] == "2024-03-04"
+
+
+def test_an_updated_class_is_no_published_class():
+    assert structured_date(page('<span class="updated">March 4, 2024</span>'), FETCHED) is None
+
+
+def test_json_ld_with_raw_newlines_in_strings_is_read():
+    json_ld = '{"@type":"NewsArticle","headline":"Two\nlines","datePublished":"2024-03-04"}'
+    assert structured_date(page(head=LD.format(json_ld)), FETCHED) == "2024-03-04"
+
+
+def test_date_published_of_a_json_ld_block_that_is_not_json():
+    json_ld = '{"@type":"NewsArticle","datePublished":"2024-03-04","name":"A "quoted" word",}'
+    assert structured_date(page(head=LD.format(json_ld)), FETCHED) == "2024-03-04"

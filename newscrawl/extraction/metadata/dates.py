@@ -362,8 +362,50 @@ def _candidates(doc: Document) -> list[str]:
         if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
             found = [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
         values += found
+    if _PUBLISHED_CLASS_IN_HTML.search(doc.html):
+        values += _published_class_dates(doc)
     if _DATA_DATE.search(doc.html):
         values += _data_attribute_dates(doc)
+    if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
+        values += _broken_json_ld_dates(doc.html)
+    return values
+
+
+_JSON_LD_SCRIPT = re.compile(
+    r"<script[^>]*application/ld\+json[^>]*>(.*?)</script>", re.IGNORECASE | re.DOTALL
+)
+_JSON_DATE_PUBLISHED = re.compile(r'"datePublished"\s*:\s*"([^"]{6,40})"')
+
+
+def _broken_json_ld_dates(html: str) -> list[str]:
+    """``datePublished`` values of JSON-LD blocks that are not JSON (a trailing comma, an
+    unescaped quote): the site still means them, and search engines read them."""
+    return [
+        found.group(1)
+        for script in _JSON_LD_SCRIPT.finditer(html)
+        for found in _JSON_DATE_PUBLISHED.finditer(script.group(1))
+    ]
+
+
+# Microformats name the publish time by class: hAtom's "published", h-entry's "dt-published";
+# themes spell it "post-date", "publish-date", "date-published".
+_PUBLISHED_CLASS = re.compile(
+    r"(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|date-published)(?![\w-])"
+)
+_PUBLISHED_CLASS_IN_HTML = re.compile(
+    r'class="[^"]*(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|'
+    r"date-published)(?![\w-])"
+)
+
+
+def _published_class_dates(doc: Document) -> list[str]:
+    values = []
+    for el in doc.root.iter():
+        if not isinstance(el.tag, str) or el.tag == "time":  # <time> is read above
+            continue
+        if _PUBLISHED_CLASS.search(el.get("class", "")):
+            found = [v for attr in ("datetime", "title", "content") if (v := el.get(attr))]
+            values += found or [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
     return values
 
 
