@@ -8,8 +8,9 @@ newscrawl's date (:func:`dates.publish_time` with the library's stage order and 
 stage that answered), htmldate in its four settings (``original_date`` and ``extensive_search``
 on and off) and trafilatura's date are compared with the label by calendar day (the match rule
 of ``newscrawl eval``). A *peer win* is a page where some peer is right and newscrawl is not;
-each win is given a class read from the page (what newscrawl answered from, whether its day is
-the page's modified day, whether the labelled day is written in the HTML at all), and the
+each win is given a class read from the page (the label is the page's modified day, our
+answer is a UTC time on the day after the label, our day is the modified one, the labelled
+day is written in the HTML or not; with the stage newscrawl answered from), and the
 wins are counted by class and by site. ``--out`` writes one JSON object per win so a later
 change can be checked against it: ``--against OLD.jsonl`` prints the wins gone and the new.
 
@@ -27,7 +28,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from htmldate import find_date
@@ -167,11 +168,25 @@ def win_class(record: PageDates) -> str:
     """Why newscrawl missed a day a peer found, read from what it answered."""
     if record.ours is None:
         return "we_no_date"
+    if record.modified and record.right(record.modified):
+        return f"label_is_the_modified_day:{record.stage}"
+    if _utc_day_after(record):
+        return f"utc_day_after_the_label:{record.stage}"
     if record.modified and record.ours[:10] == record.modified[:10]:
         return f"we_modified_day:{record.stage}"
     if record.label_in_html:
         return f"we_other_date:{record.stage}"
     return f"we_other_date_label_not_written:{record.stage}"
+
+
+def _utc_day_after(record: PageDates) -> bool:
+    """Our answer is a UTC time on the day after the labelled day (an evening post in a
+    zone west of UTC)."""
+    day = date_label(record.label)
+    if not record.ours or not day or len(day) < len("2025-01-01") or "+00:00" not in record.ours:
+        return False
+    after = datetime.fromisoformat(day[:10]) + timedelta(days=1)
+    return record.ours[:10] == after.date().isoformat()
 
 
 def wins(records: Sequence[PageDates]) -> list[dict[str, object]]:

@@ -16,7 +16,7 @@ event date or an id, never when the page was published.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
@@ -314,7 +314,6 @@ def structured_date(doc: Document, fetched_at: datetime | None = None) -> str | 
 DATE_ATTRIBUTES = ("datetime", "data-published", "data-timestamp", "content")
 # Attributes some templates put a publish time (often a Unix epoch) on, read on elements whose
 # class or id names a date, so a comment's or a widget's clock is not taken.
-_DATA_DATE = re.compile(r"\bdata-(?:timestamp|publish(?:ed)?(?:-(?:time|date))?|pubdate)=")
 DATA_DATE_ATTRIBUTES = (
     "data-timestamp",
     "data-published",
@@ -345,10 +344,12 @@ def _is_article(item: dict[str, Any]) -> bool:
     return any(isinstance(k, str) and k.endswith(("Article", "BlogPosting")) for k in kinds)
 
 
-def _candidates(doc: Document) -> list[str]:
-    values = [doc.meta[key] for key in META_KEYS if doc.meta.get(key)]
+def _candidates(doc: Document) -> Iterator[str]:
+    """Publish-time values, best source first; lazily, since most pages answer from a meta
+    tag and the later sources walk the tree."""
+    yield from (doc.meta[key] for key in META_KEYS if doc.meta.get(key))
     for item in _json_ld_items(doc):
-        values += [v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str)]
+        yield from (v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str))
     times: list[etree._Element] = list(doc.root.iter("time"))
     # HTML's <time pubdate> says the element is the publish time, so it comes first, and
     # its text is read when it has no machine value ("<time pubdate>March 4, 2024</time>"),
@@ -361,14 +362,13 @@ def _candidates(doc: Document) -> list[str]:
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
             found = [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
-        values += found
-    if _PUBLISHED_CLASS_IN_HTML.search(doc.html):
-        values += _published_class_dates(doc)
-    if _DATA_DATE.search(doc.html):
-        values += _data_attribute_dates(doc)
+        yield from found
+    if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
+        yield from _published_class_dates(doc)
+    if any(f"{attribute}=" in doc.html for attribute in DATA_DATE_ATTRIBUTES):
+        yield from _data_attribute_dates(doc)
     if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
-        values += _broken_json_ld_dates(doc.html)
-    return values
+        yield from _broken_json_ld_dates(doc.html)
 
 
 _JSON_LD_SCRIPT = re.compile(
@@ -392,16 +392,18 @@ def _broken_json_ld_dates(html: str) -> list[str]:
 _PUBLISHED_CLASS = re.compile(
     r"(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|date-published)(?![\w-])"
 )
-_PUBLISHED_CLASS_IN_HTML = re.compile(
-    r'class="[^"]*(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|'
-    r"date-published)(?![\w-])"
+_PUBLISHED_CLASS_IN_HTML = re.compile(r'class="[^"]*(?:published|post-date|publish-date)')
+# lxml's XPath finds the few candidates in C; the pattern then checks whole class names.
+_PUBLISHED_CLASS_XPATH = etree.XPath(
+    '//*[contains(@class, "published") or contains(@class, "post-date") '
+    'or contains(@class, "publish-date")]'
 )
 
 
 def _published_class_dates(doc: Document) -> list[str]:
     values = []
-    for el in doc.root.iter():
-        if not isinstance(el.tag, str) or el.tag == "time":  # <time> is read above
+    for el in _PUBLISHED_CLASS_XPATH(doc.root):
+        if el.tag == "time":  # read above
             continue
         if _PUBLISHED_CLASS.search(el.get("class", "")):
             found = [v for attr in ("datetime", "title", "content") if (v := el.get(attr))]
