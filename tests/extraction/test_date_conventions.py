@@ -216,3 +216,9 @@ def test_json_ld_with_raw_newlines_in_strings_is_read():
 def test_date_published_of_a_json_ld_block_that_is_not_json():
     json_ld = '{"@type":"NewsArticle","datePublished":"2024-03-04","name":"A "quoted" word",}'
     assert structured_date(page(head=LD.format(json_ld)), FETCHED) == "2024-03-04"
+
+
+def test_the_broken_json_ld_fallback_reads_no_block_that_parses():
+    # A QAPage's question is not read as JSON-LD; the pattern fallback must not read it either.
+    json_ld = '{"@type":"QAPage","mainEntity":{"@type":"Question","datePublished":"2024-03-04"}}'
+    assert structured_date(page(head=LD.format(json_ld)), FETCHED) is None

@@ -1,9 +1,10 @@
 """Publish and modified time of a page, from stages tried in :data:`STAGE_ORDER`.
 
-Stages: ``structured`` (meta tags, JSON-LD, ``<time>``, itemprop), ``url`` (a date in the
-path), ``text`` (labelled lines such as "发布时间：", then dates after the headline, Chinese
-month-day forms with the year from the URL or the fetch time, "昨天"/"3小时前" relative to the
-fetch time) and ``htmldate`` (the htmldate library, as a fallback). The order was chosen by
+Stages: ``structured`` (meta tags, JSON-LD, ``<time>``, itemprop, microformat classes, epoch
+data attributes), ``url`` (a date in the path), ``text`` (labelled lines such as "发布时间：",
+then dates after the headline, Chinese month-day forms with the year from the URL or the
+fetch time, "昨天"/"3小时前"/"Yesterday at 5:03 PM" relative to the fetch time) and
+``htmldate`` (the htmldate library, as a fallback). The order was chosen by
 site-grouped cross-validation (benchmarks/metadata_cv.py, docs/benchmarks/metadata.md).
 
 Every value goes through :func:`normalize_date`, which returns ISO 8601 (``2025-09-04``,
@@ -15,6 +16,7 @@ event date or an id, never when the page was published.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -379,12 +381,15 @@ _JSON_DATE_PUBLISHED = re.compile(r'"datePublished"\s*:\s*"([^"]{6,40})"')
 
 def _broken_json_ld_dates(html: str) -> list[str]:
     """``datePublished`` values of JSON-LD blocks that are not JSON (a trailing comma, an
-    unescaped quote): the site still means them, and search engines read them."""
-    return [
-        found.group(1)
-        for script in _JSON_LD_SCRIPT.finditer(html)
-        for found in _JSON_DATE_PUBLISHED.finditer(script.group(1))
-    ]
+    unescaped quote): the site still means them, and search engines read them. Blocks that
+    parse were read as JSON-LD already (and what they hold elsewhere is not the page's)."""
+    values = []
+    for script in _JSON_LD_SCRIPT.finditer(html):
+        try:
+            json.loads(script.group(1), strict=False)
+        except (ValueError, RecursionError):
+            values += [found.group(1) for found in _JSON_DATE_PUBLISHED.finditer(script.group(1))]
+    return values
 
 
 # Microformats name the publish time by class: hAtom's "published", h-entry's "dt-published";
@@ -807,7 +812,7 @@ def _from_match(match: re.Match[str]) -> str | None:
 
 
 def _offset(tz: str | None) -> str | None:
-    """ "+0800", "+08:00", "GMT+8", "UTC+05:30", "EST" as "+HH:MM"."""
+    """The UTC offset a zone stands for, as "+HH:MM": "+0800", "GMT+8", "UTC+05:30", "EST"."""
     if not tz:
         return None
     tz = tz.upper().replace(" ", "")
