@@ -172,7 +172,7 @@ def read_head(doc: Document) -> None:
 
 def _json_ld_objects(text: str) -> list[dict[str, Any]]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, strict=False)  # raw newlines in strings, as browsers allow
     except (ValueError, RecursionError):
         return []
     stack: list[Any] = [data]

@@ -14,6 +14,7 @@ from newscrawl.extraction.metadata.authors import (
     HOST_OWNER,
     JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
+    NAME_OPENING_CONTENT,
     NO_COMMENT_AUTHORS,
     PERSONAL_SITE_NAMES,
     PROFILE_LINKS,
@@ -508,3 +509,35 @@ def test_written_by_anywhere_on_the_page(body, name):
     page = "<h1>A headline here</h1>" + "<p>Some text of the article.</p>" * 200 + body
     assert authors_of(page) == [name]
     assert authors_of(page, rules=RULES - {WRITTEN_BY_ANYWHERE}) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "names"),
+    [
+        ("胡平\n——当代中国的精神危机 (上)\n人心不会熄灭，但它可能蒙上灰烬而不再燃烧。", ["胡平"]),
+        ("我是怎样卷入八九民运的\n茉莉\n【看中国2005年07月03日报道】一九八九年四月", ["茉莉"]),
+    ],
+)
+def test_a_name_opening_the_extracted_text(content, names):
+    page = load_document("<html><head><title>显示</title></head><body><p>x</p></body></html>")
+    assert extract_authors(page, content) == names
+    assert extract_authors(page, content, rules=RULES - {NAME_OPENING_CONTENT}) == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "正文\n一九八九年四月，我在湖南张家界开一个全省教学研究会议。",  # page furniture
+        "一九八九年四月，我在湖南张家界开一个全省教学研究会议。\n会议安排了一天时间\n胡平",
+        "Jane Doe\nThe body of the story.",  # Chinese names only
+    ],
+)
+def test_no_name_opening_the_extracted_text(content):
+    page = load_document("<html><head><title>显示</title></head><body><p>x</p></body></html>")
+    assert extract_authors(page, content) == []
+
+
+def test_a_byline_elsewhere_comes_before_the_opening_line():
+    body = "<p>（记者 陆一夫）</p>"
+    page = load_document(f"<html><head><title>新闻标题</title></head><body>{body}</body></html>")
+    assert extract_authors(page, "胡平\n正文第一段的文字") == ["陆一夫"]

@@ -295,6 +295,14 @@ TITLE_SITE_NAMES = "title_site_names"
 BLOG_OWNER = "blog_owner"
 BYLINE_FORMS = "byline_forms"
 LINE_UNDER_HEADLINE = "line_under_headline"
+# Essays, blog and forum posts whose page gives no headline the text can be matched with (no
+# <h1>, a <title> naming the site or "显示") open the extracted text with the author's name
+# alone on a line, first or under the headline: "胡平\n——当代中国的精神危机",
+# "我是怎样卷入八九民运的\n茉莉\n【看中国...", "赵延东、风笑天\n近年来...".
+NAME_OPENING_CONTENT = "name_opening_content"
+# Lines at the start of the extracted text where that name is looked for.
+OPENING_LINES = 2
+_OPENING_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:[、，,]\s*[\u4e00-\u9fff·]{2,4})*$")
 # On Chinese pages the byline in the text ("（记者 陆一夫）", "作者：孙仲旻") names the writer,
 # while author tags and markup hold the portal ("网易"), an editor's handle, a self-media
 # account or a sidebar of columnists: the text's cues are asked first.
@@ -348,6 +356,7 @@ RULES = frozenset(
         BLOG_OWNER,
         BYLINE_FORMS,
         LINE_UNDER_HEADLINE,
+        NAME_OPENING_CONTENT,
     }
 )
 # The segments after the headline in a <title> name the site and its sections:
@@ -523,10 +532,23 @@ def extract_authors(
     if closing is None and content and CLOSING_AFTER_CONTENT in rules:
         closing = _bracketed_byline(_lines_after(doc.body_text(), content))
     names = clean_names(closing, site_names, rules) if closing else []
+    if not names and content and NAME_OPENING_CONTENT in rules:
+        opening = _name_opening(content)
+        names = clean_names(opening, site_names, rules) if opening else []
     if names or ORGANISATION_FALLBACK not in rules:
         return names
     organisation = _json_ld_organisation(doc) or organisation
     return [organisation] if organisation else []
+
+
+def _name_opening(content: str) -> str | None:
+    """Chinese name(s) alone on one of the extracted text's first lines (not page furniture
+    such as "正文", "打印")."""
+    lines = [line.strip() for line in content.split("\n") if line.strip()][:OPENING_LINES]
+    for line in lines:
+        if _OPENING_NAME.match(line) and not line.startswith(tuple(FURNITURE)):
+            return line
+    return None
 
 
 def _lines_after(text: str, content: str) -> list[str]:

@@ -1,9 +1,10 @@
 """Publish and modified time of a page, from stages tried in :data:`STAGE_ORDER`.
 
-Stages: ``structured`` (meta tags, JSON-LD, ``<time>``, itemprop), ``url`` (a date in the
-path), ``text`` (labelled lines such as "发布时间：", then dates after the headline, Chinese
-month-day forms with the year from the URL or the fetch time, "昨天"/"3小时前" relative to the
-fetch time) and ``htmldate`` (the htmldate library, as a fallback). The order was chosen by
+Stages: ``structured`` (meta tags, JSON-LD, ``<time>``, itemprop, microformat classes, epoch
+data attributes), ``url`` (a date in the path), ``text`` (labelled lines such as "发布时间：",
+then dates after the headline, Chinese month-day forms with the year from the URL or the
+fetch time, "昨天"/"3小时前"/"Yesterday at 5:03 PM" relative to the fetch time) and
+``htmldate`` (the htmldate library, as a fallback). The order was chosen by
 site-grouped cross-validation (benchmarks/metadata_cv.py, docs/benchmarks/metadata.md).
 
 Every value goes through :func:`normalize_date`, which returns ISO 8601 (``2025-09-04``,
@@ -15,8 +16,9 @@ event date or an id, never when the page was published.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
@@ -62,6 +64,18 @@ META_KEYS = (
     "cxenseparse:recs:publishtime",
     "bt:pubdate",
     "datecreated",
+    # Other widely used conventions: Parse.ly's / Sailthru's siblings, Highwire-style
+    # citation tags (Google Scholar), PRISM, Dublin Core's other spellings.
+    "article.published",
+    "article:published",
+    "published_time",
+    "citation_publication_date",
+    "citation_online_date",
+    "citation_date",
+    "prism.publicationdate",
+    "dc.date.created",
+    "dc.created",
+    "dcterms.issued",
     "date",
 )
 JSON_LD_KEYS = ("datePublished", "dateCreated")
@@ -74,6 +88,8 @@ MODIFIED_META_KEYS = (
     "dcterms.modified",
     "last-modified",
     "lastmod",
+    "article.updated",
+    "article:updated_time",
 )
 MODIFIED_JSON_LD_KEYS = ("dateModified",)
 DATE_ONLY_CHARS = len("2025-09-04")
@@ -115,7 +131,36 @@ _CLOCK = (
     r"(?P<h>\d{1,2})[:时](?P<mi>\d{2})(?:[:分](?P<s>\d{2})(?:\.\d+)?)?秒?"
     r"\s*(?P<ampm>[ap]\.?m\.?)?"
 )
-_TZ = r"\s*(?P<tz>Z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
+# Zone abbreviations whose offset is unambiguous (not "CST": US Central or China; not
+# "IST"); "ET"/"PT" name no offset without the season.
+ZONE_OFFSETS = {
+    "UTC": "+00:00",
+    "GMT": "+00:00",
+    "Z": "+00:00",
+    "EST": "-05:00",
+    "EDT": "-04:00",
+    "CDT": "-05:00",
+    "MST": "-07:00",
+    "MDT": "-06:00",
+    "PST": "-08:00",
+    "PDT": "-07:00",
+    "BST": "+01:00",
+    "CET": "+01:00",
+    "CEST": "+02:00",
+    "EET": "+02:00",
+    "EEST": "+03:00",
+    "JST": "+09:00",
+    "KST": "+09:00",
+    "HKT": "+08:00",
+    "SGT": "+08:00",
+    "AEST": "+10:00",
+    "AEDT": "+11:00",
+}
+_TZ = (
+    r"\s*(?P<tz>(?:(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}|(?-i:Z)|"
+    + "|".join(sorted((z for z in ZONE_OFFSETS if z != "Z"), key=len, reverse=True))
+    + r")(?-i:(?![a-z])))?"
+)
 # Numeric dates: 2025-09-04, 2025/9/4, 2025.09.04, 2025年9月4日, each with an optional time.
 _NUMERIC = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d{2})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})"
@@ -133,15 +178,21 @@ _MONTH_FIRST = re.compile(
     + _ENGLISH_CLOCK,
     re.IGNORECASE,
 )
-# "4 September 2025".
+# "4 September 2025", "4th of September, 2025".
 _DAY_FIRST = re.compile(
-    r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+"
+    r"(?<!\d)(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+"
     + _MONTH_NAME
     + r",?\s+(?P<y>(?:19|20)\d{2})(?!\d)"
     + _ENGLISH_CLOCK,
     re.IGNORECASE,
 )
-_PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST)
+# Dotted dates with the year last, "04.03.2024": the dot is the day-first convention (German,
+# French, Russian...); only a second part above 12 shows a month-first writer.
+_DOTTED = re.compile(
+    r"(?<![\d.])(?P<dd>\d{1,2})\.(?P<dm>\d{1,2})\.(?P<y>(?:19|20)\d{2})(?![\d.])" + _ENGLISH_CLOCK,
+    re.IGNORECASE,
+)
+_PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST, _DOTTED)
 # Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
 # Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
 _YEAR_LAST = re.compile(
@@ -190,6 +241,10 @@ DATE_RULES = frozenset(
 # one cwced_zh site each and never raised the cross-validated figure.
 DEFAULT_DATE_RULES: frozenset[str] = frozenset({DATE_ABOVE_HEADLINE, URL_LOCAL_DAY})
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
+# Compact machine dates in meta values: "20240304", "202403041015", "20240304101500".
+_COMPACT = re.compile(
+    r"^(?P<y>(?:19|20)\d{2})(?P<m>\d{2})(?P<d>\d{2})(?:(?P<h>\d{2})(?P<mi>\d{2})(?P<s>\d{2})?)?$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,19 +312,118 @@ def structured_date(doc: Document, fetched_at: datetime | None = None) -> str | 
     return None
 
 
-def _candidates(doc: Document) -> list[str]:
-    values = [doc.meta[key] for key in META_KEYS if doc.meta.get(key)]
+# Attributes of date markup that hold a machine-readable value.
+DATE_ATTRIBUTES = ("datetime", "data-published", "data-timestamp", "content")
+# Attributes some templates put a publish time (often a Unix epoch) on, read on elements whose
+# class or id names a date, so a comment's or a widget's clock is not taken.
+DATA_DATE_ATTRIBUTES = (
+    "data-timestamp",
+    "data-published",
+    "data-publish",
+    "data-publish-time",
+    "data-publish-date",
+    "data-pubdate",
+)
+_DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
+
+
+def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
+    """The page's JSON-LD objects, each followed by the article its ``mainEntity`` holds (a
+    WebPage whose ``mainEntity`` is the Article). A QAPage's Question is not the page's
+    publication: its dates are the question's and its answers'."""
+    items: list[dict[str, Any]] = []
     for item in doc.json_ld:
-        values += [v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str)]
-    marked: list[etree._Element] = list(doc.root.iter("time"))
+        items.append(item)
+        entity = item.get("mainEntity")
+        entities = entity if isinstance(entity, list) else [entity]
+        items += [found for found in entities if isinstance(found, dict) and _is_article(found)]
+    return items
+
+
+def _is_article(item: dict[str, Any]) -> bool:
+    kind = item.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return any(isinstance(k, str) and k.endswith(("Article", "BlogPosting")) for k in kinds)
+
+
+def _candidates(doc: Document) -> Iterator[str]:
+    """Publish-time values, best source first; lazily, since most pages answer from a meta
+    tag and the later sources walk the tree."""
+    yield from (doc.meta[key] for key in META_KEYS if doc.meta.get(key))
+    for item in _json_ld_items(doc):
+        yield from (v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str))
+    times: list[etree._Element] = list(doc.root.iter("time"))
+    # HTML's <time pubdate> says the element is the publish time, so it comes first, and
+    # its text is read when it has no machine value ("<time pubdate>March 4, 2024</time>"),
+    # as is microdata's datePublished's. A bare <time>'s text may be anywhere (lists of
+    # other posts): the text stage reads it when it stands by the headline.
+    marked = [el for el in times if el.get("pubdate") is not None] + times
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     for el in marked:
-        values += [
-            v
-            for attr in ("datetime", "data-published", "data-timestamp", "content")
-            if (v := el.get(attr))
-        ]
+        found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
+        if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
+            found = [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
+        yield from found
+    if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
+        yield from _published_class_dates(doc)
+    if any(f"{attribute}=" in doc.html for attribute in DATA_DATE_ATTRIBUTES):
+        yield from _data_attribute_dates(doc)
+    if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
+        yield from _broken_json_ld_dates(doc.html)
+
+
+_JSON_LD_SCRIPT = re.compile(
+    r"<script[^>]*application/ld\+json[^>]*>(.*?)</script>", re.IGNORECASE | re.DOTALL
+)
+_JSON_DATE_PUBLISHED = re.compile(r'"datePublished"\s*:\s*"([^"]{6,40})"')
+
+
+def _broken_json_ld_dates(html: str) -> list[str]:
+    """``datePublished`` values of JSON-LD blocks that are not JSON (a trailing comma, an
+    unescaped quote): the site still means them, and search engines read them. Blocks that
+    parse were read as JSON-LD already (and what they hold elsewhere is not the page's)."""
+    values = []
+    for script in _JSON_LD_SCRIPT.finditer(html):
+        try:
+            json.loads(script.group(1), strict=False)
+        except (ValueError, RecursionError):
+            values += [found.group(1) for found in _JSON_DATE_PUBLISHED.finditer(script.group(1))]
+    return values
+
+
+# Microformats name the publish time by class: hAtom's "published", h-entry's "dt-published";
+# themes spell it "post-date", "publish-date", "date-published".
+_PUBLISHED_CLASS = re.compile(
+    r"(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|date-published)(?![\w-])"
+)
+_PUBLISHED_CLASS_IN_HTML = re.compile(r'class="[^"]*(?:published|post-date|publish-date)')
+# lxml's XPath finds the few candidates in C; the pattern then checks whole class names.
+_PUBLISHED_CLASS_XPATH = etree.XPath(
+    '//*[contains(@class, "published") or contains(@class, "post-date") '
+    'or contains(@class, "publish-date")]'
+)
+
+
+def _published_class_dates(doc: Document) -> list[str]:
+    values = []
+    for el in _PUBLISHED_CLASS_XPATH(doc.root):
+        if el.tag == "time":  # read above
+            continue
+        if _PUBLISHED_CLASS.search(el.get("class", "")):
+            found = [v for attr in ("datetime", "title", "content") if (v := el.get(attr))]
+            values += found or [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
+    return values
+
+
+def _data_attribute_dates(doc: Document) -> list[str]:
+    values = []
+    for el in doc.root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        found = [v for attr in DATA_DATE_ATTRIBUTES if (v := el.get(attr))]
+        if found and _DATE_CLASS.search(f"{el.get('class', '')} {el.get('id', '')}"):
+            values += found
     return values
 
 
@@ -277,7 +431,7 @@ def modified_time(doc: Document, fetched_at: datetime | None = None) -> str | No
     """The last-modified time the page's meta tags or JSON-LD state, else the date an
     "Updated"/"更新时间" label gives near the headline."""
     values = [doc.meta[key] for key in MODIFIED_META_KEYS if doc.meta.get(key)]
-    for item in doc.json_ld:
+    for item in _json_ld_items(doc):
         values += [v for key in MODIFIED_JSON_LD_KEYS if isinstance(v := item.get(key), str)]
     for value in values:
         normalized = normalize_date(value)
@@ -354,20 +508,30 @@ _MONTH_DAY = re.compile(
     r"|(?P<m2>\d{1,2})-(?P<d2>\d{1,2})\s+(?P<h2>\d{1,2}):(?P<mi2>\d{2}))(?![\d\-/])"
 )
 # Relative times, only meaningful against the fetch time.
+# English "today"/"yesterday" name a publish day only with a clock time or after "Posted"/
+# "Published": in running text ("Yesterday, the minister said") they do not.
 _RELATIVE = re.compile(
-    r"(?P<n>\d{1,2})\s*(?P<unit>分钟|小时|天)前|(?P<day>昨天|前天|今天)\s*(?:(?P<h>\d{1,2}):(?P<mi>\d{2}))?"
-    r"|(?P<en>\d{1,2})\s+(?P<enunit>minute|hour|day)s?\s+ago",
+    r"(?P<n>\d{1,2})\s*(?P<unit>分钟|小时|天|周)前|(?P<day>昨天|前天|今天)\s*(?:(?P<h>\d{1,2}):(?P<mi>\d{2}))?"
+    r"|(?P<en>\d{1,2}|(?<![A-Za-z])(?:an?|one))\s+(?P<enunit>minute|min|hour|hr|day|week)s?\s+ago"
+    r"|(?P<now>刚刚|just now)"
+    r"|(?:(?P<enday>yesterday|today),?\s*(?:at\s+)?"
+    r"(?P<enh>\d{1,2}):(?P<enmi>\d{2})\s*(?P<enampm>[ap]\.?m\.?)?"
+    r"|(?:posted|published)\s+(?:on\s+)?(?P<labelday>yesterday|today)(?-i:(?![a-z])))",
     re.IGNORECASE,
 )
 _RELATIVE_UNITS = {
     "分钟": timedelta(minutes=1),
     "小时": timedelta(hours=1),
     "天": timedelta(days=1),
+    "周": timedelta(weeks=1),
     "minute": timedelta(minutes=1),
+    "min": timedelta(minutes=1),
     "hour": timedelta(hours=1),
+    "hr": timedelta(hours=1),
     "day": timedelta(days=1),
+    "week": timedelta(weeks=1),
 }
-_DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2}
+_DAYS_BACK = {"今天": 0, "昨天": 1, "前天": 2, "today": 0, "yesterday": 1}
 
 
 def text_date(
@@ -495,6 +659,21 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
     if match is None:
         return None
     groups = match.groupdict()
+    if groups["now"]:
+        return fetched_at.isoformat(timespec="minutes")
+    if groups["labelday"]:
+        return (
+            (fetched_at - timedelta(days=_DAYS_BACK[groups["labelday"].lower()])).date().isoformat()
+        )
+    if groups["enday"]:
+        groups["day"], groups["h"], groups["mi"] = (
+            groups["enday"].lower(),
+            groups["enh"],
+            groups["enmi"],
+        )
+        if groups["enampm"] and int(groups["enh"]) <= 12:
+            is_pm = groups["enampm"].lower().startswith("p")
+            groups["h"] = str(int(groups["enh"]) % 12 + (12 if is_pm else 0))
     if groups["day"]:
         moment = fetched_at - timedelta(days=_DAYS_BACK[groups["day"]])
         if groups["h"]:
@@ -509,7 +688,8 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
     count, unit = (
         (groups["n"], groups["unit"]) if groups["n"] else (groups["en"], groups["enunit"].lower())
     )
-    moment = fetched_at - int(count) * _RELATIVE_UNITS[unit]
+    number = int(count) if count.isdigit() else 1  # "an hour ago", "one day ago"
+    moment = fetched_at - number * _RELATIVE_UNITS[unit]
     return moment.isoformat(timespec="minutes")
 
 
@@ -564,6 +744,9 @@ def normalize_date(value: Any) -> str | None:
     if not isinstance(value, str):
         return None
     value = value.strip()
+    compact = _COMPACT.match(value)
+    if compact:
+        return _from_match(compact)
     if _EPOCH.match(value):
         seconds = int(value[:10])
         moment = datetime.fromtimestamp(seconds, tz=UTC)
@@ -598,6 +781,11 @@ def _headline_offset(doc: Document, text: str) -> int:
 
 def _from_match(match: re.Match[str]) -> str | None:
     groups = match.groupdict()
+    if groups.get("dd"):  # dotted: day first unless only the second part can be a day
+        month_first = int(groups["dm"]) > 12 >= int(groups["dd"])
+        groups["m"], groups["d"] = (
+            (groups["dd"], groups["dm"]) if month_first else (groups["dm"], groups["dd"])
+        )
     if groups.get("a"):  # year last: the part above 12 is the day
         first_part, second_part = groups["a"], groups["b"]
         if (int(first_part) > 12) == (int(second_part) > 12):
@@ -624,12 +812,18 @@ def _from_match(match: re.Match[str]) -> str | None:
 
 
 def _offset(tz: str | None) -> str | None:
+    """The UTC offset a zone stands for, as "+HH:MM": "+0800", "GMT+8", "UTC+05:30", "EST"."""
     if not tz:
         return None
-    tz = tz.upper()
-    if tz in ("Z", "UTC", "GMT"):
-        return "+00:00"
-    return tz if ":" in tz else f"{tz[:3]}:{tz[3:]}"
+    tz = tz.upper().replace(" ", "")
+    if tz in ZONE_OFFSETS:
+        return ZONE_OFFSETS[tz]
+    tz = tz.removeprefix("UTC").removeprefix("GMT")
+    sign, digits = tz[0], tz[1:].replace(":", "")
+    hours, minutes = (digits[:-2], digits[-2:]) if len(digits) > 2 else (digits, "00")
+    if int(hours) > 14 or int(minutes) > 59:
+        return None
+    return f"{sign}{int(hours):02d}:{minutes}"
 
 
 def _valid(
