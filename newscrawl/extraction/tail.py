@@ -1,0 +1,237 @@
+"""Cut the blocks that follow the article's prose inside the chosen region (DOM signals).
+
+The line rules of :mod:`newscrawl.extraction.trim` read the winner's lines; what follows an
+article's last paragraph (an author box, previous/next links, a recent-posts list with
+excerpts, a newsletter box, comments) is often lines a line rule cannot tell from prose. In
+the markup it is a separate subtree after the element that holds the article's paragraphs:
+
+* **prose container** — the deepest element holding most of the region's long paragraphs'
+  characters (:attr:`TailOptions.container_share`); the *tail* is what follows its last long
+  paragraph: the later siblings of that paragraph and of each of its ancestors up to the
+  region.
+* a tail subtree is dropped when it is not prose-shaped:
+  **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
+  related, post-nav, newsletter, comments, share, tags, widget, or a ``nav``/``aside``/
+  ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
+  characters inside links, with two or more links), or a **repeated list**
+  (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
+  link: a related/recent-post list with excerpts);
+* with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
+* a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
+
+Nothing before the container's last long paragraph is ever cut. Off by default; which
+variant is on is chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
+docs/benchmarks/trim.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
+from newscrawl.extraction.prune import without_lines
+from newscrawl.extraction.thread import common_ancestor
+
+# class/id tokens of the boxes sites put after an article.
+TAIL_WORDS = frozenset(
+    {
+        "author",
+        "authors",
+        "bio",
+        "byline",
+        "related",
+        "nav",
+        "navigation",
+        "pagination",
+        "newsletter",
+        "subscribe",
+        "subscription",
+        "signup",
+        "comment",
+        "comments",
+        "respond",
+        "reply",
+        "share",
+        "sharing",
+        "social",
+        "tags",
+        "tag",
+        "widget",
+        "cta",
+        "promo",
+        "recommended",
+        "recirculation",
+        "sidebar",
+        "footer",
+        "disqus",
+        "paywall",
+    }
+)
+TAIL_TAGS = frozenset({"nav", "aside", "form", "footer"})
+_TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
+
+
+@dataclass(frozen=True, slots=True)
+class TailOptions:
+    """Which tail subtrees are dropped; all off (the default) leaves the text as it is."""
+
+    names: bool = False
+    # Share of a subtree's characters inside links above which it is dropped; None: off.
+    link_share: float | None = None
+    # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
+    repeats: int | None = None
+    # Drop everything from the first dropped subtree on, not just the dropped subtrees.
+    cut_rest: bool = False
+    # Characters (spaces included) of a ``<p>`` that counts as one of the article's.
+    long_paragraph: int = 80
+    # Share of the long paragraphs' characters the prose container holds.
+    container_share: float = 0.8
+    # Keep the text whole when the cut would remove more than this share of it.
+    max_cut_share: float | None = 0.5
+
+
+NO_TAIL = TailOptions()
+DEFAULT_OPTIONS = NO_TAIL
+
+
+def is_on(options: TailOptions) -> bool:
+    return options.names or options.link_share is not None or options.repeats is not None
+
+
+def names_tail(el: Element) -> bool:
+    if el.tag in TAIL_TAGS:
+        return True
+    for attribute in ("class", "id"):
+        value = el.get(attribute)
+        if value:
+            for token in _TOKEN_SPLIT.split(value):
+                if token.lower() in TAIL_WORDS:
+                    return True
+    return False
+
+
+def prose_container(
+    region: Element, long_paragraph: int, share: float
+) -> tuple[Element, Element] | None:
+    """The deepest element holding ``share`` of the region's long-paragraph characters, and
+    the last long ``<p>`` inside it; None when the region has no long paragraph.
+
+    Deepest rather than the one with most ``<p>`` children: articles split over sibling
+    sections or wrappers are held together by their parent, and a related-post list's
+    excerpts are a small share of the prose."""
+    held: dict[Element, int] = {}
+    depth: dict[Element, int] = {}
+    paragraphs: list[Element] = []
+    total = 0
+    for paragraph in region.iter("p"):
+        length = len(text_content(paragraph).strip())
+        if length < long_paragraph or 2 * link_text_length(paragraph) > length:
+            continue
+        paragraphs.append(paragraph)
+        total += length
+        level = 0
+        for el in paragraph.iterancestors():
+            held[el] = held.get(el, 0) + length
+            level += 1
+            if el is region:
+                break
+        for index, el in enumerate(paragraph.iterancestors()):
+            depth.setdefault(el, level - index)
+            if el is region:
+                break
+    if not paragraphs:
+        return None
+    holding = [el for el, chars in held.items() if chars >= share * total]
+    container = max(holding, key=depth.__getitem__, default=region)
+    inside = {container, *container.iterdescendants("p")}
+    last = next(p for p in reversed(paragraphs) if p in inside)
+    return container, last
+
+
+def tail_subtrees(region: Element, container: Element, last: Element) -> Iterator[Element]:
+    """The container's children after ``last``, then the later siblings of the container
+    and of each ancestor below the region, in document order."""
+    node = last
+    while True:
+        for sibling in node.itersiblings():
+            if isinstance(sibling.tag, str):
+                yield sibling
+        if node is region:
+            return
+        parent = node.getparent()
+        if parent is None or parent is region:
+            return
+        node = parent
+
+
+def _has_link(el: Element) -> bool:
+    return any(text_content(a).strip() for a in el.iter("a"))
+
+
+def is_post_list(el: Element, repeats: int) -> bool:
+    """Whether ``el`` is, or holds, ``repeats`` or more consecutive children of one tag and
+    class, each holding a link with text."""
+    for parent in (el, *el.iterdescendants()):
+        if len(parent) < repeats:
+            continue
+        run, shape = 0, None
+        for child in parent:
+            if not isinstance(child.tag, str):
+                continue
+            child_shape = (child.tag, child.get("class"))
+            if child_shape == shape and _has_link(child):
+                run += 1
+                if run >= repeats:
+                    return True
+            else:
+                shape, run = child_shape, int(_has_link(child))
+    return False
+
+
+def is_tail(el: Element, options: TailOptions) -> bool:
+    if options.names and names_tail(el):
+        return True
+    if options.link_share is not None:
+        length = len("".join(text_content(el).split()))
+        anchors = sum(1 for _ in el.iter("a"))
+        if length and anchors >= 2 and link_text_length(el) > options.link_share * length:
+            return True
+    return options.repeats is not None and is_post_list(el, options.repeats)
+
+
+def dropped_subtrees(region: Element, options: TailOptions) -> list[Element]:
+    found = prose_container(region, options.long_paragraph, options.container_share)
+    if found is None:
+        return []
+    dropped: list[Element] = []
+    for el in tail_subtrees(region, *found):
+        if not text_content(el).strip():
+            continue
+        if (options.cut_rest and dropped) or is_tail(el, options):
+            dropped.append(el)
+    return dropped
+
+
+def cut_tail(text: str, nodes: Sequence[Element], options: TailOptions = DEFAULT_OPTIONS) -> str:
+    """``text`` (written from ``nodes``) without the tail subtrees the options drop."""
+    if not nodes or not text or not is_on(options):
+        return text
+    region = common_ancestor(nodes[0], nodes[-1])
+    if region is None:
+        return text
+    dropped = dropped_subtrees(region, options)
+    if not dropped:
+        return text
+    if len(nodes) == 1 and paragraph_text(region) == text:
+        cut = paragraph_text(region, exclude=dropped)
+    else:
+        cut = without_lines(text, dropped)
+    if options.max_cut_share is not None and len(text) - len(cut) > options.max_cut_share * len(
+        text
+    ):
+        return text
+    return cut
