@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
-from newscrawl.extraction.prune import without_lines
 from newscrawl.extraction.thread import common_ancestor
 
 # class/id tokens of the boxes sites put after an article.
@@ -90,6 +89,9 @@ class TailOptions:
     long_paragraph: int = 80
     # Share of the long paragraphs' characters the prose container holds.
     container_share: float = 0.8
+    # Act only when the long paragraphs are at least this share of the region's characters
+    # (an article, not a listing or a documentation page); None: always.
+    min_prose_share: float | None = None
     # Keep the text whole when the cut would remove more than this share of it.
     max_cut_share: float | None = 0.5
 
@@ -114,9 +116,16 @@ def names_tail(el: Element) -> bool:
     return False
 
 
-def prose_container(
-    region: Element, long_paragraph: int, share: float
-) -> tuple[Element, Element] | None:
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Where the article's prose is in a region."""
+
+    container: Element
+    last: Element  # its last long paragraph
+    chars: int  # characters of the region's long paragraphs
+
+
+def prose_container(region: Element, long_paragraph: int, share: float) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
     the last long ``<p>`` inside it; None when the region has no long paragraph.
 
@@ -149,7 +158,7 @@ def prose_container(
     container = max(holding, key=depth.__getitem__, default=region)
     inside = {container, *container.iterdescendants("p")}
     last = next(p for p in reversed(paragraphs) if p in inside)
-    return container, last
+    return Prose(container, last, total)
 
 
 def tail_subtrees(region: Element, container: Element, last: Element) -> Iterator[Element]:
@@ -203,33 +212,55 @@ def is_tail(el: Element, options: TailOptions) -> bool:
     return options.repeats is not None and is_post_list(el, options.repeats)
 
 
-def dropped_subtrees(region: Element, options: TailOptions) -> list[Element]:
-    found = prose_container(region, options.long_paragraph, options.container_share)
-    if found is None:
-        return []
+def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
+    """Where the prose is, and the tail subtrees the options drop, in document order."""
+    prose = prose_container(region, options.long_paragraph, options.container_share)
+    if prose is None:
+        return None, []
+    if options.min_prose_share is not None:
+        region_chars = len(text_content(region)) - text_content(region).count(" ")
+        if prose.chars < options.min_prose_share * region_chars:
+            return prose, []
     dropped: list[Element] = []
-    for el in tail_subtrees(region, *found):
+    for el in tail_subtrees(region, prose.container, prose.last):
         if not text_content(el).strip():
             continue
         if (options.cut_rest and dropped) or is_tail(el, options):
             dropped.append(el)
-    return dropped
+    return prose, dropped
 
 
-def cut_tail(text: str, nodes: Sequence[Element], options: TailOptions = DEFAULT_OPTIONS) -> str:
-    """``text`` (written from ``nodes``) without the tail subtrees the options drop."""
-    if not nodes or not text or not is_on(options):
+def without_tail_lines(text: str, last: Element, dropped: Sequence[Element]) -> str | None:
+    """``text`` without the lines of ``dropped`` that follow the last long paragraph's line;
+    None when that line is not in the text. Lines, not blocks: a block method keeps some of
+    a subtree's lines and not others."""
+    lines = text.split("\n")
+    anchor = paragraph_text(last).split("\n")[-1]
+    try:
+        index = lines.index(anchor)
+    except ValueError:
+        return None
+    gone = {line for el in dropped for line in paragraph_text(el).split("\n")}
+    return "\n".join(lines[: index + 1] + [line for line in lines[index + 1 :] if line not in gone])
+
+
+def cut_tail(
+    text: str, span: tuple[Element, Element] | None, options: TailOptions = DEFAULT_OPTIONS
+) -> str:
+    """``text`` (written from the region that ``span``'s first and last element share)
+    without the tail subtrees the options drop."""
+    if span is None or not text or not is_on(options):
         return text
-    region = common_ancestor(nodes[0], nodes[-1])
+    region = common_ancestor(span[0], span[1])
     if region is None:
         return text
-    dropped = dropped_subtrees(region, options)
-    if not dropped:
+    prose, dropped = dropped_subtrees(region, options)
+    if prose is None or not dropped:
         return text
-    if len(nodes) == 1 and paragraph_text(region) == text:
+    if span[0] is span[1] and paragraph_text(region) == text:
         cut = paragraph_text(region, exclude=dropped)
     else:
-        cut = without_lines(text, dropped)
+        cut = without_tail_lines(text, prose.last, dropped) or text
     if options.max_cut_share is not None and len(text) - len(cut) > options.max_cut_share * len(
         text
     ):

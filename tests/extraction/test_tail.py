@@ -34,12 +34,12 @@ def region(inner: str) -> Element:
 
 def cut(inner: str, options: TailOptions) -> str:
     node = region(inner)
-    return cut_tail(paragraph_text(node), [node], options)
+    return cut_tail(paragraph_text(node), (node, node), options)
 
 
 def test_off_leaves_the_text_alone() -> None:
     node = region(ARTICLE + AUTHOR_BOX + POSTS)
-    assert cut_tail(paragraph_text(node), [node], NO_TAIL) == paragraph_text(node)
+    assert cut_tail(paragraph_text(node), (node, node), NO_TAIL) == paragraph_text(node)
 
 
 def test_named_box_after_the_article_is_dropped() -> None:
@@ -68,9 +68,8 @@ def test_excerpts_do_not_move_the_prose_container() -> None:
     node = region(ARTICLE + f"<section>{POSTS}</section>")
     found = prose_container(node, 80, 0.8)
     assert found is not None
-    container, last = found
-    assert container.get("class") == "body"
-    assert last.getparent() is container
+    assert found.container.get("class") == "body"
+    assert found.last.getparent() is found.container
 
 
 def test_article_split_over_sibling_wrappers_is_one_container() -> None:
@@ -78,7 +77,7 @@ def test_article_split_over_sibling_wrappers_is_one_container() -> None:
     node = region(inner)
     found = prose_container(node, 80, 0.8)
     assert found is not None
-    assert found[0] is node
+    assert found.container is node
     assert cut(inner + AUTHOR_BOX, TailOptions(names=True)).count("council") == 8
 
 
@@ -115,3 +114,21 @@ def test_post_list_needs_repeats_with_links() -> None:
 def test_no_long_paragraph_no_cut() -> None:
     inner = "<p>Short.</p>" + AUTHOR_BOX
     assert cut(inner, TailOptions(names=True)) == paragraph_text(region(inner))
+
+
+def test_block_method_lines_after_the_last_paragraph_are_cut() -> None:
+    # a block method keeps some of a subtree's lines: each is removed after the anchor line
+    node = region(ARTICLE + "<div class='bio'><p>Jane Doe</p><p>writes about the city.</p></div>")
+    text = paragraph_text(node).replace("\nJane Doe", "")
+    assert "writes about" in text
+    first, last = node[0][0], node[1]
+    assert "writes about" not in cut_tail(text, (first, last), TailOptions(names=True))
+
+
+def test_prose_share_gate_leaves_a_listing_alone() -> None:
+    items = "".join(f"<li>Item {n} of a long list of things</li>" for n in range(60))
+    inner = f"<div><p>{PROSE * 2}</p></div><ul>{items}</ul>" + AUTHOR_BOX
+    node = region(inner)
+    assert "Jane" in cut(inner, TailOptions(names=True, min_prose_share=0.5))
+    assert "Jane" not in cut(inner, TailOptions(names=True))
+    assert node is not None

@@ -347,7 +347,7 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     and trimmed."""
     result = vote.winner.result
     text = thread_text(result.nodes, options.thread) or cut_tail(
-        prune(result.text, result.nodes, options.prune), result.nodes, options.tail
+        prune(result.text, result.nodes, options.prune), result.images_from, options.tail
     )
     text = clean_lines(text, options) if options.clean_lines else text
     return trim(text, doc, options.trim)
