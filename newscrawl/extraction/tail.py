@@ -11,7 +11,7 @@ the markup it is a separate subtree after the element that holds the article's p
   region.
 * a tail subtree is dropped when it is not prose-shaped:
   **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
-  related, post-nav, newsletter, comments, share, tags, widget, or a ``nav``/``aside``/
+  related, post-nav, newsletter, comments, share, tags, cta, or a ``nav``/``aside``/
   ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
   characters inside links, with two or more links), or a **repeated list**
   (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
@@ -35,7 +35,8 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
 from newscrawl.extraction.thread import common_ancestor
 
-# class/id tokens of the boxes sites put after an article.
+# class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
+# builders (HubSpot, Elementor) put them on every block, the article's own FAQ included.
 TAIL_WORDS = frozenset(
     {
         "author",
@@ -59,7 +60,6 @@ TAIL_WORDS = frozenset(
         "social",
         "tags",
         "tag",
-        "widget",
         "cta",
         "promo",
         "recommended",

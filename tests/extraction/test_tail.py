@@ -103,6 +103,11 @@ def test_names_are_whole_tokens_or_tail_tags() -> None:
     assert names_tail(third)
 
 
+def test_page_builder_block_names_are_not_tail_names() -> None:
+    node = region("<div class='hs_cos_wrapper hs_cos_wrapper_widget'>FAQ</div>")
+    assert not names_tail(node[0])
+
+
 def test_post_list_needs_repeats_with_links() -> None:
     node = region(f"<section>{POSTS}</section>")
     assert is_post_list(node, 3)
