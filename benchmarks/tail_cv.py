@@ -1,15 +1,15 @@
 """Which DOM tail rules carry over to unseen sites: a site-grouped cross-validated sweep.
 
-Every method runs once per page; each variant of :class:`TailOptions` (off first, so a rule
-has to win to be picked; then named, link-dense (70 %) and repeated-list subtrees after the
-prose container, alone and together, dropped alone or with everything after them, under a
-cut cap of 0.3 / 0.5 / none, on every region or only where long paragraphs are 30 / 50 % of
-its characters) replays auto's vote on those candidates and turns the winner into text
-as auto does (newscrawl/extraction/tail.py, then the line trim). ``crossval.select`` picks a
-variant by 5 folds grouped by site, for all nine sets pooled (the seven wcxb_dev page types,
-cwced_zh, gne_zh) among the variants that lower no set on the tuning folds
-(``crossval.no_harm``), the same unguarded, and for the wcxb_dev articles alone; then every
-variant's in-sample F1 per set.
+Every method runs once per page; each variant of :class:`TailOptions` replays auto's vote
+on those candidates and turns the winner into text as auto does (newscrawl/extraction/tail.py,
+then the line trim). Off first, so a rule has to win to be picked; then named (the class/id
+words with or without the appeal words), link-dense (70 %) and repeated-list subtrees after
+the prose container, alone and together, dropped alone or with everything after them, under
+a cut cap of 0.3 / 0.5 / none, on every region or only where long paragraphs are 30 % of its
+characters. ``crossval.select`` picks a variant by 5 folds grouped by site, for all nine sets
+pooled (the seven wcxb_dev page types, cwced_zh, gne_zh) among the variants that lower no set
+on the tuning folds (``crossval.no_harm``), the same unguarded, and for the wcxb_dev articles
+alone; then every variant's in-sample F1 per set.
 
     python3 benchmarks/tail_cv.py [--data DIR] [--folds 5]
 
@@ -39,10 +39,16 @@ def variants() -> dict[str, TailOptions]:
     """Off first, then every combination of the rules, the cut-rest switch and the cap."""
     found = {"off": NO_TAIL}
     for names, share, repeats, rest, cap, prose in itertools.product(
-        (False, True), (None, 0.7), (None, 3), (False, True), (0.3, 0.5, None), (None, 0.3, 0.5)
+        (None, "all", "no-appeals"),
+        (None, 0.7),
+        (None, 3),
+        (False, True),
+        (0.3, 0.5, None),
+        (None, 0.3),
     ):
         options = TailOptions(
-            names=names,
+            names=names is not None,
+            appeal_names=names == "all",
             link_share=share,
             repeats=repeats,
             cut_rest=rest,
@@ -52,7 +58,7 @@ def variants() -> dict[str, TailOptions]:
         if not is_on(options):
             continue
         name = (
-            f"names={int(names)},links={share or '-'},repeats={repeats or '-'},"
+            f"names={names or '-'},links={share or '-'},repeats={repeats or '-'},"
             f"{'rest' if rest else 'each'},cap={cap or '-'},prose={prose or '-'}"
         )
         found[name] = options

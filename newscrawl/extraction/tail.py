@@ -11,7 +11,8 @@ the markup it is a separate subtree after the element that holds the article's p
   region.
 * a tail subtree is dropped when it is not prose-shaped:
   **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
-  related, post-nav, newsletter, comments, share, tags, cta, or a ``nav``/``aside``/
+  related, post-nav, comments, share, tags; with
+  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; or a ``nav``/``aside``/
   ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
   characters inside links, with two or more links), or a **repeated list**
   (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
@@ -19,8 +20,8 @@ the markup it is a separate subtree after the element that holds the article's p
 * with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
 * a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
 
-Nothing before the container's last long paragraph is ever cut. Off by default; which
-variant is on is chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
+Nothing before the container's last long paragraph is ever cut. Which rules are on (named
+subtrees only) was chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
 docs/benchmarks/trim.md).
 """
 
@@ -47,10 +48,6 @@ TAIL_WORDS = frozenset(
         "nav",
         "navigation",
         "pagination",
-        "newsletter",
-        "subscribe",
-        "subscription",
-        "signup",
         "comment",
         "comments",
         "respond",
@@ -60,15 +57,17 @@ TAIL_WORDS = frozenset(
         "social",
         "tags",
         "tag",
-        "cta",
-        "promo",
         "recommended",
         "recirculation",
         "sidebar",
         "footer",
         "disqus",
-        "paywall",
     }
+)
+# class/id tokens of appeals (calls to action, sign-ups): after an article a box outside it,
+# on a landing or listing page often part of the content; a separate option for the sweep.
+APPEAL_WORDS = frozenset(
+    {"newsletter", "subscribe", "subscription", "signup", "cta", "promo", "paywall"}
 )
 TAIL_TAGS = frozenset({"nav", "aside", "form", "footer"})
 _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
@@ -76,9 +75,14 @@ _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 
 @dataclass(frozen=True, slots=True)
 class TailOptions:
-    """Which tail subtrees are dropped; all off (the default) leaves the text as it is."""
+    """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
+    picked (named subtrees without the appeal words, each alone, cap 0.3;
+    docs/benchmarks/trim.md); :data:`NO_TAIL` leaves the text as it is."""
 
-    names: bool = False
+    names: bool = True
+    # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
+    # listing pages a closing call to action is content.
+    appeal_names: bool = False
     # Share of a subtree's characters inside links above which it is dropped; None: off.
     link_share: float | None = None
     # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
@@ -93,25 +97,28 @@ class TailOptions:
     # (an article, not a listing or a documentation page); None: always.
     min_prose_share: float | None = None
     # Keep the text whole when the cut would remove more than this share of it.
-    max_cut_share: float | None = 0.5
+    max_cut_share: float | None = 0.3
 
 
-NO_TAIL = TailOptions()
-DEFAULT_OPTIONS = NO_TAIL
+NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
+DEFAULT_OPTIONS = TailOptions()
 
 
 def is_on(options: TailOptions) -> bool:
     return options.names or options.link_share is not None or options.repeats is not None
 
 
-def names_tail(el: Element) -> bool:
+def names_tail(el: Element, appeals: bool = True) -> bool:
+    """Whether ``el`` is a tail element or a ``class``/``id`` token of it is a tail word
+    (or, with ``appeals``, an appeal word)."""
     if el.tag in TAIL_TAGS:
         return True
     for attribute in ("class", "id"):
         value = el.get(attribute)
         if value:
             for token in _TOKEN_SPLIT.split(value):
-                if token.lower() in TAIL_WORDS:
+                word = token.lower()
+                if word in TAIL_WORDS or (appeals and word in APPEAL_WORDS):
                     return True
     return False
 
@@ -202,7 +209,7 @@ def is_post_list(el: Element, repeats: int) -> bool:
 
 
 def is_tail(el: Element, options: TailOptions) -> bool:
-    if options.names and names_tail(el):
+    if options.names and names_tail(el, options.appeal_names):
         return True
     if options.link_share is not None:
         length = len("".join(text_content(el).split()))

@@ -59,7 +59,7 @@ def test_link_dense_block_after_the_article_is_dropped() -> None:
 
 
 def test_post_list_with_excerpts_is_dropped() -> None:
-    text = cut(ARTICLE + f"<section>{POSTS}</section>", TailOptions(repeats=3))
+    text = cut(ARTICLE + f"<section>{POSTS}</section>", TailOptions(repeats=3, max_cut_share=None))
     assert "Another story" not in text
     assert text.count("council") == 6
 
@@ -137,3 +137,18 @@ def test_prose_share_gate_leaves_a_listing_alone() -> None:
     assert "Jane" in cut(inner, TailOptions(names=True, min_prose_share=0.5))
     assert "Jane" not in cut(inner, TailOptions(names=True))
     assert node is not None
+
+
+def test_appeal_words_are_a_separate_switch() -> None:
+    node = region("<div class='newsletter-cta'>Sign up</div>")
+    assert names_tail(node[0])
+    assert not names_tail(node[0], appeals=False)
+    inner = ARTICLE + "<div class='newsletter'><p>Get our newsletter every week.</p></div>"
+    assert "newsletter" not in cut(inner, TailOptions(appeal_names=True))
+    assert "newsletter" in cut(inner, TailOptions())  # the default leaves appeals
+
+
+def test_the_default_drops_an_author_box_after_the_article() -> None:
+    text = cut(ARTICLE + AUTHOR_BOX, TailOptions())
+    assert "Jane Doe" not in text
+    assert text.count("council") == 6

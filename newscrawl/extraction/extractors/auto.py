@@ -25,8 +25,8 @@ Signals, all measurable on the page itself:
 * **fallback** — a winner whose text is a tiny part of the page's (one item of a product
   grid, one post) gives way to the largest candidate of every method
   (:mod:`newscrawl.extraction.fallback`).
-* **tail** — :mod:`newscrawl.extraction.tail` can drop named, link-dense or listed subtrees
-  after the region's prose container (off: cross-validation kept no variant).
+* **tail** — :mod:`newscrawl.extraction.tail` drops the subtrees after the region's prose
+  container whose class/id names an author box, related list, share bar, comments ...
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
