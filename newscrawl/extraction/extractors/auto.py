@@ -25,6 +25,8 @@ Signals, all measurable on the page itself:
 * **fallback** — a winner whose text is a tiny part of the page's (one item of a product
   grid, one post) gives way to the largest candidate of every method
   (:mod:`newscrawl.extraction.fallback`).
+* **tail** — :mod:`newscrawl.extraction.tail` drops the subtrees after the region's prose
+  container whose class/id names an author box, related list, share bar, comments ...
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
   heading and drops link runs and teaser lines (rules kept by site-grouped cross-validation).
 
@@ -53,6 +55,7 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOp
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
+from newscrawl.extraction.tail import cut_tail
 from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import thread_text
 from newscrawl.extraction.trim import trim
@@ -345,8 +348,8 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     """The winner's text (every post, when it is one post of a thread; else pruned), cleaned
     and trimmed."""
     result = vote.winner.result
-    text = thread_text(result.nodes, options.thread) or prune(
-        result.text, result.nodes, options.prune
+    text = thread_text(result.nodes, options.thread) or cut_tail(
+        prune(result.text, result.nodes, options.prune), result.images_from, options.tail
     )
     text = clean_lines(text, options) if options.clean_lines else text
     return trim(text, doc, options.trim)

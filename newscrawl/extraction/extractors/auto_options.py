@@ -29,6 +29,8 @@ from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
 from newscrawl.extraction.prune import DEFAULT_OPTIONS as DEFAULT_PRUNE
 from newscrawl.extraction.prune import PruneOptions
+from newscrawl.extraction.tail import DEFAULT_OPTIONS as DEFAULT_TAIL
+from newscrawl.extraction.tail import TailOptions
 from newscrawl.extraction.text import CHINESE_SHARE
 from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
 from newscrawl.extraction.thread import ThreadOptions
@@ -113,6 +115,9 @@ class AutoOptions:
     # Blocks dropped from inside the winner's region before its text is cleaned
     # (newscrawl/extraction/prune.py, docs/benchmarks/precision.md).
     prune: PruneOptions = DEFAULT_PRUNE
+    # Subtrees after the article's prose container dropped from the winner's region
+    # (newscrawl/extraction/tail.py, docs/benchmarks/trim.md).
+    tail: TailOptions = DEFAULT_TAIL
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK

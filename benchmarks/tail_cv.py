@@ -1,0 +1,90 @@
+"""Which DOM tail rules carry over to unseen sites: a site-grouped cross-validated sweep.
+
+Every method runs once per page; each variant of :class:`TailOptions` replays auto's vote
+on those candidates and turns the winner into text as auto does (newscrawl/extraction/tail.py,
+then the line trim). Off first, so a rule has to win to be picked; then named (the class/id
+words with or without the appeal words), link-dense (70 %) and repeated-list subtrees after
+the prose container, alone and together, dropped alone or with everything after them, under
+a cut cap of 0.3 / 0.5 / none, on every region or only where long paragraphs are 30 % of its
+characters. ``crossval.select`` picks a variant by 5 folds grouped by site, for all nine sets
+pooled (the seven wcxb_dev page types, cwced_zh, gne_zh) among the variants that lower no set
+on the tuning folds (``crossval.no_harm``), the same unguarded, and for the wcxb_dev articles
+alone; then every variant's in-sample F1 per set.
+
+    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5]
+
+``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
+``datasets/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.vote_cv import ARTICLES, report, score_sets, variant_table
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.extractors.auto_options import AutoOptions
+from newscrawl.extraction.tail import NO_TAIL, TailOptions, is_on
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def variants() -> dict[str, TailOptions]:
+    """Off first, then every combination of the rules, the cut-rest switch and the cap."""
+    found = {"off": NO_TAIL}
+    for names, share, repeats, rest, cap, prose in itertools.product(
+        (None, "all", "no-appeals"),
+        (None, 0.7),
+        (None, 3),
+        (False, True),
+        (0.3, 0.5, None),
+        (None, 0.3),
+    ):
+        options = TailOptions(
+            names=names is not None,
+            appeal_names=names == "all",
+            link_share=share,
+            repeats=repeats,
+            cut_rest=rest,
+            max_cut_share=cap,
+            min_prose_share=prose,
+        )
+        if not is_on(options):
+            continue
+        name = (
+            f"names={names or '-'},links={share or '-'},repeats={repeats or '-'},"
+            f"{'rest' if rest else 'each'},cap={cap or '-'},prose={prose or '-'}"
+        )
+        found[name] = options
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO / "datasets")
+    parser.add_argument("--folds", type=int, default=5)
+    args = parser.parse_args(argv)
+    options: dict[str, AutoOptions] = {
+        name: replace(DEFAULT_AUTO, tail=option) for name, option in variants().items()
+    }
+    pages = score_sets(args.data, options)
+    names = list(options)
+    print("all sets pooled, the choice may lower no set:")
+    report(pages, names, args.folds, "tail", guarded=True)
+    print("all sets pooled, unguarded:")
+    report(pages, names, args.folds, "tail", guarded=False)
+    print("wcxb_dev articles alone:")
+    articles = [page for page in pages if page.dataset == ARTICLES]
+    report(articles, names, args.folds, "tail", guarded=False)
+    variant_table(pages, names)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

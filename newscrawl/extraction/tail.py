@@ -1,0 +1,275 @@
+"""Cut the blocks that follow the article's prose inside the chosen region (DOM signals).
+
+The line rules of :mod:`newscrawl.extraction.trim` read the winner's lines; what follows an
+article's last paragraph (an author box, previous/next links, a recent-posts list with
+excerpts, a newsletter box, comments) is often lines a line rule cannot tell from prose. In
+the markup it is a separate subtree after the element that holds the article's paragraphs:
+
+* **prose container** — the deepest element holding most of the region's long paragraphs'
+  characters (:attr:`TailOptions.container_share`); the *tail* is what follows its last long
+  paragraph: the later siblings of that paragraph and of each of its ancestors up to the
+  region.
+* a tail subtree is dropped when it is not prose-shaped:
+  **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
+  related, post-nav, comments, share, tags; with
+  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; or a ``nav``/``aside``/
+  ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
+  characters inside links, with two or more links), or a **repeated list**
+  (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
+  link: a related/recent-post list with excerpts);
+* with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
+* a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
+
+Nothing before the container's last long paragraph is ever cut. Which rules are on (named
+subtrees only) was chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
+docs/benchmarks/trim.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
+from newscrawl.extraction.thread import common_ancestor
+
+# class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
+# builders (HubSpot, Elementor) put them on every block, the article's own FAQ included.
+TAIL_WORDS = frozenset(
+    {
+        "author",
+        "authors",
+        "bio",
+        "byline",
+        "related",
+        "nav",
+        "navigation",
+        "pagination",
+        "comment",
+        "comments",
+        "respond",
+        "reply",
+        "share",
+        "sharing",
+        "social",
+        "tags",
+        "tag",
+        "recommended",
+        "recirculation",
+        "sidebar",
+        "footer",
+        "disqus",
+    }
+)
+# class/id tokens of appeals (calls to action, sign-ups): after an article a box outside it,
+# on a landing or listing page often part of the content; a separate option for the sweep.
+APPEAL_WORDS = frozenset(
+    {"newsletter", "subscribe", "subscription", "signup", "cta", "promo", "paywall"}
+)
+TAIL_TAGS = frozenset({"nav", "aside", "form", "footer"})
+_TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
+
+
+@dataclass(frozen=True, slots=True)
+class TailOptions:
+    """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
+    picked (named subtrees without the appeal words, each alone, cap 0.3;
+    docs/benchmarks/trim.md); :data:`NO_TAIL` leaves the text as it is."""
+
+    names: bool = True
+    # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
+    # listing pages a closing call to action is content.
+    appeal_names: bool = False
+    # Share of a subtree's characters inside links above which it is dropped; None: off.
+    link_share: float | None = None
+    # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
+    repeats: int | None = None
+    # Drop everything from the first dropped subtree on, not just the dropped subtrees.
+    cut_rest: bool = False
+    # Characters (spaces included) of a ``<p>`` that counts as one of the article's.
+    long_paragraph: int = 80
+    # Share of the long paragraphs' characters the prose container holds.
+    container_share: float = 0.8
+    # Act only when the long paragraphs are at least this share of the region's characters
+    # (an article, not a listing or a documentation page); None: always.
+    min_prose_share: float | None = None
+    # Keep the text whole when the cut would remove more than this share of it.
+    max_cut_share: float | None = 0.3
+
+
+NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
+DEFAULT_OPTIONS = TailOptions()
+
+
+def is_on(options: TailOptions) -> bool:
+    return options.names or options.link_share is not None or options.repeats is not None
+
+
+def names_tail(el: Element, appeals: bool = True) -> bool:
+    """Whether ``el`` is a tail element or a ``class``/``id`` token of it is a tail word
+    (or, with ``appeals``, an appeal word)."""
+    if el.tag in TAIL_TAGS:
+        return True
+    for attribute in ("class", "id"):
+        value = el.get(attribute)
+        if value:
+            for token in _TOKEN_SPLIT.split(value):
+                word = token.lower()
+                if word in TAIL_WORDS or (appeals and word in APPEAL_WORDS):
+                    return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Where the article's prose is in a region."""
+
+    container: Element
+    last: Element  # its last long paragraph
+    chars: int  # characters of the region's long paragraphs
+
+
+def prose_container(region: Element, long_paragraph: int, share: float) -> Prose | None:
+    """The deepest element holding ``share`` of the region's long-paragraph characters, and
+    the last long ``<p>`` inside it; None when the region has no long paragraph.
+
+    Deepest rather than the one with most ``<p>`` children: articles split over sibling
+    sections or wrappers are held together by their parent, and a related-post list's
+    excerpts are a small share of the prose."""
+    held: dict[Element, int] = {}
+    depth: dict[Element, int] = {}
+    paragraphs: list[Element] = []
+    total = 0
+    for paragraph in region.iter("p"):
+        length = len(text_content(paragraph).strip())
+        if length < long_paragraph or 2 * link_text_length(paragraph) > length:
+            continue
+        paragraphs.append(paragraph)
+        total += length
+        level = 0
+        for el in paragraph.iterancestors():
+            held[el] = held.get(el, 0) + length
+            level += 1
+            if el is region:
+                break
+        for index, el in enumerate(paragraph.iterancestors()):
+            depth.setdefault(el, level - index)
+            if el is region:
+                break
+    if not paragraphs:
+        return None
+    holding = [el for el, chars in held.items() if chars >= share * total]
+    container = max(holding, key=depth.__getitem__, default=region)
+    inside = {container, *container.iterdescendants("p")}
+    last = next(p for p in reversed(paragraphs) if p in inside)
+    return Prose(container, last, total)
+
+
+def tail_subtrees(region: Element, container: Element, last: Element) -> Iterator[Element]:
+    """The container's children after ``last``, then the later siblings of the container
+    and of each ancestor below the region, in document order."""
+    node = last
+    while True:
+        for sibling in node.itersiblings():
+            if isinstance(sibling.tag, str):
+                yield sibling
+        if node is region:
+            return
+        parent = node.getparent()
+        if parent is None or parent is region:
+            return
+        node = parent
+
+
+def _has_link(el: Element) -> bool:
+    return any(text_content(a).strip() for a in el.iter("a"))
+
+
+def is_post_list(el: Element, repeats: int) -> bool:
+    """Whether ``el`` is, or holds, ``repeats`` or more consecutive children of one tag and
+    class, each holding a link with text."""
+    for parent in (el, *el.iterdescendants()):
+        if len(parent) < repeats:
+            continue
+        run, shape = 0, None
+        for child in parent:
+            if not isinstance(child.tag, str):
+                continue
+            child_shape = (child.tag, child.get("class"))
+            if child_shape == shape and _has_link(child):
+                run += 1
+                if run >= repeats:
+                    return True
+            else:
+                shape, run = child_shape, int(_has_link(child))
+    return False
+
+
+def is_tail(el: Element, options: TailOptions) -> bool:
+    if options.names and names_tail(el, options.appeal_names):
+        return True
+    if options.link_share is not None:
+        length = len("".join(text_content(el).split()))
+        anchors = sum(1 for _ in el.iter("a"))
+        if length and anchors >= 2 and link_text_length(el) > options.link_share * length:
+            return True
+    return options.repeats is not None and is_post_list(el, options.repeats)
+
+
+def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
+    """Where the prose is, and the tail subtrees the options drop, in document order."""
+    prose = prose_container(region, options.long_paragraph, options.container_share)
+    if prose is None:
+        return None, []
+    if options.min_prose_share is not None:
+        region_chars = len(text_content(region)) - text_content(region).count(" ")
+        if prose.chars < options.min_prose_share * region_chars:
+            return prose, []
+    dropped: list[Element] = []
+    for el in tail_subtrees(region, prose.container, prose.last):
+        if not text_content(el).strip():
+            continue
+        if (options.cut_rest and dropped) or is_tail(el, options):
+            dropped.append(el)
+    return prose, dropped
+
+
+def without_tail_lines(text: str, last: Element, dropped: Sequence[Element]) -> str | None:
+    """``text`` without the lines of ``dropped`` that follow the last long paragraph's line;
+    None when that line is not in the text. Lines, not blocks: a block method keeps some of
+    a subtree's lines and not others."""
+    lines = text.split("\n")
+    anchor = paragraph_text(last).split("\n")[-1]
+    try:
+        index = lines.index(anchor)
+    except ValueError:
+        return None
+    gone = {line for el in dropped for line in paragraph_text(el).split("\n")}
+    return "\n".join(lines[: index + 1] + [line for line in lines[index + 1 :] if line not in gone])
+
+
+def cut_tail(
+    text: str, span: tuple[Element, Element] | None, options: TailOptions = DEFAULT_OPTIONS
+) -> str:
+    """``text`` (written from the region that ``span``'s first and last element share)
+    without the tail subtrees the options drop."""
+    if span is None or not text or not is_on(options):
+        return text
+    region = common_ancestor(span[0], span[1])
+    if region is None:
+        return text
+    prose, dropped = dropped_subtrees(region, options)
+    if prose is None or not dropped:
+        return text
+    if span[0] is span[1] and paragraph_text(region) == text:
+        cut = paragraph_text(region, exclude=dropped)
+    else:
+        cut = without_tail_lines(text, prose.last, dropped) or text
+    if options.max_cut_share is not None and len(text) - len(cut) > options.max_cut_share * len(
+        text
+    ):
+        return text
+    return cut

@@ -1,0 +1,154 @@
+"""Tail: subtrees after the article's prose container that are named, link-dense or lists."""
+
+from __future__ import annotations
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction import load_document
+from newscrawl.extraction.dom import paragraph_text
+from newscrawl.extraction.tail import (
+    NO_TAIL,
+    TailOptions,
+    cut_tail,
+    is_post_list,
+    names_tail,
+    prose_container,
+)
+
+PROSE = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
+ARTICLE = f"<div class='body'><p>{PROSE * 2}</p><p>{PROSE}</p><p>{PROSE * 3}</p></div>"
+AUTHOR_BOX = "<div class='author-box'><p>Jane Doe writes about city politics.</p></div>"
+POSTS = "".join(
+    f"<div class='card'><a href='/{n}'>Another story number {n}</a><p>{PROSE}</p></div>"
+    for n in range(4)
+)
+LINKS = "<div><a href='/a'>First other story</a> <a href='/b'>Second other story</a></div>"
+
+
+def region(inner: str) -> Element:
+    html = f"<html><body><div id='region'>{inner}</div></body></html>"
+    node = load_document(html.encode()).root.find(".//div[@id='region']")
+    assert node is not None
+    return node
+
+
+def cut(inner: str, options: TailOptions) -> str:
+    node = region(inner)
+    return cut_tail(paragraph_text(node), (node, node), options)
+
+
+def test_off_leaves_the_text_alone() -> None:
+    node = region(ARTICLE + AUTHOR_BOX + POSTS)
+    assert cut_tail(paragraph_text(node), (node, node), NO_TAIL) == paragraph_text(node)
+
+
+def test_named_box_after_the_article_is_dropped() -> None:
+    text = cut(ARTICLE + AUTHOR_BOX, TailOptions(names=True))
+    assert "Jane Doe" not in text
+    assert text.count("council") == 6
+
+
+def test_named_box_before_the_last_paragraph_is_kept() -> None:
+    inner = f"<div class='body'><p>{PROSE * 2}</p>{AUTHOR_BOX}<p>{PROSE * 3}</p></div>"
+    assert "Jane Doe" in cut(inner, TailOptions(names=True))
+
+
+def test_link_dense_block_after_the_article_is_dropped() -> None:
+    text = cut(ARTICLE + LINKS, TailOptions(link_share=0.5))
+    assert "other story" not in text
+
+
+def test_post_list_with_excerpts_is_dropped() -> None:
+    text = cut(ARTICLE + f"<section>{POSTS}</section>", TailOptions(repeats=3, max_cut_share=None))
+    assert "Another story" not in text
+    assert text.count("council") == 6
+
+
+def test_excerpts_do_not_move_the_prose_container() -> None:
+    node = region(ARTICLE + f"<section>{POSTS}</section>")
+    found = prose_container(node, 80, 0.8)
+    assert found is not None
+    assert found.container.get("class") == "body"
+    assert found.last.getparent() is found.container
+
+
+def test_article_split_over_sibling_wrappers_is_one_container() -> None:
+    inner = "".join(f"<div class='wrap'><p>{PROSE * 2}</p></div>" for _ in range(4))
+    node = region(inner)
+    found = prose_container(node, 80, 0.8)
+    assert found is not None
+    assert found.container is node
+    assert cut(inner + AUTHOR_BOX, TailOptions(names=True)).count("council") == 8
+
+
+def test_cut_rest_drops_what_follows_the_first_tail_subtree() -> None:
+    after = "<div><p>Short closing words.</p></div>"
+    assert "closing" in cut(ARTICLE + AUTHOR_BOX + after, TailOptions(names=True))
+    text = cut(ARTICLE + AUTHOR_BOX + after, TailOptions(names=True, cut_rest=True))
+    assert "closing" not in text
+
+
+def test_cap_keeps_the_text_when_most_would_go() -> None:
+    lines = "".join(f"<p>Another short line of the box, number {n}</p>" for n in range(40))
+    inner = ARTICLE + f"<div class='related'>{lines}</div>"
+    assert "short line" not in cut(inner, TailOptions(names=True, max_cut_share=None))
+    assert cut(inner, TailOptions(names=True, max_cut_share=0.5)) == paragraph_text(region(inner))
+
+
+def test_names_are_whole_tokens_or_tail_tags() -> None:
+    node = region("<div class='authorName'>a</div><div class='authority'>b</div><nav>c</nav>")
+    first, second, third = node
+    assert names_tail(first)
+    assert not names_tail(second)
+    assert names_tail(third)
+
+
+def test_page_builder_block_names_are_not_tail_names() -> None:
+    node = region("<div class='hs_cos_wrapper hs_cos_wrapper_widget'>FAQ</div>")
+    assert not names_tail(node[0])
+
+
+def test_post_list_needs_repeats_with_links() -> None:
+    node = region(f"<section>{POSTS}</section>")
+    assert is_post_list(node, 3)
+    assert not is_post_list(node, 5)
+    plain = region("".join(f"<div class='card'><p>{PROSE}</p></div>" for _ in range(4)))
+    assert not is_post_list(plain, 3)
+
+
+def test_no_long_paragraph_no_cut() -> None:
+    inner = "<p>Short.</p>" + AUTHOR_BOX
+    assert cut(inner, TailOptions(names=True)) == paragraph_text(region(inner))
+
+
+def test_block_method_lines_after_the_last_paragraph_are_cut() -> None:
+    # a block method keeps some of a subtree's lines: each is removed after the anchor line
+    node = region(ARTICLE + "<div class='bio'><p>Jane Doe</p><p>writes about the city.</p></div>")
+    text = paragraph_text(node).replace("\nJane Doe", "")
+    assert "writes about" in text
+    first, last = node[0][0], node[1]
+    assert "writes about" not in cut_tail(text, (first, last), TailOptions(names=True))
+
+
+def test_prose_share_gate_leaves_a_listing_alone() -> None:
+    items = "".join(f"<li>Item {n} of a long list of things</li>" for n in range(60))
+    inner = f"<div><p>{PROSE * 2}</p></div><ul>{items}</ul>" + AUTHOR_BOX
+    node = region(inner)
+    assert "Jane" in cut(inner, TailOptions(names=True, min_prose_share=0.5))
+    assert "Jane" not in cut(inner, TailOptions(names=True))
+    assert node is not None
+
+
+def test_appeal_words_are_a_separate_switch() -> None:
+    node = region("<div class='newsletter-cta'>Sign up</div>")
+    assert names_tail(node[0])
+    assert not names_tail(node[0], appeals=False)
+    inner = ARTICLE + "<div class='newsletter'><p>Get our newsletter every week.</p></div>"
+    assert "newsletter" not in cut(inner, TailOptions(appeal_names=True))
+    assert "newsletter" in cut(inner, TailOptions())  # the default leaves appeals
+
+
+def test_the_default_drops_an_author_box_after_the_article() -> None:
+    text = cut(ARTICLE + AUTHOR_BOX, TailOptions())
+    assert "Jane Doe" not in text
+    assert text.count("council") == 6
