@@ -203,7 +203,11 @@ def agreements(
         [c.bag for c in candidates for _ in range(weights.get(c.method, 1))],
         options.consensus_quantile,
     )
-    return {c.method: bag_f1(c.bag, consensus) for c in candidates}
+    scores: dict[int, float] = {}  # methods that agree to the character share one bag
+    for c in candidates:
+        if id(c.bag) not in scores:
+            scores[id(c.bag)] = bag_f1(c.bag, consensus)
+    return {c.method: scores[id(c.bag)] for c in candidates}
 
 
 def choose(

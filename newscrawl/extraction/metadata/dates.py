@@ -325,6 +325,10 @@ DATA_DATE_ATTRIBUTES = (
     "data-pubdate",
 )
 _DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
+# "data-timestamp=" ... anywhere in the HTML: one scan instead of one per attribute.
+_DATA_DATE_IN_HTML = re.compile("|".join(re.escape(f"{a}=") for a in DATA_DATE_ATTRIBUTES))
+# The root and its descendants in document order, as ``root.iter()`` filtered in Python.
+_DATE_PUBLISHED_XPATH = etree.XPath("descendant-or-self::*[@itemprop='datePublished']")
 
 
 def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
@@ -359,7 +363,7 @@ def _candidates(doc: Document) -> Iterator[str]:
     # other posts): the text stage reads it when it stands by the headline.
     marked = [el for el in times if el.get("pubdate") is not None] + times
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
-        marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
+        marked += _DATE_PUBLISHED_XPATH(doc.root)
     for el in marked:
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
@@ -367,7 +371,7 @@ def _candidates(doc: Document) -> Iterator[str]:
         yield from found
     if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
         yield from _published_class_dates(doc)
-    if any(f"{attribute}=" in doc.html for attribute in DATA_DATE_ATTRIBUTES):
+    if _DATA_DATE_IN_HTML.search(doc.html):
         yield from _data_attribute_dates(doc)
     if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
         yield from _broken_json_ld_dates(doc.html)
@@ -447,12 +451,18 @@ _UPDATED_LABEL = re.compile(
 )
 
 
+# The words every _UPDATED_LABEL match contains, under the same case rules.
+_UPDATED_WORD = re.compile(r"updated|modified|更新", re.IGNORECASE)
+
+
 def _updated_in_text(doc: Document, fetched_at: datetime | None) -> str | None:
     text = doc.body_text()
     start = _headline_offset(doc, text)
     # From a line above the headline (where "Last updated:" often stands) to the byline.
     begin = max(start - LINE_CHARS, 0) if start >= 0 else 0
     window = text[begin : begin + TEXT_WINDOW_CHARS]
+    if not _UPDATED_WORD.search(window):  # most pages: a plain scan, no lookbehind per place
+        return None
     for label in _UPDATED_LABEL.finditer(window):
         found = _full_date(window[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at)
         if found:
