@@ -101,12 +101,14 @@ def run_methods(
     methods: Sequence[str],
     shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
     options: AutoOptions = DEFAULT_OPTIONS,
+    bags: dict[str, Counter[str]] | None = None,
 ) -> list[Candidate]:
     """Candidates of the given methods, each run with its options in ``options``; absent or
-    failing methods are skipped."""
+    failing methods are skipped. ``bags``: token bags by text, kept across calls on one page
+    (methods often agree to the character, in one stage or in the next)."""
     shared = shared or {}
     found = []
-    bags: dict[str, Counter[str]] = {}  # methods often agree to the character
+    bags = {} if bags is None else bags
     for name in methods:
         try:
             result = shared[name]() if name in shared else _run(doc, name, options)
@@ -291,9 +293,10 @@ Runner = Callable[[Sequence[str]], list[Candidate]]
 def page_runner(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Runner:
     """The candidates of the named methods on ``doc``, sharing one segmentation."""
     shared = _shared_runners(doc, options)
+    bags: dict[str, Counter[str]] = {}
 
     def runner(methods: Sequence[str]) -> list[Candidate]:
-        return run_methods(doc, methods, shared, options)
+        return run_methods(doc, methods, shared, options, bags)
 
     return runner
 

