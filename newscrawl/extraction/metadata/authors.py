@@ -229,6 +229,31 @@ _MORE_CUES = (
     re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
+# Words every match of a cue contains: a cue is searched only in a text holding one (a
+# substring test costs far less than the regex's try at every place, and most texts hold
+# none: English pages, or no "发表于").
+_CUE_WORDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _CUES[0]: ("作者", "记者", "文", "执笔", "原创"),  # "撰文" holds "文"
+    _CUES[1]: ("记者",),
+    _CUES[2]: ("来源",),
+    _CUES[3]: ("发表于",),
+    _CUES[4]: ("由",),
+    _CUES[5]: ("编辑", "责编"),  # "责任编辑" holds "编辑"
+    _ENDED_CUE: ("作者", "记者", "文", "执笔", "原创"),
+    _MORE_CUES[0]: ("记者",),
+    _MORE_CUES[1]: ("作者",),
+    _MORE_CUES[2]: ("来源",),
+}
+
+
+def _cue_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)``, skipped when ``text`` lacks every word the cue needs."""
+    words = _CUE_WORDS.get(pattern)
+    if words is not None and not any(word in text for word in words):
+        return None
+    return pattern.search(text)
+
+
 # What may stand on the line under the headline and is page furniture, not a name.
 FURNITURE = frozenset(
     {
@@ -609,7 +634,7 @@ def closing_byline(content: str) -> str | None:
         return found
     tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
     for pattern in _AUTHOR_CUES:
-        match = pattern.search(tail)
+        match = _cue_search(pattern, tail)
         if match:
             return clean_author(match.group("name"))
     return None
@@ -674,7 +699,7 @@ def _cue_candidates(
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in cues:
-        match = pattern.search(text)
+        match = _cue_search(pattern, text)
         if match:
             yield match.group("name")
 

@@ -331,8 +331,6 @@ DATA_DATE_ATTRIBUTES = (
 _DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
 # "data-timestamp=" ... anywhere in the HTML: one scan instead of one per attribute.
 _DATA_DATE_IN_HTML = re.compile("|".join(re.escape(f"{a}=") for a in DATA_DATE_ATTRIBUTES))
-# The root and its descendants in document order, as ``root.iter()`` filtered in Python.
-_DATE_PUBLISHED_XPATH = etree.XPath("descendant-or-self::*[@itemprop='datePublished']")
 
 
 def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
@@ -367,7 +365,7 @@ def _candidates(doc: Document) -> Iterator[str]:
     # other posts): the text stage reads it when it stands by the headline.
     marked = [el for el in times if el.get("pubdate") is not None] + times
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
-        marked += _DATE_PUBLISHED_XPATH(doc.root)
+        marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     for el in marked:
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
