@@ -50,7 +50,12 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
     score = _scorer(reference, options) if reference else None
     read: dict[int, str] = {}  # both passes meet the same nodes
     strict = _candidates(
-        tree, options, options.title_min_cjk, options.title_max_cjk, options.ending_punctuation, read
+        tree,
+        options,
+        options.title_min_cjk,
+        options.title_max_cjk,
+        options.ending_punctuation,
+        read,
     )
     chosen = _most_similar(strict, score, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
