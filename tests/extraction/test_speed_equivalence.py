@@ -88,3 +88,24 @@ def test_updated_word_is_in_every_updated_label():
     for text in ["Last updated: Sep 4, 2025", "UPDATED on Dec. 9", "更新时间：2024-05-03"]:
         label = dates._UPDATED_LABEL.search(text)
         assert label is not None and dates._UPDATED_WORD.search(label.group())
+
+
+def _plain_full_date(window: str) -> str | None:
+    best: tuple[int, str] | None = None
+    for pattern in dates._PATTERNS:
+        for match in pattern.finditer(window):
+            if best is not None and match.start() >= best[0]:
+                break
+            normalized = dates._from_match(match)
+            if normalized and dates.plausible(normalized, None):
+                best = (match.start(), normalized)
+                break
+    return best[1] if best else None
+
+
+# Not "ſeptember": both raise KeyError on it (the month table has no long-s spelling).
+@pytest.mark.parametrize(
+    "text", [t for t in MONTH_TEXTS if "ſ" not in t] + ["4 September 2025", "发布于 4 Sept 2021"]
+)
+def test_full_date_agrees_with_every_pattern_scanned_in_full(text):
+    assert dates._full_date(text, None) == _plain_full_date(text)
