@@ -66,6 +66,9 @@ CUE_TEXTS = [
     "[ 黄宇 ] 来源：国际金融报",
     "责任编辑：刘七",
     "An English page with no byline cue at all.",
+    "Story By Jane Doe and Written by John Smith",
+    "Author: Mary Ann Evans",
+    "news report by Jane Doe",
 ]
 
 
@@ -77,7 +80,7 @@ def test_cue_search_finds_what_the_cue_finds(text):
 
 
 def test_every_cue_has_its_words():
-    cues = {*authors._CUES, authors._ENDED_CUE, *authors._MORE_CUES}
+    cues = {*authors._CUES, authors._ENDED_CUE, *authors._MORE_CUES, authors._EN_BYLINE}
     assert cues == set(authors._CUE_WORDS)
     for pattern, words in authors._CUE_WORDS.items():
         literal = re.sub(r"\\.|\[[^]]*\]|[()?:|*+{}^$<!=]", " ", pattern.pattern)

@@ -304,6 +304,7 @@ _EN_BYLINE = re.compile(
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
     r"(?![a-z])"
 )
+_CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd) and may
 # carry accents ("Matias Heikkilä").
 _WRITTEN_NAME = r"(?:Mc|Mac)?[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*\.?"
@@ -672,7 +673,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield source.get("content") or " ".join(dom.text_content(source).split())
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
-    match = _EN_BYLINE.search(_around_headline(doc))
+    match = _cue_search(_EN_BYLINE, _around_headline(doc))
     if match:
         yield match.group("name")
     if PROFILE_LINKS in rules:
