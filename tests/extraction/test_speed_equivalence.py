@@ -69,6 +69,8 @@ CUE_TEXTS = [
     "Story By Jane Doe and Written by John Smith",
     "Author: Mary Ann Evans",
     "news report by Jane Doe",
+    "Article BY Jane Doe",
+    "Posted bY: John Smith",
 ]
 
 
@@ -80,7 +82,13 @@ def test_cue_search_finds_what_the_cue_finds(text):
 
 
 def test_every_cue_has_its_words():
-    cues = {*authors._CUES, authors._ENDED_CUE, *authors._MORE_CUES, authors._EN_BYLINE}
+    cues = {
+        *authors._CUES,
+        authors._ENDED_CUE,
+        *authors._MORE_CUES,
+        authors._EN_BYLINE,
+        authors._WRITTEN_BY,
+    }
     assert cues == set(authors._CUE_WORDS)
     for pattern, words in authors._CUE_WORDS.items():
         literal = re.sub(r"\\.|\[[^]]*\]|[()?:|*+{}^$<!=]", " ", pattern.pattern)

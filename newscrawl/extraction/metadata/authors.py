@@ -313,6 +313,8 @@ _WRITTEN_BY = re.compile(
     rf"(?P<name>{_WRITTEN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_WRITTEN_NAME}){{1,3}})"
     r"(?![a-zà-ÿ])"
 )
+# "by" in any case ((?i:by) folds nothing else into b or y).
+_CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -678,7 +680,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield match.group("name")
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
-    if WRITTEN_BY_ANYWHERE in rules and (written := _WRITTEN_BY.search(doc.body_text())):
+    if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
