@@ -151,6 +151,14 @@ def load_document(
     return doc
 
 
+# <script type="application/ld+json"> in document order, the type compared case-blind
+# (ASCII is enough: no other letter lower-cases into this value).
+_JSON_LD_SCRIPTS = etree.XPath(
+    "descendant-or-self::script[translate(@type, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',"
+    " 'abcdefghijklmnopqrstuvwxyz') = 'application/ld+json']"
+)
+
+
 def read_head(doc: Document) -> None:
     """Capture what cleaning throws away: ``<title>``, ``<meta>``, JSON-LD, ``lang``."""
     root = doc.root
@@ -162,9 +170,9 @@ def read_head(doc: Document) -> None:
         content = meta.get("content")
         if key and content and key.lower() not in doc.meta:
             doc.meta[key.lower()] = normalize_space(content)
-    scripts = root.iter("script") if "ld+json" in doc.html else ()
+    scripts = _JSON_LD_SCRIPTS(root) if "ld+json" in doc.html else ()
     for script in scripts:
-        if (script.get("type") or "").lower() == "application/ld+json" and script.text:
+        if script.text:
             doc.json_ld.extend(_json_ld_objects(script.text))
     lang = root.get("lang") or doc.meta.get("og:locale") or doc.meta.get("content-language")
     doc.lang = lang.split("-")[0].split("_")[0].lower() if lang else None

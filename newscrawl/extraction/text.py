@@ -147,6 +147,11 @@ def is_mostly_cjk(
     cjk = cjk_count(text)
     if not cjk and share > 0:
         return False  # most non-Chinese text: no need to count its tokens
+    if cjk and cjk / len(text) >= share:
+        # Tokens (and letters) are disjoint runs of at least one character, so there are no
+        # more of them than characters: the share is reached without counting them (most
+        # Chinese text). Division rounds monotonically, so cjk / total passes too.
+        return True
     # Every CJK ideograph is a token (and a letter) of its own, so no per-token loop.
     total = letter_count(text) if per == "letter" else IDEOGRAPH_TOKENS.pattern.subn("", text)[1]
     return bool(total) and cjk / total >= share

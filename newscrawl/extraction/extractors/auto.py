@@ -104,12 +104,14 @@ def run_methods(
     methods: Sequence[str],
     shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
     options: AutoOptions = DEFAULT_OPTIONS,
+    bags: dict[str, Counter[str]] | None = None,
 ) -> list[Candidate]:
     """Candidates of the given methods, each run with its options in ``options``; absent or
-    failing methods are skipped."""
+    failing methods are skipped. ``bags``: token bags by text, kept across calls on one page
+    (methods often agree to the character, in one stage or in the next)."""
     shared = shared or {}
     found = []
-    bags: dict[str, Counter[str]] = {}  # methods often agree to the character
+    bags = {} if bags is None else bags
     for name in methods:
         try:
             result = shared[name]() if name in shared else _run(doc, name, options)
@@ -206,7 +208,11 @@ def agreements(
         [c.bag for c in candidates for _ in range(weights.get(c.method, 1))],
         options.consensus_quantile,
     )
-    return {c.method: bag_f1(c.bag, consensus) for c in candidates}
+    scores: dict[int, float] = {}  # methods that agree to the character share one bag
+    for c in candidates:
+        if id(c.bag) not in scores:
+            scores[id(c.bag)] = bag_f1(c.bag, consensus)
+    return {c.method: scores[id(c.bag)] for c in candidates}
 
 
 def choose(
@@ -290,9 +296,10 @@ Runner = Callable[[Sequence[str]], list[Candidate]]
 def page_runner(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Runner:
     """The candidates of the named methods on ``doc``, sharing one segmentation."""
     shared = _shared_runners(doc, options)
+    bags: dict[str, Counter[str]] = {}
 
     def runner(methods: Sequence[str]) -> list[Candidate]:
-        return run_methods(doc, methods, shared, options)
+        return run_methods(doc, methods, shared, options, bags)
 
     return runner
 

@@ -229,6 +229,31 @@ _MORE_CUES = (
     re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
+# Words every match of a cue contains: a cue is searched only in a text holding one (a
+# substring test costs far less than the regex's try at every place, and most texts hold
+# none: English pages, or no "发表于").
+_CUE_WORDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _CUES[0]: ("作者", "记者", "文", "执笔", "原创"),  # "撰文" holds "文"
+    _CUES[1]: ("记者",),
+    _CUES[2]: ("来源",),
+    _CUES[3]: ("发表于",),
+    _CUES[4]: ("由",),
+    _CUES[5]: ("编辑", "责编"),  # "责任编辑" holds "编辑"
+    _ENDED_CUE: ("作者", "记者", "文", "执笔", "原创"),
+    _MORE_CUES[0]: ("记者",),
+    _MORE_CUES[1]: ("作者",),
+    _MORE_CUES[2]: ("来源",),
+}
+
+
+def _cue_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)``, skipped when ``text`` lacks every word the cue needs."""
+    words = _CUE_WORDS.get(pattern)
+    if words is not None and not any(word in text for word in words):
+        return None
+    return pattern.search(text)
+
+
 # What may stand on the line under the headline and is page furniture, not a name.
 FURNITURE = frozenset(
     {
@@ -279,6 +304,7 @@ _EN_BYLINE = re.compile(
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
     r"(?![a-z])"
 )
+_CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd) and may
 # carry accents ("Matias Heikkilä").
 _WRITTEN_NAME = r"(?:Mc|Mac)?[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*\.?"
@@ -287,6 +313,8 @@ _WRITTEN_BY = re.compile(
     rf"(?P<name>{_WRITTEN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_WRITTEN_NAME}){{1,3}})"
     r"(?![a-zà-ÿ])"
 )
+# "by" in any case ((?i:by) folds nothing else into b or y).
+_CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -609,7 +637,7 @@ def closing_byline(content: str) -> str | None:
         return found
     tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
     for pattern in _AUTHOR_CUES:
-        match = pattern.search(tail)
+        match = _cue_search(pattern, tail)
         if match:
             return clean_author(match.group("name"))
     return None
@@ -647,12 +675,12 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield source.get("content") or " ".join(dom.text_content(source).split())
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
-    match = _EN_BYLINE.search(_around_headline(doc))
+    match = _cue_search(_EN_BYLINE, _around_headline(doc))
     if match:
         yield match.group("name")
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
-    if WRITTEN_BY_ANYWHERE in rules and (written := _WRITTEN_BY.search(doc.body_text())):
+    if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
@@ -674,7 +702,7 @@ def _cue_candidates(
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in cues:
-        match = pattern.search(text)
+        match = _cue_search(pattern, text)
         if match:
             yield match.group("name")
 

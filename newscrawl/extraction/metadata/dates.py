@@ -192,6 +192,11 @@ _DOTTED = re.compile(
     r"(?<![\d.])(?P<dd>\d{1,2})\.(?P<dm>\d{1,2})\.(?P<y>(?:19|20)\d{2})(?![\d.])" + _ENGLISH_CLOCK,
     re.IGNORECASE,
 )
+# Every _MONTH_FIRST match starts with a month name, and every month name with one of these
+# abbreviations (same case rules); a _DAY_FIRST match holds a month name too. Python's re
+# scans a pattern that opens with a lookbehind and a 23-way case-blind alternation at every
+# place; this one finds the places 3x faster.
+_MONTH_START = re.compile(r"j(?:an|u[nl])|feb|ma[ry]|a(?:pr|ug)|sep|oct|nov|dec", re.IGNORECASE)
 _PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST, _DOTTED)
 # Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
 # Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
@@ -325,6 +330,8 @@ DATA_DATE_ATTRIBUTES = (
     "data-pubdate",
 )
 _DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
+# "data-timestamp=" ... anywhere in the HTML: one scan instead of one per attribute.
+_DATA_DATE_IN_HTML = re.compile("|".join(re.escape(f"{a}=") for a in DATA_DATE_ATTRIBUTES))
 
 
 def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
@@ -367,7 +374,7 @@ def _candidates(doc: Document) -> Iterator[str]:
         yield from found
     if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
         yield from _published_class_dates(doc)
-    if any(f"{attribute}=" in doc.html for attribute in DATA_DATE_ATTRIBUTES):
+    if _DATA_DATE_IN_HTML.search(doc.html):
         yield from _data_attribute_dates(doc)
     if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
         yield from _broken_json_ld_dates(doc.html)
@@ -447,12 +454,18 @@ _UPDATED_LABEL = re.compile(
 )
 
 
+# The words every _UPDATED_LABEL match contains, under the same case rules.
+_UPDATED_WORD = re.compile(r"updated|modified|更新", re.IGNORECASE)
+
+
 def _updated_in_text(doc: Document, fetched_at: datetime | None) -> str | None:
     text = doc.body_text()
     start = _headline_offset(doc, text)
     # From a line above the headline (where "Last updated:" often stands) to the byline.
     begin = max(start - LINE_CHARS, 0) if start >= 0 else 0
     window = text[begin : begin + TEXT_WINDOW_CHARS]
+    if not _UPDATED_WORD.search(window):  # most pages: a plain scan, no lookbehind per place
+        return None
     for label in _UPDATED_LABEL.finditer(window):
         found = _full_date(window[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at)
         if found:
@@ -585,7 +598,7 @@ def _line_dates(
     it, and its ISO form, in order."""
     found = []
     for pattern in patterns:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line):
             normalized = _from_match(match)
             if normalized and plausible(normalized, fetched_at):
                 found.append((match.start(), _updated_before(line, match.start()), normalized))
@@ -622,8 +635,14 @@ def _full_date(
     window: str, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...] = _PATTERNS
 ) -> str | None:
     best: tuple[int, str] | None = None
+    has_month: bool | None = None  # a month abbreviation anywhere (found once, when asked)
     for pattern in patterns:
-        for match in pattern.finditer(window):
+        if pattern is _MONTH_FIRST or pattern is _DAY_FIRST:
+            if has_month is None:
+                has_month = _MONTH_START.search(window) is not None
+            if not has_month:
+                continue  # most Chinese text: neither English form can match
+        for match in _finditer(pattern, window):
             if best is not None and match.start() >= best[0]:
                 break
             normalized = _from_match(match)
@@ -631,6 +650,22 @@ def _full_date(
                 best = (match.start(), normalized)
                 break
     return best[1] if best else None
+
+
+def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``; for _MONTH_FIRST, tried only where a month may start."""
+    if pattern is not _MONTH_FIRST:
+        yield from pattern.finditer(text)
+        return
+    position = 0
+    while (start := _MONTH_START.search(text, position)) is not None:
+        # match() at an offset still sees the text before it, so the lookbehind holds.
+        match = _MONTH_FIRST.match(text, start.start())
+        if match is None:
+            position = start.start() + 1  # another month may start inside this one
+        else:
+            yield match
+            position = match.end()
 
 
 def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str | None:

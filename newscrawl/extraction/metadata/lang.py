@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.text import HANGUL_SYLLABLES, KANA, is_mostly_cjk, letter_count
+from newscrawl.extraction.text import (
+    CHINESE_SHARE,
+    HANGUL_SYLLABLES,
+    KANA,
+    cjk_count,
+    letter_count,
+)
 
 _KANA = re.compile(f"[{KANA}]")
 _HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
@@ -32,7 +38,8 @@ def detect_lang(doc: Document, text: str) -> str | None:
             return "ja"
         if _count(_HANGUL, sample) / letters > HANGUL_SHARE_FOR_KOREAN:
             return "ko"
-        if is_mostly_cjk(sample, per="letter"):
+        # is_mostly_cjk(sample, per="letter") with the letters already counted
+        if cjk_count(sample) / letters >= CHINESE_SHARE:
             return "zh"
     if doc.lang:
         return doc.lang

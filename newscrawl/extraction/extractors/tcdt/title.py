@@ -48,8 +48,14 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
     """Pick ``T`` by the A.4.1 conditions; never fails (falls back to the body, low confidence)."""
     reference, reference_name = _reference(doc)
     score = _scorer(reference, options) if reference else None
+    read: dict[int, str] = {}  # both passes meet the same nodes
     strict = _candidates(
-        tree, options, options.title_min_cjk, options.title_max_cjk, options.ending_punctuation
+        tree,
+        options,
+        options.title_min_cjk,
+        options.title_max_cjk,
+        options.ending_punctuation,
+        read,
     )
     chosen = _most_similar(strict, score, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
@@ -60,6 +66,7 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
             options.relaxed_min_cjk,
             options.relaxed_max_cjk,
             options.relaxed_ending_punctuation,
+            read,
         )
         better = _most_similar(relaxed, score, doc, options) if relaxed else None
         if better is not None and (chosen is None or better[1] > chosen[1]):
@@ -121,9 +128,16 @@ def _reference(doc: Document) -> tuple[str, str]:
 
 
 def _candidates(
-    tree: IndexedTree, options: TcdtOptions, low: int, high: int, enders: frozenset[str]
+    tree: IndexedTree,
+    options: TcdtOptions,
+    low: int,
+    high: int,
+    enders: frozenset[str],
+    read: dict[int, str] | None = None,
 ) -> list[_Candidate]:
-    """Conditions 1 and 2, with nested duplicates reduced to the innermost node."""
+    """Conditions 1 and 2, with nested duplicates reduced to the innermost node. ``read``:
+    the text of each position read by an earlier pass."""
+    read = {} if read is None else read
     found: list[_Candidate] = []
     last_by_text: dict[tuple[str, ...], int] = {}  # text -> index in ``found``
     for pos in range(1, len(tree)):
@@ -132,7 +146,9 @@ def _candidates(
             continue
         if not low <= tree.cjk[pos] <= high:
             continue
-        text = node_text(tree.nodes[pos])
+        text = read.get(pos)
+        if text is None:
+            text = read[pos] = node_text(tree.nodes[pos])
         if _ends_sentence(text, enders, options.closing_marks):
             continue
         key = tuple(tokens(text, normalize=True))
