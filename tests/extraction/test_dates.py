@@ -360,3 +360,17 @@ def test_the_default_rules_are_the_cross_validated_ones():
         url="https://example.com/2023/12/18/a-post/",
     )
     assert extract_publish_time(page) == "2023-12-18"
+
+
+def test_case_blind_date_words_that_fold_to_ascii_are_read_not_raised():
+    # Case-blind regexes match the long s (ſ) and the Kelvin sign (K) as "s" and "k"; the
+    # tables are keyed by ASCII words, so the matched word is case-folded, not lower-cased
+    # (lower() keeps "ſ", and the lookup raised KeyError, rejecting the page).
+    from datetime import UTC, datetime
+
+    from newscrawl.extraction.metadata import dates
+
+    assert dates._full_date("Published ſeptember 4, 2025", None) == "2025-09-04"
+    fetched = datetime(2025, 9, 10, 12, 0, tzinfo=UTC)
+    assert dates._relative("Posted yeſterday at 5:03 PM", fetched) is not None
+    assert dates._relative("3 dayſ ago", fetched) is not None

@@ -697,12 +697,11 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
     if groups["now"]:
         return fetched_at.isoformat(timespec="minutes")
     if groups["labelday"]:
-        return (
-            (fetched_at - timedelta(days=_DAYS_BACK[groups["labelday"].lower()])).date().isoformat()
-        )
+        days_back = _DAYS_BACK[groups["labelday"].casefold()]
+        return (fetched_at - timedelta(days=days_back)).date().isoformat()
     if groups["enday"]:
         groups["day"], groups["h"], groups["mi"] = (
-            groups["enday"].lower(),
+            groups["enday"].casefold(),
             groups["enh"],
             groups["enmi"],
         )
@@ -720,9 +719,10 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
             moment = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
             return moment.replace(tzinfo=None).isoformat(timespec="minutes")
         return moment.date().isoformat()
-    count, unit = (
-        (groups["n"], groups["unit"]) if groups["n"] else (groups["en"], groups["enunit"].lower())
-    )
+    if groups["n"]:
+        count, unit = groups["n"], groups["unit"]
+    else:
+        count, unit = groups["en"], groups["enunit"].casefold()
     number = int(count) if count.isdigit() else 1  # "an hour ago", "one day ago"
     moment = fetched_at - number * _RELATIVE_UNITS[unit]
     return moment.isoformat(timespec="minutes")
@@ -828,7 +828,7 @@ def _from_match(match: re.Match[str]) -> str | None:
         groups["m"], groups["d"] = (
             (second_part, first_part) if int(first_part) > 12 else (first_part, second_part)
         )
-    month = _MONTHS[groups["mon"].lower()] if groups.get("mon") else int(groups["m"])
+    month = _MONTHS[groups["mon"].casefold()] if groups.get("mon") else int(groups["m"])
     hour = int(groups["h"]) if groups.get("h") else None
     if hour is not None and groups.get("ampm"):
         is_pm = groups["ampm"].lower().startswith("p")
