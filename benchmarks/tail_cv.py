@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.vote_cv import ARTICLES, report, score_sets, variant_table
+from benchmarks.vote_cv import report_sweep, score_sets
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.extractors.auto_options import AutoOptions
 from newscrawl.extraction.tail import NO_TAIL, TailOptions, is_on
@@ -73,16 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, AutoOptions] = {
         name: replace(DEFAULT_AUTO, tail=option) for name, option in variants().items()
     }
-    pages = score_sets(args.data, options)
-    names = list(options)
-    print("all sets pooled, the choice may lower no set:")
-    report(pages, names, args.folds, "tail", guarded=True)
-    print("all sets pooled, unguarded:")
-    report(pages, names, args.folds, "tail", guarded=False)
-    print("wcxb_dev articles alone:")
-    articles = [page for page in pages if page.dataset == ARTICLES]
-    report(articles, names, args.folds, "tail", guarded=False)
-    variant_table(pages, names)
+    report_sweep(score_sets(args.data, options), list(options), args.folds, "tail")
     return 0
 
 
