@@ -44,7 +44,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 # The same site key as the metadata cross-validation (cwced_zh pages have no URL).
-from benchmarks.metadata_cv import site_of  # noqa: E402
+from benchmarks.metadata_cv import site_of, trafilatura_metadata  # noqa: E402
 
 # htmldate settings: (original_date, extensive_search); the library runs (True, True).
 HTMLDATE_SETTINGS: dict[str, tuple[bool, bool]] = {
@@ -84,17 +84,18 @@ class PageDates:
 
 def our_date(doc: Document) -> tuple[str | None, str]:
     """The library's answer and the stage that gave it ("none" without one): the first
-    stage of the library's order with an answer, each run at most once."""
+    stage of the library's order that answers on its own (the stages before it gave
+    nothing, so the whole order answers the same)."""
     for name in dates.STAGE_ORDER:
-        if dates.publish_time(doc, None, (name,), dates.DEFAULT_DATE_RULES):
-            return dates.publish_time(
-                doc, None, dates.STAGE_ORDER[: dates.STAGE_ORDER.index(name) + 1]
-            ), name
+        found = dates.publish_time(doc, None, (name,), dates.DEFAULT_DATE_RULES)
+        if found:
+            return found, name
     return None, "none"
 
 
-def peer_dates(html: bytes, url: str | None) -> dict[str, str | None]:
-    text = html.decode("utf-8", "replace")
+def peer_dates(html: bytes, text: str, url: str | None) -> dict[str, str | None]:
+    """Each htmldate setting's date for ``text`` (the page decoded as newscrawl decodes
+    it), and trafilatura's."""
     found: dict[str, str | None] = {}
     for name, (original, extensive) in HTMLDATE_SETTINGS.items():
         try:
@@ -103,24 +104,18 @@ def peer_dates(html: bytes, url: str | None) -> dict[str, str | None]:
             )
         except Exception:  # noqa: BLE001 -- a peer crash counts as no answer
             found[name] = None
-    import trafilatura
-
-    try:
-        extracted = trafilatura.bare_extraction(text, url=url, with_metadata=True)
-        found["trafilatura"] = getattr(extracted, "date", None) if extracted else None
-    except Exception:  # noqa: BLE001
-        found["trafilatura"] = None
+    found["trafilatura"] = trafilatura_metadata(html, url)[0]
     return found
 
 
-def label_written(html: bytes, label: str) -> bool:
+def label_written(text: str, label: str) -> bool:
     """Whether the labelled day appears in the HTML in a form this checks (ISO, slashes,
     English month names): tells "no page could answer" apart from "we read it wrong"."""
     day = date_label(label)
     if day is None or len(day) < len("2025-01-01"):
         return False
     moment = datetime.fromisoformat(day[:10])
-    text = html.decode("utf-8", "replace").lower()
+    text = text.lower()
     forms = {
         day[:10],
         moment.strftime("%Y/%m/%d"),
@@ -158,8 +153,8 @@ def collect(dataset: str, pages: Sequence[Page]) -> list[PageDates]:
             stage,
             dates.modified_time(doc, None),
         )
-        record.peers = peer_dates(html, page.url)
-        record.label_in_html = label_written(html, label)
+        record.peers = peer_dates(html, doc.html, page.url)
+        record.label_in_html = label_written(doc.html, label)
         records.append(record)
     return records
 

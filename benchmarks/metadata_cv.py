@@ -37,6 +37,7 @@ from newscrawl.evaluation.metadata import (
     date_matches,
 )
 from newscrawl.extraction import Article, extract, load_document
+from newscrawl.extraction.decode import decode_html
 from newscrawl.extraction.metadata.authors import RULES, extract_authors
 from newscrawl.extraction.metadata.dates import (
     DATE_RULES,
@@ -170,12 +171,12 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
 
 
 def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str | None]:
+    """trafilatura's date and author, given the page decoded as newscrawl decodes it (most
+    cwced_zh pages are GBK)."""
     import trafilatura
 
     try:
-        found = trafilatura.bare_extraction(
-            html.decode("utf-8", "replace"), url=url, with_metadata=True
-        )
+        found = trafilatura.bare_extraction(decode_html(html)[0], url=url, with_metadata=True)
     except Exception:  # noqa: BLE001 -- a peer crash counts as no answer
         return None, None
     if found is None:
