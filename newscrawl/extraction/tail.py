@@ -149,16 +149,14 @@ def prose_container(region: Element, long_paragraph: int, share: float) -> Prose
             continue
         paragraphs.append(paragraph)
         total += length
-        level = 0
+        chain: list[Element] = []  # the paragraph's ancestors up to the region, nearest first
         for el in paragraph.iterancestors():
+            chain.append(el)
+            if el is region:
+                break
+        for index, el in enumerate(chain):
             held[el] = held.get(el, 0) + length
-            level += 1
-            if el is region:
-                break
-        for index, el in enumerate(paragraph.iterancestors()):
-            depth.setdefault(el, level - index)
-            if el is region:
-                break
+            depth.setdefault(el, len(chain) - index)
     if not paragraphs:
         return None
     holding = [el for el, chars in held.items() if chars >= share * total]
@@ -168,9 +166,9 @@ def prose_container(region: Element, long_paragraph: int, share: float) -> Prose
     return Prose(container, last, total)
 
 
-def tail_subtrees(region: Element, container: Element, last: Element) -> Iterator[Element]:
-    """The container's children after ``last``, then the later siblings of the container
-    and of each ancestor below the region, in document order."""
+def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
+    """The later siblings of ``last`` and of each of its ancestors below the region (the
+    container's children after it among them), in document order."""
     node = last
     while True:
         for sibling in node.itersiblings():
@@ -225,11 +223,12 @@ def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | Non
     if prose is None:
         return None, []
     if options.min_prose_share is not None:
-        region_chars = len(text_content(region)) - text_content(region).count(" ")
+        region_text = text_content(region)
+        region_chars = len(region_text) - region_text.count(" ")
         if prose.chars < options.min_prose_share * region_chars:
             return prose, []
     dropped: list[Element] = []
-    for el in tail_subtrees(region, prose.container, prose.last):
+    for el in tail_subtrees(region, prose.last):
         if not text_content(el).strip():
             continue
         if (options.cut_rest and dropped) or is_tail(el, options):
