@@ -50,6 +50,9 @@ class Document:
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     json_ld: list[dict[str, Any]] = field(default_factory=list)
+    # Texts of the JSON-LD blocks that are not JSON (a trailing comma, an unescaped quote):
+    # sites still mean what they say, and a stage may read them as text.
+    broken_json_ld: list[str] = field(default_factory=list)
     lang: str | None = None
     _body_text: str | None = field(default=None, repr=False)
 
@@ -173,16 +176,22 @@ def read_head(doc: Document) -> None:
     scripts = _JSON_LD_SCRIPTS(root) if "ld+json" in doc.html else ()
     for script in scripts:
         if script.text:
-            doc.json_ld.extend(_json_ld_objects(script.text))
+            objects = _json_ld_objects(script.text)
+            if objects is None:
+                doc.broken_json_ld.append(script.text)
+            else:
+                doc.json_ld.extend(objects)
     lang = root.get("lang") or doc.meta.get("og:locale") or doc.meta.get("content-language")
     doc.lang = lang.split("-")[0].split("_")[0].lower() if lang else None
 
 
-def _json_ld_objects(text: str) -> list[dict[str, Any]]:
+def _json_ld_objects(text: str) -> list[dict[str, Any]] | None:
+    """The objects of one JSON-LD block (``@graph`` members included); None when it is not
+    JSON."""
     try:
         data = json.loads(text, strict=False)  # raw newlines in strings, as browsers allow
     except (ValueError, RecursionError):
-        return []
+        return None
     stack: list[Any] = [data]
     found: list[dict[str, Any]] = []
     while stack and len(found) < 50:

@@ -165,3 +165,14 @@ def test_pages_parsed_in_threads_match_pages_parsed_one_by_one():
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(parse, pages * 5))
     assert threaded == [parse(page) for page in pages * 5]
+
+
+def test_json_ld_blocks_that_are_not_json_are_kept_as_text():
+    good = '{"@type": "NewsArticle", "headline": "A"}'
+    broken = '{"@type": "NewsArticle", "headline": "B",}'
+    html = "".join(
+        f'<script type="application/ld+json">{block}</script>' for block in (good, broken)
+    )
+    doc = load_document(f"<html><head>{html}</head><body><p>x</p></body></html>".encode())
+    assert [item["headline"] for item in doc.json_ld] == ["A"]
+    assert doc.broken_json_ld == [broken]

@@ -16,7 +16,6 @@ event date or an id, never when the page was published.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -376,27 +375,17 @@ def _candidates(doc: Document) -> Iterator[str]:
         yield from _published_class_dates(doc)
     if _DATA_DATE_IN_HTML.search(doc.html):
         yield from _data_attribute_dates(doc)
-    if "datePublished" in doc.html and not any("datePublished" in i for i in doc.json_ld):
-        yield from _broken_json_ld_dates(doc.html)
+    if doc.broken_json_ld and not any("datePublished" in i for i in doc.json_ld):
+        yield from _broken_json_ld_dates(doc.broken_json_ld)
 
 
-_JSON_LD_SCRIPT = re.compile(
-    r"<script[^>]*application/ld\+json[^>]*>(.*?)</script>", re.IGNORECASE | re.DOTALL
-)
 _JSON_DATE_PUBLISHED = re.compile(r'"datePublished"\s*:\s*"([^"]{6,40})"')
 
 
-def _broken_json_ld_dates(html: str) -> list[str]:
-    """``datePublished`` values of JSON-LD blocks that are not JSON (a trailing comma, an
-    unescaped quote): the site still means them, and search engines read them. Blocks that
-    parse were read as JSON-LD already (and what they hold elsewhere is not the page's)."""
-    values = []
-    for script in _JSON_LD_SCRIPT.finditer(html):
-        try:
-            json.loads(script.group(1), strict=False)
-        except (ValueError, RecursionError):
-            values += [found.group(1) for found in _JSON_DATE_PUBLISHED.finditer(script.group(1))]
-    return values
+def _broken_json_ld_dates(blocks: list[str]) -> list[str]:
+    """``datePublished`` values of the JSON-LD blocks that are not JSON: the site still means
+    them, and search engines read them. Blocks that parse were read as JSON-LD already."""
+    return [found.group(1) for text in blocks for found in _JSON_DATE_PUBLISHED.finditer(text)]
 
 
 # Microformats name the publish time by class: hAtom's "published", h-entry's "dt-published";
