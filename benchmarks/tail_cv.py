@@ -38,8 +38,9 @@ REPO = Path(__file__).resolve().parent.parent
 def variants() -> dict[str, TailOptions]:
     """Off first, then every combination of the rules, the cut-rest switch and the cap."""
     found = {"off": NO_TAIL}
-    for names, share, repeats, rest, cap, prose in itertools.product(
+    for names, named_prose, share, repeats, rest, cap, prose in itertools.product(
         (None, "all", "no-appeals"),
+        (False, True),
         (None, 0.7),
         (None, 3),
         (False, True),
@@ -54,11 +55,13 @@ def variants() -> dict[str, TailOptions]:
             cut_rest=rest,
             max_cut_share=cap,
             min_prose_share=prose,
+            named_prose=named_prose,
         )
-        if not is_on(options):
+        if not is_on(options) or (named_prose and names is None):
             continue
         name = (
-            f"names={names or '-'},links={share or '-'},repeats={repeats or '-'},"
+            f"names={names or '-'}{'+prose' if named_prose else ''},"
+            f"links={share or '-'},repeats={repeats or '-'},"
             f"{'rest' if rest else 'each'},cap={cap or '-'},prose={prose or '-'}"
         )
         found[name] = options

@@ -98,6 +98,9 @@ class TailOptions:
     min_prose_share: float | None = None
     # Keep the text whole when the cut would remove more than this share of it.
     max_cut_share: float | None = 0.3
+    # Leave the paragraphs of named tail subtrees (a comment thread, an author box) out of
+    # the prose: a long comment thread would otherwise become the prose container.
+    named_prose: bool = True
 
 
 NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
@@ -132,28 +135,39 @@ class Prose:
     chars: int  # characters of the region's long paragraphs
 
 
-def prose_container(region: Element, long_paragraph: int, share: float) -> Prose | None:
+def prose_container(
+    region: Element,
+    long_paragraph: int,
+    share: float,
+    skip_named: bool = False,
+    appeals: bool = False,
+) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
-    the last long ``<p>`` inside it; None when the region has no long paragraph.
+    the last long ``<p>`` inside it; None when the region has no long paragraph. With
+    ``skip_named``, paragraphs inside a named tail subtree below the region (``appeals``: the
+    appeal words name one too) are not prose.
 
     Deepest rather than the one with most ``<p>`` children: articles split over sibling
     sections or wrappers are held together by their parent, and a related-post list's
     excerpts are a small share of the prose."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
+    named: dict[Element, bool] = {}
     paragraphs: list[Element] = []
     total = 0
     for paragraph in region.iter("p"):
         length = len(text_content(paragraph).strip())
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
             continue
-        paragraphs.append(paragraph)
-        total += length
         chain: list[Element] = []  # the paragraph's ancestors up to the region, nearest first
         for el in paragraph.iterancestors():
             chain.append(el)
             if el is region:
                 break
+        if skip_named and _inside_named(chain[:-1], named, appeals):
+            continue
+        paragraphs.append(paragraph)
+        total += length
         for index, el in enumerate(chain):
             held[el] = held.get(el, 0) + length
             depth.setdefault(el, len(chain) - index)
@@ -164,6 +178,17 @@ def prose_container(region: Element, long_paragraph: int, share: float) -> Prose
     inside = {container, *container.iterdescendants("p")}
     last = next(p for p in reversed(paragraphs) if p in inside)
     return Prose(container, last, total)
+
+
+def _inside_named(chain: Sequence[Element], seen: dict[Element, bool], appeals: bool) -> bool:
+    """Whether an element of ``chain`` names a tail subtree; ``seen`` caches the test."""
+    for el in chain:
+        found = seen.get(el)
+        if found is None:
+            found = seen[el] = names_tail(el, appeals)
+        if found:
+            return True
+    return False
 
 
 def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
@@ -219,7 +244,13 @@ def is_tail(el: Element, options: TailOptions) -> bool:
 
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
     """Where the prose is, and the tail subtrees the options drop, in document order."""
-    prose = prose_container(region, options.long_paragraph, options.container_share)
+    prose = prose_container(
+        region,
+        options.long_paragraph,
+        options.container_share,
+        skip_named=options.names and options.named_prose,
+        appeals=options.appeal_names,
+    )
     if prose is None:
         return None, []
     if options.min_prose_share is not None:

@@ -152,3 +152,43 @@ def test_the_default_drops_an_author_box_after_the_article() -> None:
     text = cut(ARTICLE + AUTHOR_BOX, TailOptions())
     assert "Jane Doe" not in text
     assert text.count("council") == 6
+
+
+COMMENTS = (
+    "<div id='comments'>"
+    + "".join(
+        f"<div class='c'><b>Reader {n}</b><p>I think the plan is fine but the river floods "
+        f"every spring and nobody on the council seems to remember that, number {n}.</p></div>"
+        for n in range(12)
+    )
+    + "</div>"
+)
+
+
+def test_a_long_comment_thread_does_not_become_the_prose_container() -> None:
+    # the thread holds more long paragraphs than the article; its own name leaves it out
+    node = region(ARTICLE + COMMENTS)
+    found = prose_container(node, 80, 0.8, skip_named=False)
+    assert found is not None and found.container is node
+    found = prose_container(node, 80, 0.8, skip_named=True)
+    assert found is not None and found.container.get("class") == "body"
+
+
+def test_a_block_method_keeping_the_first_comment_loses_it() -> None:
+    # a winner that reaches one comment into the thread: the rest of the thread is in its
+    # region, not in its text
+    node = region(ARTICLE + COMMENTS)
+    first_comment = node.find(".//div[@class='c']")
+    assert first_comment is not None
+    body = node.find("div[@class='body']")
+    assert body is not None
+    text = paragraph_text(body) + "\n" + paragraph_text(first_comment)
+    first, last = node.find(".//p"), first_comment.find("p")
+    assert first is not None and last is not None
+    span = (first, last)
+    kept = cut_tail(text, span, TailOptions(named_prose=False))
+    assert "Reader 0" in kept
+    cut_text = cut_tail(text, span, TailOptions())
+    assert "Reader 0" not in cut_text
+    assert "floods" not in cut_text
+    assert cut_text.count("council") == 6
