@@ -220,6 +220,7 @@ static int value_flags(PyObject *cache, PyObject *compute, PyObject *value, int 
 
 typedef struct {
     long t, lt, sb, tags, a, p;  /* running totals at the element's start */
+    long raw;                    /* all text so far, noise included: never rolled back */
     long lines;                  /* direct lines: own text and children's tails */
     long order, mark;
     int noise, boost;
@@ -355,7 +356,7 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
     if (!stack || !rows || !excluded) { PyErr_NoMemory(); goto done; }
 
     long total_t = 0, total_lt = 0, total_sb = 0, total_tags = 0, total_a = 0, total_p = 0;
-    long link_depth = 0, order = 0;
+    long total_raw = 0, link_depth = 0, order = 0;
     double noise_limit = -1.0;
     xmlNode *node = root;
     int entering = 1;  /* start event for ``node`` next, else its end event */
@@ -402,7 +403,7 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
             Frame *f = &stack[depth++];
             f->t = total_t; f->lt = total_lt; f->sb = total_sb; f->tags = total_tags;
             f->a = total_a; f->p = total_p; f->lines = 0; f->order = order;
-            f->mark = (long)n_rows; f->noise = noise; f->boost = boost;
+            f->mark = (long)n_rows; f->noise = noise; f->boost = boost; f->raw = total_raw;
             order++;
             total_tags++;
             if (strcmp(tag, "a") == 0) { link_depth++; total_a++; }
@@ -418,7 +419,9 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
             if (noise && node != root) {
                 if (noise_limit < 0)  /* on the first noise element: many pages have none */
                     noise_limit = (double)visible_chars(root) * noise_share;
-                if ((double)chars <= noise_limit) {  /* roll back: its text is not counted */
+                /* one that also names content is weighed with all its text */
+                long weighed = f->boost ? total_raw - f->raw : chars;
+                if ((double)weighed <= noise_limit) {  /* roll back: its text is not counted */
                     total_t = f->t; total_lt = f->lt; total_sb = f->sb; total_tags = f->tags;
                     total_a = f->a; total_p = f->p;
                     n_rows = (size_t)f->mark;
@@ -467,6 +470,7 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                 TextStats st = text_stats(text.data, &rules);
                 if (!st.blank) {
                     total_t += st.chars;
+                    total_raw += st.chars;
                     total_sb += st.symbols;
                     if (link_depth) total_lt += st.chars;
                     owner->lines += st.lines;

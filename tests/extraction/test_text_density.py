@@ -103,6 +103,34 @@ def test_noise_word_on_the_main_wrapper_does_not_delete_the_article():
     assert ARTICLE[:20] in result.text
 
 
+def test_a_content_wrapper_holding_the_furniture_too_keeps_the_article():
+    # "content-sidebar-wrap" holds the article, a comment thread longer than it and the
+    # sidebar: weighed by the text left after those, it would be under half the page's
+    comments = "".join(f'<li class="comment">{ARTICLE}评论{i}。</li>' for i in range(12))
+    sidebar = "".join(f"<p>{SENTENCE}侧栏{i}。</p>" for i in range(6))
+    html = page(
+        '<div class="content-sidebar-wrap"><main><div class="entry-content" id="a">'
+        f'{PARAGRAPHS}</div><ol class="comment-list">{comments}</ol></main>'
+        f'<aside class="sidebar">{sidebar}</aside></div>'
+    )
+    result = td.extract_content(load_document(html))
+    assert not isinstance(result, Rejection)
+    assert ARTICLE[:20] in result.text
+    assert "评论" not in result.text
+    assert "侧栏" not in result.text
+
+
+def test_a_wrapper_marked_only_as_furniture_is_weighed_by_its_own_text():
+    # a mega-menu header holds most of the page's characters in its noise descendants; what
+    # is left of it is not the page's content
+    menu = "".join(f'<div class="nav">{ARTICLE}菜单{i}。</div>' for i in range(12))
+    html = page(f'<header id="h">{menu}<p>站点标语。</p></header><div id="c">{PARAGRAPHS}</div>')
+    assert "h" not in measured(html)
+    result = td.extract_content(load_document(html))
+    assert not isinstance(result, Rejection)
+    assert "菜单" not in result.text and "标语" not in result.text
+
+
 def test_hidden_elements_are_noise():
     hidden = '<p id="h" style="DISPLAY: none">隐藏的文字内容不算正文。</p>'
     html = page(f'<div id="c">{PARAGRAPHS}{hidden}</div>')

@@ -149,9 +149,21 @@ def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
 
 # Snapshot slots of an open element: the running totals when it started, so its subtree's
 # totals are a subtraction when it ends (no per-parent additions on the hot path).
-(_S_T, _S_LT, _S_SB, _S_TAGS, _S_A, _S_P, _S_LINES, _S_ORDER, _S_MARK, _S_NOISE, _S_BOOST) = range(
-    11
-)
+# ``_S_RAW``: all text so far, rolled back for nothing; the noise guard reads it.
+(
+    _S_T,
+    _S_LT,
+    _S_SB,
+    _S_TAGS,
+    _S_A,
+    _S_P,
+    _S_LINES,
+    _S_ORDER,
+    _S_MARK,
+    _S_NOISE,
+    _S_BOOST,
+    _S_RAW,
+) = range(12)
 
 
 def measure(
@@ -199,8 +211,9 @@ def measure_in_python(
     found: list[tuple[Element, int, float, int, int, int, int, int, float]] = []
     excluded: list[Element] = []
     stack: list[list[Any]] = []
-    # Running totals in document order: text, link text, symbols, elements, <a>s, <p>s.
-    total_t = total_lt = total_sb = total_tags = total_a = total_p = 0
+    # Running totals in document order: text, link text, symbols, elements, <a>s, <p>s; and
+    # all text, noise included (never rolled back).
+    total_t = total_lt = total_sb = total_tags = total_a = total_p = total_raw = 0
     link_depth = order = 0
     split, join, symbols_of = str.split, "".join, _symbol_pattern(options.symbols)
     # Comments and PIs (left only on uncleaned trees) come as one event each: their tails
@@ -235,6 +248,7 @@ def measure_in_python(
                 len(found),
                 noise,
                 boost,
+                total_raw,
             ]
             order += 1
             total_tags += 1
@@ -256,7 +270,11 @@ def measure_in_python(
                     noise_limit = max_noise_chars(
                         _visible_chars(root), options.noise_max_text_share
                     )
-                if chars <= noise_limit:  # roll the totals back: its text is not counted
+                # a marked element that also names content ("content-sidebar-wrap") is
+                # weighed with all its text, its noise descendants' included: such a wrapper
+                # holds the article and much of the page's furniture
+                weighed = total_raw - frame[_S_RAW] if boost else chars
+                if weighed <= noise_limit:  # roll the totals back: its text is not counted
                     total_t, total_lt, total_sb, total_tags, total_a, total_p = frame[:6]
                     del found[frame[_S_MARK] :]
                     excluded.append(el)
@@ -289,6 +307,7 @@ def measure_in_python(
             visible = join(split(text))
             chars = len(visible)
             total_t += chars
+            total_raw += chars
             total_sb += len(symbols_of(visible))
             if link_depth:
                 total_lt += chars
