@@ -145,7 +145,9 @@ def prose_container(
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
     the last long ``<p>`` inside it; None when the region has no long paragraph. With
     ``skip_named``, paragraphs inside a named tail subtree below the region (``appeals``: the
-    appeal words name one too) are not prose.
+    appeal words name one too) are not prose; the ancestors of the first long paragraph,
+    where the article begins, are its wrappers whatever they are named
+    ("content-sidebar-wrap", "has-share-float").
 
     Deepest rather than the one with most ``<p>`` children: articles split over sibling
     sections or wrappers are held together by their parent, and a related-post list's
@@ -164,7 +166,9 @@ def prose_container(
             chain.append(el)
             if el is region:
                 break
-        if skip_named and _inside_named(chain[:-1], named, appeals):
+        if skip_named and not paragraphs:  # the article's first: its wrappers are no tail
+            named.update(dict.fromkeys(chain, False))
+        elif skip_named and _inside_named(chain[:-1], named, appeals):
             continue
         paragraphs.append(paragraph)
         total += length

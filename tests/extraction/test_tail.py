@@ -192,3 +192,13 @@ def test_a_block_method_keeping_the_first_comment_loses_it() -> None:
     assert "Reader 0" not in cut_text
     assert "floods" not in cut_text
     assert cut_text.count("council") == 6
+
+
+def test_a_wrapper_of_the_article_is_prose_whatever_its_name() -> None:
+    # layout classes carry tail words ("content-sidebar-wrap", "has-share-float")
+    inner = f"<div class='content-sidebar-wrap'>{ARTICLE}{AUTHOR_BOX}</div>"
+    found = prose_container(region(inner), 80, 0.8, skip_named=True)
+    assert found is not None and found.container.get("class") == "body"
+    text = cut(inner, TailOptions())
+    assert "Jane Doe" not in text
+    assert text.count("council") == 6
