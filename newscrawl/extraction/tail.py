@@ -28,7 +28,7 @@ docs/benchmarks/trim.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
@@ -69,6 +69,31 @@ TAIL_WORDS = frozenset(
 APPEAL_WORDS = frozenset(
     {"newsletter", "subscribe", "subscription", "signup", "cta", "promo", "paywall"}
 )
+# class/id tokens Chinese portals give the same boxes, in pinyin initials, pinyin or English
+# ("xgyd" 相关阅读, "tuijian" 推荐, "hot" lists, keyword, feedback and QR-code boxes); a
+# separate option so the sweep judges them.
+ZH_TAIL_WORDS = frozenset(
+    {
+        "xgyd",
+        "xgxw",
+        "xgwz",
+        "xgtj",
+        "tj",
+        "tuijian",
+        "recommend",
+        "recommends",
+        "hot",
+        "hotnews",
+        "keyword",
+        "keywords",
+        "feedback",
+        "qrcode",
+        "ewm",
+        "erweima",
+        "next",
+        "prev",
+    }
+)
 TAIL_TAGS = frozenset({"nav", "aside", "form", "footer"})
 _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 
@@ -83,6 +108,8 @@ class TailOptions:
     # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
     # listing pages a closing call to action is content.
     appeal_names: bool = False
+    # With ``names``, also the Chinese portals' words (:data:`ZH_TAIL_WORDS`).
+    zh_names: bool = True
     # Share of a subtree's characters inside links above which it is dropped; None: off.
     link_share: float | None = None
     # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
@@ -98,6 +125,10 @@ class TailOptions:
     min_prose_share: float | None = None
     # Keep the text whole when the cut would remove more than this share of it.
     max_cut_share: float | None = 0.3
+    # With ``names``, a long paragraph inside a named subtree (another article's teaser in a
+    # recommendation box) is not the article's: it neither moves the prose container nor
+    # ends the prose, so the box after the article can be cut.
+    skip_named_paragraphs: bool = True
 
 
 NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
@@ -108,9 +139,9 @@ def is_on(options: TailOptions) -> bool:
     return options.names or options.link_share is not None or options.repeats is not None
 
 
-def names_tail(el: Element, appeals: bool = True) -> bool:
+def names_tail(el: Element, appeals: bool = True, zh_words: bool = False) -> bool:
     """Whether ``el`` is a tail element or a ``class``/``id`` token of it is a tail word
-    (or, with ``appeals``, an appeal word)."""
+    (or, with ``appeals``, an appeal word; with ``zh_words``, a Chinese portal's word)."""
     if el.tag in TAIL_TAGS:
         return True
     for attribute in ("class", "id"):
@@ -118,7 +149,11 @@ def names_tail(el: Element, appeals: bool = True) -> bool:
         if value:
             for token in _TOKEN_SPLIT.split(value):
                 word = token.lower()
-                if word in TAIL_WORDS or (appeals and word in APPEAL_WORDS):
+                if (
+                    word in TAIL_WORDS
+                    or (appeals and word in APPEAL_WORDS)
+                    or (zh_words and word in ZH_TAIL_WORDS)
+                ):
                     return True
     return False
 
@@ -132,13 +167,20 @@ class Prose:
     chars: int  # characters of the region's long paragraphs
 
 
-def prose_container(region: Element, long_paragraph: int, share: float) -> Prose | None:
+def prose_container(
+    region: Element,
+    long_paragraph: int,
+    share: float,
+    skip: Callable[[Element], bool] | None = None,
+) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
     the last long ``<p>`` inside it; None when the region has no long paragraph.
 
     Deepest rather than the one with most ``<p>`` children: articles split over sibling
     sections or wrappers are held together by their parent, and a related-post list's
-    excerpts are a small share of the prose."""
+    excerpts are a small share of the prose. With ``skip``, a paragraph inside an element
+    below the region that ``skip`` marks is not the article's (another article's teaser in a
+    recommendation box), so it neither moves the container nor ends the prose."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
     paragraphs: list[Element] = []
@@ -147,13 +189,15 @@ def prose_container(region: Element, long_paragraph: int, share: float) -> Prose
         length = len(text_content(paragraph).strip())
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
             continue
-        paragraphs.append(paragraph)
-        total += length
         chain: list[Element] = []  # the paragraph's ancestors up to the region, nearest first
         for el in paragraph.iterancestors():
             chain.append(el)
             if el is region:
                 break
+        if skip is not None and (skip(paragraph) or any(skip(el) for el in chain[:-1])):
+            continue
+        paragraphs.append(paragraph)
+        total += length
         for index, el in enumerate(chain):
             held[el] = held.get(el, 0) + length
             depth.setdefault(el, len(chain) - index)
@@ -207,7 +251,7 @@ def is_post_list(el: Element, repeats: int) -> bool:
 
 
 def is_tail(el: Element, options: TailOptions) -> bool:
-    if options.names and names_tail(el, options.appeal_names):
+    if options.names and names_tail(el, options.appeal_names, options.zh_names):
         return True
     if options.link_share is not None:
         length = len("".join(text_content(el).split()))
@@ -217,9 +261,27 @@ def is_tail(el: Element, options: TailOptions) -> bool:
     return options.repeats is not None and is_post_list(el, options.repeats)
 
 
+def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
+    """With :attr:`TailOptions.skip_named_paragraphs`, whether an element is named, cached
+    per element (a paragraph's ancestors are shared with its neighbours')."""
+    if not (options.names and options.skip_named_paragraphs):
+        return None
+    cache: dict[Element, bool] = {}
+
+    def named(el: Element) -> bool:
+        found = cache.get(el)
+        if found is None:
+            found = cache[el] = names_tail(el, options.appeal_names, options.zh_names)
+        return found
+
+    return named
+
+
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
     """Where the prose is, and the tail subtrees the options drop, in document order."""
-    prose = prose_container(region, options.long_paragraph, options.container_share)
+    prose = prose_container(
+        region, options.long_paragraph, options.container_share, named_test(options)
+    )
     if prose is None:
         return None, []
     if options.min_prose_share is not None:

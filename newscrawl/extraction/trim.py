@@ -23,6 +23,14 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   keep it), the headings of what follows an article's last paragraph on many sites (the
   author box, a sources/references list, "Topics", "Explore more", "Previous post") cut
   like a tail heading.
+* **Chinese portal furniture** — three options the cross-validation judges apart:
+  :attr:`TrimOptions.zh_headings` cuts at a recommendation or keyword heading written with
+  a separator or a variant :data:`TAIL_HEADING` misses ("延伸 · 推荐", "为您推荐",
+  "猜你喜欢", "文章关键词"); :attr:`TrimOptions.appeal_lines` drops a short line that is a
+  video player's fallback, a keyword list, or a feedback, share, QR-code or follow appeal
+  ("您的浏览器暂时无法播放此视频", "关键词 >> ...", "扫描下方二维码", "回复【福利】查看");
+  :attr:`TrimOptions.original_title` drops the "（原标题：...）" line portals put above a
+  reprinted article.
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -83,6 +91,30 @@ TEASER_LINE = re.compile(
     r"相关阅读|相关新闻|延伸阅读|推荐阅读|相关文章)\s*[:：]",
     re.IGNORECASE,
 )
+# Chinese headings of the recommendation and keyword sections after an article, read with
+# the separators and spaces some sites put between the words removed ("延伸 · 推荐"):
+# a qualifier and a noun ("热点推荐", "为您推荐", "推荐新闻"), "猜你喜欢", "文章关键词".
+ZH_TAIL_HEADING = re.compile(
+    r"^(?:"
+    r"(?:相关|延伸|热点|热门|精彩|推荐|为您|为你|更多|今日|大家都在|编辑)"
+    r"(?:推荐|阅读|新闻|文章|内容|资讯|专题|视频|图集|排行|看)|"
+    r"猜你喜欢|你可能(?:还)?(?:喜欢|感兴趣)|(?:文章|本文)?关键[词字]"
+    r")[:：(（\d)）]*$"
+)
+# What separates the words of a heading on some sites ("延伸 · 推荐", "相关 | 推荐").
+_HEADING_SEPARATORS = re.compile(r"[\s·•・|｜/_\-—]+")
+# Short lines of a portal's page furniture that sit among or after the paragraphs: a video
+# player's fallback text, a keyword list, feedback, share, QR-code and follow appeals.
+APPEAL_LINE = re.compile(
+    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^\s*自动播放\s*$|"
+    r"^\s*(?:文章|本文)?关键[词字]\s*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
+    r"(?:扫描|扫一扫|扫码|长按|识别).{0,8}二维码|二维码.{0,8}(?:关注|下载|分享)|"
+    r"点击.{0,12}(?:关注|订阅)|回复【[^】]{1,12}】|点【在看】|^\s*分享到\s*[:：]?\s*$"
+)
+# The line naming a reprinted article's original headline: "（原标题：...）", "本文原标题：《...》".
+ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为|是)?\s*[:：《]")
+# Appeal lines longer than this are prose that happens to name a QR code or a player.
+MAX_APPEAL_LINE = 80
 # Lines longer than this are prose even when they match a pattern above.
 MAX_MARKER_LINE = 150
 
@@ -111,6 +143,12 @@ class TrimOptions:
     # Keep the text whole when the rules would remove more than this share of its
     # characters; None: no cap.
     max_cut_share: float | None = 0.5
+    # Also cut at a Chinese recommendation or keyword heading (:data:`ZH_TAIL_HEADING`).
+    zh_headings: bool = True
+    # Drop short player-fallback, keyword and appeal lines (:data:`APPEAL_LINE`).
+    appeal_lines: bool = True
+    # Drop the "（原标题：...）" line (:data:`ORIGINAL_TITLE`).
+    original_title: bool = True
 
     @property
     def needs_links(self) -> bool:
@@ -125,6 +163,9 @@ NO_TRIM = TrimOptions(
     leading_links=False,
     end_sections=False,
     max_cut_share=None,
+    zh_headings=False,
+    appeal_lines=False,
+    original_title=False,
 )
 
 
@@ -143,6 +184,11 @@ def link_texts(doc: Document) -> frozenset[str]:
     return frozenset(found)
 
 
+def is_zh_heading(line: str) -> bool:
+    """Whether ``line`` is a Chinese recommendation or keyword heading (separators ignored)."""
+    return bool(ZH_TAIL_HEADING.match(_HEADING_SEPARATORS.sub("", line)))
+
+
 def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
     lines = text.split("\n")
@@ -159,6 +205,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
+                    or (options.zh_headings and len(line) <= 20 and is_zh_heading(line))
                 )
             ):
                 keep[index:] = [False] * (len(lines) - index)
@@ -167,6 +214,16 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     if options.teaser_lines:
         for index, line in enumerate(lines):
             if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
+                keep[index] = False
+    if options.appeal_lines or options.original_title:
+        for index, line in enumerate(lines):
+            if (
+                options.appeal_lines and len(line) <= MAX_APPEAL_LINE and APPEAL_LINE.search(line)
+            ) or (
+                options.original_title
+                and len(line) <= MAX_MARKER_LINE
+                and ORIGINAL_TITLE.match(line)
+            ):
                 keep[index] = False
     if options.leading_links:
         for index, linked in enumerate(is_link):

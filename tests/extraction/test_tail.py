@@ -152,3 +152,28 @@ def test_the_default_drops_an_author_box_after_the_article() -> None:
     text = cut(ARTICLE + AUTHOR_BOX, TailOptions())
     assert "Jane Doe" not in text
     assert text.count("council") == 6
+
+
+def test_chinese_portal_words_are_a_separate_switch() -> None:
+    for name in ("xgyd", "box_tj", "hot-news", "article-keywords", "qrcode", "post_next"):
+        node = region(f"<div class='{name}'>x</div>")
+        assert not names_tail(node[0]), name
+        assert names_tail(node[0], zh_words=True), name
+    node = region("<div class='hotel-review'>x</div><div class='next-steps-tjx'>y</div>")
+    assert not names_tail(node[0], zh_words=True)  # whole tokens only
+    inner = ARTICLE + "<div class='xgyd'><p>Another story the site recommends.</p></div>"
+    assert "Another story" in cut(inner, TailOptions(zh_names=False))
+    assert "Another story" not in cut(inner, TailOptions(zh_names=True))
+
+
+def test_a_teaser_paragraph_in_a_named_box_does_not_end_the_prose() -> None:
+    excerpt = "Another story: the mayor opened a new library in the old station building. " * 2
+    inner = f"<div class='body'>{ARTICLE}<div class='related-box'><p>{excerpt}</p></div></div>"
+    # the excerpt is the last long paragraph, so nothing after the prose is left to cut
+    assert "Another story" in cut(inner, TailOptions(skip_named_paragraphs=False))
+    text = cut(inner, TailOptions(skip_named_paragraphs=True))
+    assert "Another story" not in text
+    assert text.count("council") == 6
+    node = region(inner)
+    found = prose_container(node, 80, 0.8, lambda el: el.get("class") == "related-box")
+    assert found is not None and found.last is node[0][0][2]
