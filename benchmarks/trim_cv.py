@@ -14,7 +14,8 @@ Two grids (``--grid``):
   untrimmed text second, then the tail share, link-run length and placement crossed with end
   sections on/off and the cut cap (off, 0.3 ... 0.7);
 * ``zh`` — the rules before the Chinese portal rules first, then every combination of them
-  (recommendation and keyword headings, appeal lines, the original-title line).
+  (recommendation and keyword headings, appeal lines, the original-title line, lines that
+  point at other coverage).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
@@ -99,6 +100,7 @@ def rule_variants() -> dict[str, TrimOptions]:
             zh_headings=False,
             appeal_lines=False,
             original_title=False,
+            zh_teasers=False,
         )
         if options == NO_TRIM:
             continue
@@ -120,6 +122,7 @@ BEFORE = replace(
     zh_headings=False,
     appeal_lines=False,
     original_title=False,
+    zh_teasers=False,
 )
 
 
@@ -151,10 +154,17 @@ def cap_variants() -> dict[str, TrimOptions]:
 def zh_variants() -> dict[str, TrimOptions]:
     """The rules before the Chinese portal rules first, then each combination of those."""
     found = {}
-    for headings, appeals, original in itertools.product((False, True), repeat=3):
-        name = f"zh_headings={int(headings)},appeals={int(appeals)},original_title={int(original)}"
+    for headings, appeals, original, teasers in itertools.product((False, True), repeat=4):
+        name = (
+            f"zh_headings={int(headings)},appeals={int(appeals)},"
+            f"original_title={int(original)},zh_teasers={int(teasers)}"
+        )
         found[name] = replace(
-            TrimOptions(), zh_headings=headings, appeal_lines=appeals, original_title=original
+            TrimOptions(),
+            zh_headings=headings,
+            appeal_lines=appeals,
+            original_title=original,
+            zh_teasers=teasers,
         )
     return found
 

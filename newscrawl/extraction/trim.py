@@ -30,7 +30,8 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   video player's fallback, a keyword list, or a feedback, share, QR-code or follow appeal
   ("您的浏览器暂时无法播放此视频", "关键词 >> ...", "扫描下方二维码", "回复【福利】查看");
   :attr:`TrimOptions.original_title` drops the "（原标题：...）" line portals put above a
-  reprinted article.
+  reprinted article; :attr:`TrimOptions.zh_teasers` drops a line that points at other
+  coverage ("此前报道：...", "点击进入专题：").
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -109,7 +110,15 @@ APPEAL_LINE = re.compile(
     r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^\s*自动播放\s*$|"
     r"^\s*(?:文章|本文)?关键[词字]\s*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
     r"(?:扫描|扫一扫|扫码|长按|识别).{0,8}二维码|二维码.{0,8}(?:关注|下载|分享)|"
-    r"点击.{0,12}(?:关注|订阅)|回复【[^】]{1,12}】|点【在看】|^\s*分享到\s*[:：]?\s*$"
+    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】]{1,12}】|点【在看】|^\s*分享到\s*[:：]?\s*$|"
+    r"^\s*(?:微信)?扫一扫|^\s*关注(?:我们|本?公众号|微信)|"
+    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$"
+)
+# A Chinese line that points at other coverage: "此前报道：...", "点击进入专题：",
+# "相关资讯请关注：".
+ZH_TEASER_LINE = re.compile(
+    r"^\s*(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
+    r"[^:：]{0,6}[:：]|^\s*点击进入专题"
 )
 # The line naming a reprinted article's original headline: "（原标题：...）", "本文原标题：《...》".
 ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为|是)?\s*[:：《]")
@@ -149,6 +158,8 @@ class TrimOptions:
     appeal_lines: bool = True
     # Drop the "（原标题：...）" line (:data:`ORIGINAL_TITLE`).
     original_title: bool = True
+    # Drop Chinese lines that point at other coverage (:data:`ZH_TEASER_LINE`).
+    zh_teasers: bool = True
 
     @property
     def needs_links(self) -> bool:
@@ -166,6 +177,7 @@ NO_TRIM = TrimOptions(
     zh_headings=False,
     appeal_lines=False,
     original_title=False,
+    zh_teasers=False,
 )
 
 
@@ -211,9 +223,12 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines:
+    if options.teaser_lines or options.zh_teasers:
         for index, line in enumerate(lines):
-            if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
+            if len(line) <= MAX_MARKER_LINE and (
+                (options.teaser_lines and TEASER_LINE.match(line))
+                or (options.zh_teasers and ZH_TEASER_LINE.match(line))
+            ):
                 keep[index] = False
     if options.appeal_lines or options.original_title:
         for index, line in enumerate(lines):

@@ -180,6 +180,9 @@ def test_appeal_lines_are_dropped_alone_when_asked() -> None:
         "我要反馈",
         "扫描下方二维码关注本报公众号",
         "回复【公交】查看线路",
+        "（点击查看大图）",
+        "扫一扫 关注我们",
+        "关注公众号查看全文",
     )
     text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
     assert trim_text(text, frozenset(), NO_TRIM) == text
@@ -201,3 +204,13 @@ def test_original_title_line_is_dropped_when_asked() -> None:
         assert trim_text(text, frozenset(), replace(NO_TRIM, original_title=True)) == ZH_ARTICLE
     quoted = f"{ZH_PARAGRAPH}\n据了解，该文原标题为《末班车》。"
     assert trim_text(quoted, frozenset(), replace(NO_TRIM, original_title=True)) == quoted
+
+
+def test_zh_teaser_lines_are_dropped_when_asked() -> None:
+    lines = ("此前报道：夜班公交试运行一周", "点击进入专题：", "相关资讯请关注：城市交通专区")
+    text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    kept = trim_text(text, frozenset(), replace(NO_TRIM, zh_teasers=True))
+    assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    prose = f"{ZH_PARAGRAPH}\n此前报道称，线路将在年底前开通。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_teasers=True)) == prose
