@@ -107,21 +107,31 @@ _HEADING_SEPARATORS = re.compile(r"[\s·•・|｜/_\-—]+")
 # Short lines of a portal's page furniture that sit among or after the paragraphs: a video
 # player's fallback text, a keyword list, feedback, share, QR-code and follow appeals.
 APPEAL_LINE = re.compile(
-    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^\s*自动播放\s*$|"
-    r"^\s*(?:文章|本文)?关键[词字]\s*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
+    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^[^\S\n]*自动播放[^\S\n]*$|"
+    r"^[^\S\n]*(?:文章|本文)?关键[词字][^\S\n]*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
     r"(?:扫描|扫一扫|扫码|长按|识别).{0,8}二维码|二维码.{0,8}(?:关注|下载|分享)|"
-    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】]{1,12}】|点【在看】|^\s*分享到\s*[:：]?\s*$|"
-    r"^\s*(?:微信)?扫一扫|^\s*关注(?:我们|本?公众号|微信)|"
-    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$"
+    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】\n]{1,12}】|点【在看】|"
+    r"^[^\S\n]*分享到[^\S\n]*[:：]?[^\S\n]*$|"
+    r"^[^\S\n]*(?:微信)?扫一扫|^[^\S\n]*关注(?:我们|本?公众号|微信)|"
+    r"^[^\S\n]*[（(]?[^\S\n]*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图[^\S\n]*[）)]?[^\S\n]*$",
+    re.MULTILINE,
 )
+# One character of every :data:`APPEAL_LINE` alternative: a cheap test before the pattern.
+_APPEAL_HINT = re.compile("[浏播键要维击【享扫注]")
 # A Chinese line that points at other coverage: "此前报道：...", "点击进入专题：",
 # "相关资讯请关注：".
 ZH_TEASER_LINE = re.compile(
-    r"^\s*(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
-    r"[^:：]{0,6}[:：]|^\s*点击进入专题"
+    r"^[^\S\n]*(?:(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
+    r"[^:：\n]{0,6}[:：]|点击进入专题)",
+    re.MULTILINE,
 )
 # The line naming a reprinted article's original headline: "（原标题：...）", "本文原标题：《...》".
-ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为|是)?\s*[:：《]")
+ORIGINAL_TITLE = re.compile(
+    r"^[^\S\n]*[（(【\[]?[^\S\n]*(?:本文)?原(?:标)?题(?:为|是)?[^\S\n]*[:：《]", re.MULTILINE
+)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# How many leading characters the Chinese rules' CJK test reads.
+CJK_PROBE = 2000
 # Appeal lines longer than this are prose that happens to name a QR code or a player.
 MAX_APPEAL_LINE = 80
 # Lines longer than this are prose even when they match a pattern above.
@@ -160,6 +170,10 @@ class TrimOptions:
     original_title: bool = True
     # Drop Chinese lines that point at other coverage (:data:`ZH_TEASER_LINE`).
     zh_teasers: bool = True
+
+    @property
+    def any_chinese(self) -> bool:
+        return self.zh_headings or self.appeal_lines or self.original_title or self.zh_teasers
 
     @property
     def needs_links(self) -> bool:
@@ -201,11 +215,31 @@ def is_zh_heading(line: str) -> bool:
     return bool(ZH_TAIL_HEADING.match(_HEADING_SEPARATORS.sub("", line)))
 
 
+def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
+    """Whether the enabled Chinese line rules drop ``line`` (teaser, appeal, original title)."""
+    if len(line) > MAX_MARKER_LINE:  # most prose lines stop here
+        return False
+    return bool(
+        (options.zh_teasers and ZH_TEASER_LINE.match(line))
+        or (options.original_title and ORIGINAL_TITLE.match(line))
+        or (
+            options.appeal_lines
+            and len(line) <= MAX_APPEAL_LINE
+            and _APPEAL_HINT.search(line)
+            and APPEAL_LINE.search(line)
+        )
+    )
+
+
 def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
     lines = text.split("\n")
     keep = [True] * len(lines)
     is_link = [normalized(line) in links for line in lines] if options.needs_links else []
+    # The Chinese rules only on a text with a CJK character among its first characters: a
+    # bounded C scan spares other pages a regex per line.
+    chinese = options.any_chinese and _CJK.search(text, 0, CJK_PROBE) is not None
+    zh_headings = chinese and options.zh_headings
     if options.tail_min_share is not None:
         total = sum(len(line) for line in lines) or 1
         before = 0
@@ -217,28 +251,19 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
-                    or (options.zh_headings and len(line) <= 20 and is_zh_heading(line))
+                    or (zh_headings and len(line) <= 20 and is_zh_heading(line))
                 )
             ):
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines or options.zh_teasers:
+    if options.teaser_lines:
         for index, line in enumerate(lines):
-            if len(line) <= MAX_MARKER_LINE and (
-                (options.teaser_lines and TEASER_LINE.match(line))
-                or (options.zh_teasers and ZH_TEASER_LINE.match(line))
-            ):
+            if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
                 keep[index] = False
-    if options.appeal_lines or options.original_title:
+    if chinese:
         for index, line in enumerate(lines):
-            if (
-                options.appeal_lines and len(line) <= MAX_APPEAL_LINE and APPEAL_LINE.search(line)
-            ) or (
-                options.original_title
-                and len(line) <= MAX_MARKER_LINE
-                and ORIGINAL_TITLE.match(line)
-            ):
+            if keep[index] and is_chinese_furniture(line, options):
                 keep[index] = False
     if options.leading_links:
         for index, linked in enumerate(is_link):

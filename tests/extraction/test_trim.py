@@ -183,6 +183,8 @@ def test_appeal_lines_are_dropped_alone_when_asked() -> None:
         "（点击查看大图）",
         "扫一扫 关注我们",
         "关注公众号查看全文",
+        "分享到：",
+        "看完点【在看】",
     )
     text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
     assert trim_text(text, frozenset(), NO_TRIM) == text
