@@ -146,16 +146,30 @@ def names_tail(el: Element, appeals: bool = True, zh_words: bool = False) -> boo
         return True
     for attribute in ("class", "id"):
         value = el.get(attribute)
-        if value:
-            for token in _TOKEN_SPLIT.split(value):
-                word = token.lower()
-                if (
-                    word in TAIL_WORDS
-                    or (appeals and word in APPEAL_WORDS)
-                    or (zh_words and word in ZH_TAIL_WORDS)
-                ):
-                    return True
+        if value and _value_names_tail(value, appeals, zh_words):
+            return True
     return False
+
+
+# Answers per class/id value: a page repeats a few values many times, and a site's pages
+# share them. Emptied when full (a crawl sees unbounded distinct values).
+_VALUE_CACHE: dict[tuple[str, bool, bool], bool] = {}
+_MAX_CACHED_VALUES = 20_000
+
+
+def _value_names_tail(value: str, appeals: bool, zh_words: bool) -> bool:
+    key = (value, appeals, zh_words)
+    found = _VALUE_CACHE.get(key)
+    if found is None:
+        if len(_VALUE_CACHE) >= _MAX_CACHED_VALUES:
+            _VALUE_CACHE.clear()
+        words = {token.lower() for token in _TOKEN_SPLIT.split(value)}
+        found = _VALUE_CACHE[key] = not (
+            words.isdisjoint(TAIL_WORDS)
+            and (not appeals or words.isdisjoint(APPEAL_WORDS))
+            and (not zh_words or words.isdisjoint(ZH_TAIL_WORDS))
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +199,7 @@ def prose_container(
     depth: dict[Element, int] = {}
     paragraphs: list[Element] = []
     total = 0
+    marked: dict[Element, bool] = {region: False}  # an element or an ancestor below is skipped
     for paragraph in region.iter("p"):
         length = len(text_content(paragraph).strip())
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
@@ -194,7 +209,11 @@ def prose_container(
             chain.append(el)
             if el is region:
                 break
-        if skip is not None and (skip(paragraph) or any(skip(el) for el in chain[:-1])):
+        if (
+            skip is not None
+            and paragraph is not region
+            and (skip(paragraph) or _under_marked(chain, skip, marked))
+        ):
             continue
         paragraphs.append(paragraph)
         total += length
@@ -208,6 +227,22 @@ def prose_container(
     inside = {container, *container.iterdescendants("p")}
     last = next(p for p in reversed(paragraphs) if p in inside)
     return Prose(container, last, total)
+
+
+def _under_marked(
+    chain: list[Element], skip: Callable[[Element], bool], marked: dict[Element, bool]
+) -> bool:
+    """Whether an element of ``chain`` (a paragraph's ancestors, nearest first, ending at the
+    region) below the region is marked by ``skip``; ``marked`` remembers each answer per
+    element, so a paragraph's neighbours reuse it and ``skip`` runs once per element."""
+    index = 0
+    while chain[index] not in marked:
+        index += 1
+    value = marked[chain[index]]
+    for el in reversed(chain[:index]):
+        value = value or skip(el)
+        marked[el] = value
+    return value
 
 
 def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
@@ -262,19 +297,11 @@ def is_tail(el: Element, options: TailOptions) -> bool:
 
 
 def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
-    """With :attr:`TailOptions.skip_named_paragraphs`, whether an element is named, cached
-    per element (a paragraph's ancestors are shared with its neighbours')."""
+    """With :attr:`TailOptions.skip_named_paragraphs`, whether an element is named."""
     if not (options.names and options.skip_named_paragraphs):
         return None
-    cache: dict[Element, bool] = {}
-
-    def named(el: Element) -> bool:
-        found = cache.get(el)
-        if found is None:
-            found = cache[el] = names_tail(el, options.appeal_names, options.zh_names)
-        return found
-
-    return named
+    appeals, zh_words = options.appeal_names, options.zh_names
+    return lambda el: names_tail(el, appeals, zh_words)
 
 
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
