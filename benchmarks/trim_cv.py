@@ -72,7 +72,8 @@ def untrimmed(page: Page, dataset: str) -> Untrimmed:
             result = auto.extract_content(doc, replace(DEFAULT_AUTO, trim=NO_TRIM))
             if isinstance(result, ContentResult):
                 text, links = result.text, link_texts(doc)
-    return Untrimmed(dataset, site_of(page.url, page.id), tokenize(page.text), text, links)
+    site = site_of(page.url, page.id, page.named_site)
+    return Untrimmed(dataset, site, tokenize(page.text), text, links)
 
 
 def rule_variants() -> dict[str, TrimOptions]:

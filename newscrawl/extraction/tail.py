@@ -12,17 +12,22 @@ the markup it is a separate subtree after the element that holds the article's p
 * a tail subtree is dropped when it is not prose-shaped:
   **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
   related, post-nav, comments, share, tags; with
-  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; or a ``nav``/``aside``/
-  ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
-  characters inside links, with two or more links), or a **repeated list**
+  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; with
+  :attr:`TailOptions.zh_names` also the Chinese portals' xgyd, tuijian, hot, keywords,
+  qrcode ...; or a ``nav``/``aside``/``form``/``footer`` element), **link-dense**
+  (:attr:`TailOptions.link_share` of its characters inside links, with two or more links),
+  or a **repeated list**
   (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
   link: a related/recent-post list with excerpts);
+* with :attr:`TailOptions.skip_named_paragraphs`, a long paragraph inside a named subtree
+  (another article's teaser in a recommendation box) is not the article's: it neither
+  moves the container nor ends the prose;
 * with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
 * a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
 
 Nothing before the container's last long paragraph is ever cut. Which rules are on (named
-subtrees only) was chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
-docs/benchmarks/trim.md).
+subtrees, named paragraphs skipped) was chosen by site-grouped cross-validation
+(benchmarks/tail_cv.py, docs/benchmarks/trim.md).
 """
 
 from __future__ import annotations
@@ -101,7 +106,8 @@ _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 @dataclass(frozen=True, slots=True)
 class TailOptions:
     """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
-    picked (named subtrees without the appeal words, each alone, cap 0.3;
+    picked (named subtrees with the Chinese portals' words and without the appeal words,
+    each alone, cap 0.3, paragraphs inside named subtrees left out of the prose;
     docs/benchmarks/trim.md); :data:`NO_TAIL` leaves the text as it is."""
 
     names: bool = True
