@@ -15,7 +15,7 @@ Two grids (``--grid``):
   sections on/off and the cut cap (off, 0.3 ... 0.7);
 * ``zh`` — the rules before the Chinese portal rules first, then every combination of them
   (recommendation and keyword headings, appeal lines, the original-title line, lines that
-  point at other coverage).
+  point at other coverage, disclaimer lines).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
@@ -102,6 +102,7 @@ def rule_variants() -> dict[str, TrimOptions]:
             appeal_lines=False,
             original_title=False,
             zh_teasers=False,
+            disclaimers=False,
         )
         if options == NO_TRIM:
             continue
@@ -124,6 +125,7 @@ BEFORE = replace(
     appeal_lines=False,
     original_title=False,
     zh_teasers=False,
+    disclaimers=False,
 )
 
 
@@ -155,10 +157,13 @@ def cap_variants() -> dict[str, TrimOptions]:
 def zh_variants() -> dict[str, TrimOptions]:
     """The rules before the Chinese portal rules first, then each combination of those."""
     found = {}
-    for headings, appeals, original, teasers in itertools.product((False, True), repeat=4):
+    for headings, appeals, original, teasers, disclaimers in itertools.product(
+        (False, True), repeat=5
+    ):
         name = (
             f"zh_headings={int(headings)},appeals={int(appeals)},"
-            f"original_title={int(original)},zh_teasers={int(teasers)}"
+            f"original_title={int(original)},zh_teasers={int(teasers)},"
+            f"disclaimers={int(disclaimers)}"
         )
         found[name] = replace(
             TrimOptions(),
@@ -166,6 +171,7 @@ def zh_variants() -> dict[str, TrimOptions]:
             appeal_lines=appeals,
             original_title=original,
             zh_teasers=teasers,
+            disclaimers=disclaimers,
         )
     return found
 

@@ -31,7 +31,8 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   ("您的浏览器暂时无法播放此视频", "关键词 >> ...", "扫描下方二维码", "回复【福利】查看");
   :attr:`TrimOptions.original_title` drops the "（原标题：...）" line portals put above a
   reprinted article; :attr:`TrimOptions.zh_teasers` drops a line that points at other
-  coverage ("此前报道：...", "点击进入专题：").
+  coverage ("此前报道：...", "点击进入专题："); :attr:`TrimOptions.disclaimers` drops a
+  platform's disclaimer line ("免责声明：...", "特别声明：...").
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -129,6 +130,11 @@ ZH_TEASER_LINE = re.compile(
 ORIGINAL_TITLE = re.compile(
     r"^[^\S\n]*[（(【\[]?[^\S\n]*(?:本文)?原(?:标)?题(?:为|是)?[^\S\n]*[:：《]", re.MULTILINE
 )
+# A platform's disclaimer line ("免责声明：...", "特别声明：以上内容...仅提供信息存储服务"),
+# too long for auto's boilerplate-line length limit.
+DISCLAIMER_LINE = re.compile(
+    r"^[^\S\n]*[【\[（(]?[^\S\n]*(?:免责|特别|版权|郑重)声明[^\S\n]*[】\]）)]?[^\S\n]*[:：]"
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # How many leading characters the Chinese rules' CJK test reads.
 CJK_PROBE = 2000
@@ -170,10 +176,18 @@ class TrimOptions:
     original_title: bool = True
     # Drop Chinese lines that point at other coverage (:data:`ZH_TEASER_LINE`).
     zh_teasers: bool = True
+    # Drop a platform's disclaimer line (:data:`DISCLAIMER_LINE`).
+    disclaimers: bool = True
 
     @property
     def any_chinese(self) -> bool:
-        return self.zh_headings or self.appeal_lines or self.original_title or self.zh_teasers
+        return (
+            self.zh_headings
+            or self.appeal_lines
+            or self.original_title
+            or self.zh_teasers
+            or self.disclaimers
+        )
 
     @property
     def needs_links(self) -> bool:
@@ -192,6 +206,7 @@ NO_TRIM = TrimOptions(
     appeal_lines=False,
     original_title=False,
     zh_teasers=False,
+    disclaimers=False,
 )
 
 
@@ -222,6 +237,7 @@ def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
     return bool(
         (options.zh_teasers and ZH_TEASER_LINE.match(line))
         or (options.original_title and ORIGINAL_TITLE.match(line))
+        or (options.disclaimers and DISCLAIMER_LINE.match(line))
         or (
             options.appeal_lines
             and len(line) <= MAX_APPEAL_LINE

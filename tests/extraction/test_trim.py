@@ -216,3 +216,15 @@ def test_zh_teaser_lines_are_dropped_when_asked() -> None:
     assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
     prose = f"{ZH_PARAGRAPH}\n此前报道称，线路将在年底前开通。"
     assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_teasers=True)) == prose
+
+
+def test_disclaimer_lines_are_dropped_when_asked() -> None:
+    lines = (
+        "免责声明：本文观点仅代表作者本人，不代表本站立场。",
+        "【特别声明】：本平台仅提供信息存储服务。",
+    )
+    text = "\n".join([ZH_PARAGRAPH, *lines])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    assert trim_text(text, frozenset(), replace(NO_TRIM, disclaimers=True)) == ZH_PARAGRAPH
+    prose = f"{ZH_PARAGRAPH}\n公司随后发表声明：将在一周内恢复线路。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
