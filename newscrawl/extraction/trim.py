@@ -23,7 +23,8 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   keep it), the headings of what follows an article's last paragraph on many sites (the
   author box, a sources/references list, "Topics", "Explore more", "Previous post") cut
   like a tail heading.
-* **Chinese portal furniture** — three options the cross-validation judges apart:
+* **Chinese portal furniture** — five options the cross-validation judges apart, on a
+  text with a CJK character among its first :data:`CJK_PROBE` characters only:
   :attr:`TrimOptions.zh_headings` cuts at a recommendation or keyword heading written with
   a separator or a variant :data:`TAIL_HEADING` misses ("延伸 · 推荐", "为您推荐",
   "猜你喜欢", "文章关键词"); :attr:`TrimOptions.appeal_lines` drops a short line that is a
@@ -108,38 +109,34 @@ _HEADING_SEPARATORS = re.compile(r"[\s·•・|｜/_\-—]+")
 # Short lines of a portal's page furniture that sit among or after the paragraphs: a video
 # player's fallback text, a keyword list, feedback, share, QR-code and follow appeals.
 APPEAL_LINE = re.compile(
-    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^[^\S\n]*自动播放[^\S\n]*$|"
-    r"^[^\S\n]*(?:文章|本文)?关键[词字][^\S\n]*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
+    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^\s*自动播放\s*$|"
+    r"^\s*(?:文章|本文)?关键[词字]\s*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
     r"(?:扫描|扫一扫|扫码|长按|识别).{0,8}二维码|二维码.{0,8}(?:关注|下载|分享)|"
-    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】\n]{1,12}】|点【在看】|"
-    r"^[^\S\n]*分享到[^\S\n]*[:：]?[^\S\n]*$|"
-    r"^[^\S\n]*(?:微信)?扫一扫|^[^\S\n]*关注(?:我们|本?公众号|微信)|"
-    r"^[^\S\n]*[（(]?[^\S\n]*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图[^\S\n]*[）)]?[^\S\n]*$",
-    re.MULTILINE,
+    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】]{1,12}】|点【在看】|"
+    r"^\s*分享到\s*[:：]?\s*$|"
+    r"^\s*(?:微信)?扫一扫|^\s*关注(?:我们|本?公众号|微信)|"
+    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$",
 )
 # One character of every :data:`APPEAL_LINE` alternative: a cheap test before the pattern.
 _APPEAL_HINT = re.compile("[浏播键要维击【享扫注]")
 # A Chinese line that points at other coverage: "此前报道：...", "点击进入专题：",
 # "相关资讯请关注：".
 ZH_TEASER_LINE = re.compile(
-    r"^[^\S\n]*(?:(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
-    r"[^:：\n]{0,6}[:：]|点击进入专题)",
-    re.MULTILINE,
+    r"^\s*(?:(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
+    r"[^:：]{0,6}[:：]|点击进入专题)",
 )
 # The line naming a reprinted article's original headline: "（原标题：...）", "本文原标题：《...》".
-ORIGINAL_TITLE = re.compile(
-    r"^[^\S\n]*[（(【\[]?[^\S\n]*(?:本文)?原(?:标)?题(?:为|是)?[^\S\n]*[:：《]", re.MULTILINE
-)
+ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为|是)?\s*[:：《]")
 # A platform's disclaimer line ("免责声明：...", "特别声明：以上内容...仅提供信息存储服务"),
 # too long for auto's boilerplate-line length limit.
-DISCLAIMER_LINE = re.compile(
-    r"^[^\S\n]*[【\[（(]?[^\S\n]*(?:免责|特别|版权|郑重)声明[^\S\n]*[】\]）)]?[^\S\n]*[:：]"
-)
+DISCLAIMER_LINE = re.compile(r"^\s*[【\[（(]?\s*(?:免责|特别|版权|郑重)声明\s*[】\]）)]?\s*[:：]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # How many leading characters the Chinese rules' CJK test reads.
 CJK_PROBE = 2000
 # Appeal lines longer than this are prose that happens to name a QR code or a player.
 MAX_APPEAL_LINE = 80
+# A Chinese heading is a few words; longer lines are not read as one.
+MAX_ZH_HEADING = 20
 # Lines longer than this are prose even when they match a pattern above.
 MAX_MARKER_LINE = 150
 
@@ -231,7 +228,8 @@ def is_zh_heading(line: str) -> bool:
 
 
 def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
-    """Whether the enabled Chinese line rules drop ``line`` (teaser, appeal, original title)."""
+    """Whether the enabled Chinese line rules drop ``line`` (teaser, original title,
+    disclaimer, appeal)."""
     if len(line) > MAX_MARKER_LINE:  # most prose lines stop here
         return False
     return bool(
@@ -267,7 +265,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
-                    or (zh_headings and len(line) <= 20 and is_zh_heading(line))
+                    or (zh_headings and len(line) <= MAX_ZH_HEADING and is_zh_heading(line))
                 )
             ):
                 keep[index:] = [False] * (len(lines) - index)
