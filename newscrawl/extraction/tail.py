@@ -215,12 +215,12 @@ def prose_container(
             chain.append(el)
             if el is region:
                 break
-        if (
-            skip is not None
-            and paragraph is not region
-            and (skip(paragraph) or _under_marked(chain, skip, marked))
-        ):
-            continue
+        if skip is not None and paragraph is not region:
+            inside = marked.get(chain[0])  # the parent's answer, known after its first child
+            if inside is None:
+                inside = _under_marked(chain, skip, marked)
+            if inside or skip(paragraph):
+                continue
         paragraphs.append(paragraph)
         total += length
         for index, el in enumerate(chain):
@@ -307,7 +307,14 @@ def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
     if not (options.names and options.skip_named_paragraphs):
         return None
     appeals, zh_words = options.appeal_names, options.zh_names
-    return lambda el: names_tail(el, appeals, zh_words)
+
+    def named(el: Element) -> bool:
+        # most paragraphs and wrappers carry neither attribute: no call for them
+        if el.tag not in TAIL_TAGS and el.get("class") is None and el.get("id") is None:
+            return False
+        return names_tail(el, appeals, zh_words)
+
+    return named
 
 
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
