@@ -216,10 +216,10 @@ def prose_container(
             if el is region:
                 break
         if skip is not None and paragraph is not region:
-            inside = marked.get(chain[0])  # the parent's answer, known after its first child
-            if inside is None:
-                inside = _under_marked(chain, skip, marked)
-            if inside or skip(paragraph):
+            in_named = marked.get(chain[0])  # the parent's answer, known after its first child
+            if in_named is None:
+                in_named = _under_marked(chain, skip, marked)
+            if in_named or skip(paragraph):
                 continue
         paragraphs.append(paragraph)
         total += length
