@@ -11,7 +11,12 @@ pooled (the seven wcxb_dev page types, cwced_zh, gne_zh) among the variants that
 on the tuning folds (``crossval.no_harm``), the same unguarded, and for the wcxb_dev articles
 alone; then every variant's in-sample F1 per set.
 
-    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5]
+``--grid zh`` sweeps instead the Chinese portals' class/id words (``TailOptions.zh_names``)
+and the paragraphs inside named subtrees left out of the prose
+(``TailOptions.skip_named_paragraphs``): the rules before them first, then each combination,
+under the shipped cap and 0.5, dropped each alone or with everything after them.
+
+    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -38,9 +43,8 @@ REPO = Path(__file__).resolve().parent.parent
 def variants() -> dict[str, TailOptions]:
     """Off first, then every combination of the rules, the cut-rest switch and the cap."""
     found = {"off": NO_TAIL}
-    for names, named_prose, share, repeats, rest, cap, prose in itertools.product(
+    for names, share, repeats, rest, cap, prose in itertools.product(
         (None, "all", "no-appeals"),
-        (False, True),
         (None, 0.7),
         (None, 3),
         (False, True),
@@ -55,16 +59,38 @@ def variants() -> dict[str, TailOptions]:
             cut_rest=rest,
             max_cut_share=cap,
             min_prose_share=prose,
-            named_prose=named_prose,
+            zh_names=False,
+            skip_named_paragraphs=False,
         )
-        if not is_on(options) or (named_prose and names is None):
+        if not is_on(options):
             continue
         name = (
-            f"names={names or '-'}{'+prose' if named_prose else ''},"
-            f"links={share or '-'},repeats={repeats or '-'},"
+            f"names={names or '-'},links={share or '-'},repeats={repeats or '-'},"
             f"{'rest' if rest else 'each'},cap={cap or '-'},prose={prose or '-'}"
         )
         found[name] = options
+    return found
+
+
+def zh_variants() -> dict[str, TailOptions]:
+    """The rules before the Chinese portals' words and the skipped named paragraphs first,
+    then each combination of those, with the cap and cut-rest settings around the shipped
+    ones."""
+    before = replace(TailOptions(), zh_names=False, skip_named_paragraphs=False)
+    found = {"before": before}
+    for zh_names, skip, rest, cap in itertools.product(
+        (False, True), (False, True), (False, True), (0.3, 0.5)
+    ):
+        options = replace(
+            before,
+            zh_names=zh_names,
+            skip_named_paragraphs=skip,
+            cut_rest=rest,
+            max_cut_share=cap,
+        )
+        if options != before:
+            name = f"zh={int(zh_names)},skip={int(skip)},{'rest' if rest else 'each'},cap={cap}"
+            found[name] = options
     return found
 
 
@@ -72,9 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--grid", choices=("all", "zh"), default="all")
     args = parser.parse_args(argv)
+    grid = zh_variants() if args.grid == "zh" else variants()
     options: dict[str, AutoOptions] = {
-        name: replace(DEFAULT_AUTO, tail=option) for name, option in variants().items()
+        name: replace(DEFAULT_AUTO, tail=option) for name, option in grid.items()
     }
     report_sweep(score_sets(args.data, options), list(options), args.folds, "tail")
     return 0

@@ -12,14 +12,17 @@ Two grids (``--grid``):
   cap off);
 * ``cap`` (default) — the shipped rules before the end sections and the cut cap first, the
   untrimmed text second, then the tail share, link-run length and placement crossed with end
-  sections on/off and the cut cap (off, 0.3 ... 0.7).
+  sections on/off and the cut cap (off, 0.3 ... 0.7);
+* ``zh`` — the rules before the Chinese portal rules first, then every combination of them
+  (recommendation and keyword headings, appeal lines, the original-title line, lines that
+  point at other coverage, disclaimer lines).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 231-page sample).
@@ -34,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from benchmarks.vote_cv import ARTICLES, SETS, Scored, line, report
+from benchmarks.vote_cv import ARTICLES, SETS, Scored, line, report, variant_table
 from newscrawl.evaluation.crossval import site_of
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
@@ -69,7 +72,8 @@ def untrimmed(page: Page, dataset: str) -> Untrimmed:
             result = auto.extract_content(doc, replace(DEFAULT_AUTO, trim=NO_TRIM))
             if isinstance(result, ContentResult):
                 text, links = result.text, link_texts(doc)
-    return Untrimmed(dataset, site_of(page.url, page.id), tokenize(page.text), text, links)
+    site = site_of(page.url, page.id, page.named_site)
+    return Untrimmed(dataset, site, tokenize(page.text), text, links)
 
 
 def rule_variants() -> dict[str, TrimOptions]:
@@ -94,6 +98,11 @@ def rule_variants() -> dict[str, TrimOptions]:
             leading_links=leading,
             end_sections=False,
             max_cut_share=None,
+            zh_headings=False,
+            appeal_lines=False,
+            original_title=False,
+            zh_teasers=False,
+            disclaimers=False,
         )
         if options == NO_TRIM:
             continue
@@ -106,8 +115,18 @@ def rule_variants() -> dict[str, TrimOptions]:
     return found
 
 
-# The shipped rules before the end sections and the cut cap: the reference of the cap grid.
-BEFORE = replace(TrimOptions(), end_sections=False, max_cut_share=None)
+# The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
+# the reference of the cap grid.
+BEFORE = replace(
+    TrimOptions(),
+    end_sections=False,
+    max_cut_share=None,
+    zh_headings=False,
+    appeal_lines=False,
+    original_title=False,
+    zh_teasers=False,
+    disclaimers=False,
+)
 
 
 def cap_variants() -> dict[str, TrimOptions]:
@@ -133,6 +152,31 @@ def cap_variants() -> dict[str, TrimOptions]:
         )
         found[name] = options
     return found
+
+
+def zh_variants() -> dict[str, TrimOptions]:
+    """The rules before the Chinese portal rules first, then each combination of those."""
+    found = {}
+    for headings, appeals, original, teasers, disclaimers in itertools.product(
+        (False, True), repeat=5
+    ):
+        name = (
+            f"zh_headings={int(headings)},appeals={int(appeals)},"
+            f"original_title={int(original)},zh_teasers={int(teasers)},"
+            f"disclaimers={int(disclaimers)}"
+        )
+        found[name] = replace(
+            TrimOptions(),
+            zh_headings=headings,
+            appeal_lines=appeals,
+            original_title=original,
+            zh_teasers=teasers,
+            disclaimers=disclaimers,
+        )
+    return found
+
+
+GRIDS = {"cap": cap_variants, "rules": rule_variants, "zh": zh_variants}
 
 
 def score(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]) -> list[Scored]:
@@ -163,12 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--grid", choices=("cap", "rules"), default="cap")
+    parser.add_argument("--grid", choices=tuple(GRIDS), default="cap")
     args = parser.parse_args(argv)
-    options = cap_variants() if args.grid == "cap" else rule_variants()
+    options = GRIDS[args.grid]()
     pages = score(load(args.data), options)
     names = list(options)
-    default = next(name for name, option in options.items() if option == TrimOptions())
+    default = next((name for name, option in options.items() if option == TrimOptions()), names[0])
     print(f"shipped default: {default}")
     print("all sets pooled, the choice may lower no set:")
     report(pages, names, args.folds, "trim", guarded=True)
@@ -181,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         for dataset in sorted(dict.fromkeys(page.dataset for page in pages)):
             values = [page.f1[name] for page in pages if page.dataset == dataset]
             print(f"  {dataset:<20} {line(values)}")
+    if args.grid == "zh":
+        variant_table(pages, names)
     return 0
 
 

@@ -94,7 +94,7 @@ def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto
 
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
     truth = tokenize(page.text or "")
-    site = site_of(page.url, page.id)
+    site = site_of(page.url, page.id, page.named_site)
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:

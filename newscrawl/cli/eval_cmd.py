@@ -156,14 +156,8 @@ def cross_validated_choice(
     if not scored:
         raise ValueError("no page is scored for every system")
     matrix = {name: [f1[name][page.id] for page in scored] for name in order}
-    groups = [site_of(page.url, page.id, _named_site(page)) for page in scored]
+    groups = [site_of(page.url, page.id, page.named_site) for page in scored]
     return format_selection(select(matrix, groups, folds), label="system")
-
-
-def _named_site(page: Page) -> str | None:
-    """The ``site`` field of a page set that records its portal instead of the URL."""
-    site = page.fields.get("site")
-    return site if isinstance(site, str) and site else None
 
 
 def build_systems(methods: str | None, compare: str) -> list[System]:

@@ -35,6 +35,12 @@ class Page:
     url: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def named_site(self) -> str | None:
+        """The ``site`` field of a page set that records its portal instead of the URL."""
+        site = self.fields.get("site")
+        return site if isinstance(site, str) and site else None
+
     def read_html(self) -> bytes:
         """The page's original bytes (gunzipped when the file ends in ``.gz``)."""
         try:

@@ -12,23 +12,28 @@ the markup it is a separate subtree after the element that holds the article's p
 * a tail subtree is dropped when it is not prose-shaped:
   **named** (:attr:`TailOptions.names`: a ``class``/``id`` token such as author, bio,
   related, post-nav, comments, share, tags; with
-  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; or a ``nav``/``aside``/
-  ``form``/``footer`` element), **link-dense** (:attr:`TailOptions.link_share` of its
-  characters inside links, with two or more links), or a **repeated list**
+  :attr:`TailOptions.appeal_names` also newsletter, subscribe, cta; with
+  :attr:`TailOptions.zh_names` also the Chinese portals' xgyd, tuijian, hot, keywords,
+  qrcode ...; or a ``nav``/``aside``/``form``/``footer`` element), **link-dense**
+  (:attr:`TailOptions.link_share` of its characters inside links, with two or more links),
+  or a **repeated list**
   (:attr:`TailOptions.repeats` or more consecutive same tag+class elements, each holding a
   link: a related/recent-post list with excerpts);
+* with :attr:`TailOptions.skip_named_paragraphs`, a long paragraph inside a named subtree
+  (another article's teaser in a recommendation box) is not the article's: it neither
+  moves the container nor ends the prose;
 * with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
 * a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
 
 Nothing before the container's last long paragraph is ever cut. Which rules are on (named
-subtrees only) was chosen by site-grouped cross-validation (benchmarks/tail_cv.py,
-docs/benchmarks/trim.md).
+subtrees, named paragraphs skipped) was chosen by site-grouped cross-validation
+(benchmarks/tail_cv.py, docs/benchmarks/trim.md).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
@@ -69,6 +74,31 @@ TAIL_WORDS = frozenset(
 APPEAL_WORDS = frozenset(
     {"newsletter", "subscribe", "subscription", "signup", "cta", "promo", "paywall"}
 )
+# class/id tokens Chinese portals give the same boxes, in pinyin initials, pinyin or English
+# ("xgyd" 相关阅读, "tuijian" 推荐, "hot" lists, keyword, feedback and QR-code boxes); a
+# separate option so the sweep judges them.
+ZH_TAIL_WORDS = frozenset(
+    {
+        "xgyd",
+        "xgxw",
+        "xgwz",
+        "xgtj",
+        "tj",
+        "tuijian",
+        "recommend",
+        "recommends",
+        "hot",
+        "hotnews",
+        "keyword",
+        "keywords",
+        "feedback",
+        "qrcode",
+        "ewm",
+        "erweima",
+        "next",
+        "prev",
+    }
+)
 TAIL_TAGS = frozenset({"nav", "aside", "form", "footer"})
 _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 
@@ -76,13 +106,16 @@ _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 @dataclass(frozen=True, slots=True)
 class TailOptions:
     """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
-    picked (named subtrees without the appeal words, each alone, cap 0.3;
+    picked (named subtrees with the Chinese portals' words and without the appeal words,
+    each alone, cap 0.3, paragraphs inside named subtrees left out of the prose;
     docs/benchmarks/trim.md); :data:`NO_TAIL` leaves the text as it is."""
 
     names: bool = True
     # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
     # listing pages a closing call to action is content.
     appeal_names: bool = False
+    # With ``names``, also the Chinese portals' words (:data:`ZH_TAIL_WORDS`).
+    zh_names: bool = True
     # Share of a subtree's characters inside links above which it is dropped; None: off.
     link_share: float | None = None
     # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
@@ -98,9 +131,10 @@ class TailOptions:
     min_prose_share: float | None = None
     # Keep the text whole when the cut would remove more than this share of it.
     max_cut_share: float | None = 0.3
-    # Leave the paragraphs of named tail subtrees (a comment thread, an author box) out of
-    # the prose: a long comment thread would otherwise become the prose container.
-    named_prose: bool = True
+    # With ``names``, a long paragraph inside a named subtree (another article's teaser in a
+    # recommendation box) is not the article's: it neither moves the prose container nor
+    # ends the prose, so the box after the article can be cut.
+    skip_named_paragraphs: bool = True
 
 
 NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
@@ -111,19 +145,37 @@ def is_on(options: TailOptions) -> bool:
     return options.names or options.link_share is not None or options.repeats is not None
 
 
-def names_tail(el: Element, appeals: bool = True) -> bool:
+def names_tail(el: Element, appeals: bool = True, zh_words: bool = False) -> bool:
     """Whether ``el`` is a tail element or a ``class``/``id`` token of it is a tail word
-    (or, with ``appeals``, an appeal word)."""
+    (or, with ``appeals``, an appeal word; with ``zh_words``, a Chinese portal's word)."""
     if el.tag in TAIL_TAGS:
         return True
     for attribute in ("class", "id"):
         value = el.get(attribute)
-        if value:
-            for token in _TOKEN_SPLIT.split(value):
-                word = token.lower()
-                if word in TAIL_WORDS or (appeals and word in APPEAL_WORDS):
-                    return True
+        if value and _value_names_tail(value, appeals, zh_words):
+            return True
     return False
+
+
+# Answers per class/id value: a page repeats a few values many times, and a site's pages
+# share them. Emptied when full (a crawl sees unbounded distinct values).
+_VALUE_CACHE: dict[tuple[str, bool, bool], bool] = {}
+_MAX_CACHED_VALUES = 20_000
+
+
+def _value_names_tail(value: str, appeals: bool, zh_words: bool) -> bool:
+    key = (value, appeals, zh_words)
+    found = _VALUE_CACHE.get(key)
+    if found is None:
+        if len(_VALUE_CACHE) >= _MAX_CACHED_VALUES:
+            _VALUE_CACHE.clear()
+        words = {token.lower() for token in _TOKEN_SPLIT.split(value)}
+        found = _VALUE_CACHE[key] = not (
+            words.isdisjoint(TAIL_WORDS)
+            and (not appeals or words.isdisjoint(APPEAL_WORDS))
+            and (not zh_words or words.isdisjoint(ZH_TAIL_WORDS))
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,24 +191,22 @@ def prose_container(
     region: Element,
     long_paragraph: int,
     share: float,
-    skip_named: bool = False,
-    appeals: bool = False,
+    skip: Callable[[Element], bool] | None = None,
 ) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
-    the last long ``<p>`` inside it; None when the region has no long paragraph. With
-    ``skip_named``, paragraphs inside a named tail subtree below the region (``appeals``: the
-    appeal words name one too) are not prose; the ancestors of the first long paragraph,
-    where the article begins, are its wrappers whatever they are named
-    ("content-sidebar-wrap", "has-share-float").
+    the last long ``<p>`` inside it; None when the region has no long paragraph.
 
     Deepest rather than the one with most ``<p>`` children: articles split over sibling
     sections or wrappers are held together by their parent, and a related-post list's
-    excerpts are a small share of the prose."""
+    excerpts are a small share of the prose. With ``skip``, a paragraph inside an element
+    below the region that ``skip`` marks is not the article's (another article's teaser in a
+    recommendation box), so it neither moves the container nor ends the prose; the first
+    long paragraph's ancestors are the article's wrappers and never mark it."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
-    named: dict[Element, bool] = {}
     paragraphs: list[Element] = []
     total = 0
+    marked: dict[Element, bool] = {region: False}  # an element or an ancestor below is skipped
     for paragraph in region.iter("p"):
         length = len(text_content(paragraph).strip())
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
@@ -166,10 +216,16 @@ def prose_container(
             chain.append(el)
             if el is region:
                 break
-        if skip_named and not paragraphs:  # the article's first: its wrappers are no tail
-            named.update(dict.fromkeys(chain, False))
-        elif skip_named and _inside_named(chain[:-1], named, appeals):
-            continue
+        if skip is not None and not paragraphs:
+            # the article begins here: its wrappers are no tail, whatever their names say
+            # ("content-sidebar-wrap", "has-share-float")
+            marked.update(dict.fromkeys(chain, False))
+        elif skip is not None and paragraph is not region:
+            in_named = marked.get(chain[0])  # the parent's answer, known after its first child
+            if in_named is None:
+                in_named = _under_marked(chain, skip, marked)
+            if in_named or skip(paragraph):
+                continue
         paragraphs.append(paragraph)
         total += length
         for index, el in enumerate(chain):
@@ -184,15 +240,20 @@ def prose_container(
     return Prose(container, last, total)
 
 
-def _inside_named(chain: Sequence[Element], seen: dict[Element, bool], appeals: bool) -> bool:
-    """Whether an element of ``chain`` names a tail subtree; ``seen`` caches the test."""
-    for el in chain:
-        found = seen.get(el)
-        if found is None:
-            found = seen[el] = names_tail(el, appeals)
-        if found:
-            return True
-    return False
+def _under_marked(
+    chain: list[Element], skip: Callable[[Element], bool], marked: dict[Element, bool]
+) -> bool:
+    """Whether an element of ``chain`` (a paragraph's ancestors, nearest first, ending at the
+    region) below the region is marked by ``skip``; ``marked`` remembers each answer per
+    element, so a paragraph's neighbours reuse it and ``skip`` runs once per element."""
+    index = 0
+    while chain[index] not in marked:
+        index += 1
+    value = marked[chain[index]]
+    for el in reversed(chain[:index]):
+        value = value or skip(el)
+        marked[el] = value
+    return value
 
 
 def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
@@ -236,7 +297,7 @@ def is_post_list(el: Element, repeats: int) -> bool:
 
 
 def is_tail(el: Element, options: TailOptions) -> bool:
-    if options.names and names_tail(el, options.appeal_names):
+    if options.names and names_tail(el, options.appeal_names, options.zh_names):
         return True
     if options.link_share is not None:
         length = len("".join(text_content(el).split()))
@@ -246,14 +307,25 @@ def is_tail(el: Element, options: TailOptions) -> bool:
     return options.repeats is not None and is_post_list(el, options.repeats)
 
 
+def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
+    """With :attr:`TailOptions.skip_named_paragraphs`, whether an element is named."""
+    if not (options.names and options.skip_named_paragraphs):
+        return None
+    appeals, zh_words = options.appeal_names, options.zh_names
+
+    def named(el: Element) -> bool:
+        # most paragraphs and wrappers carry neither attribute: no call for them
+        if el.tag not in TAIL_TAGS and el.get("class") is None and el.get("id") is None:
+            return False
+        return names_tail(el, appeals, zh_words)
+
+    return named
+
+
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
     """Where the prose is, and the tail subtrees the options drop, in document order."""
     prose = prose_container(
-        region,
-        options.long_paragraph,
-        options.container_share,
-        skip_named=options.names and options.named_prose,
-        appeals=options.appeal_names,
+        region, options.long_paragraph, options.container_share, named_test(options)
     )
     if prose is None:
         return None, []

@@ -23,6 +23,17 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   keep it), the headings of what follows an article's last paragraph on many sites (the
   author box, a sources/references list, "Topics", "Explore more", "Previous post") cut
   like a tail heading.
+* **Chinese portal furniture** — five options the cross-validation judges apart, on a
+  text with a CJK character among its first :data:`CJK_PROBE` characters only:
+  :attr:`TrimOptions.zh_headings` cuts at a recommendation or keyword heading written with
+  a separator or a variant :data:`TAIL_HEADING` misses ("延伸 · 推荐", "为您推荐",
+  "猜你喜欢", "文章关键词"); :attr:`TrimOptions.appeal_lines` drops a short line that is a
+  video player's fallback, a keyword list, or a feedback, share, QR-code or follow appeal
+  ("您的浏览器暂时无法播放此视频", "关键词 >> ...", "扫描下方二维码", "回复【福利】查看");
+  :attr:`TrimOptions.original_title` drops the "（原标题：...）" line portals put above a
+  reprinted article; :attr:`TrimOptions.zh_teasers` drops a line that points at other
+  coverage ("此前报道：...", "点击进入专题："); :attr:`TrimOptions.disclaimers` drops a
+  platform's disclaimer line ("免责声明：...", "特别声明：...").
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -83,6 +94,49 @@ TEASER_LINE = re.compile(
     r"相关阅读|相关新闻|延伸阅读|推荐阅读|相关文章)\s*[:：]",
     re.IGNORECASE,
 )
+# Chinese headings of the recommendation and keyword sections after an article, read with
+# the separators and spaces some sites put between the words removed ("延伸 · 推荐"):
+# a qualifier and a noun ("热点推荐", "为您推荐", "推荐新闻"), "猜你喜欢", "文章关键词".
+ZH_TAIL_HEADING = re.compile(
+    r"^(?:"
+    r"(?:相关|延伸|热点|热门|精彩|推荐|为您|为你|更多|今日|大家都在|编辑)"
+    r"(?:推荐|阅读|新闻|文章|内容|资讯|专题|视频|图集|排行|看)|"
+    r"猜你喜欢|你可能(?:还)?(?:喜欢|感兴趣)|(?:文章|本文)?关键[词字]"
+    r")[:：(（\d)）]*$"
+)
+# What separates the words of a heading on some sites ("延伸 · 推荐", "相关 | 推荐").
+_HEADING_SEPARATORS = re.compile(r"[\s·•・|｜/_\-—]+")
+# Short lines of a portal's page furniture that sit among or after the paragraphs: a video
+# player's fallback text, a keyword list, feedback, share, QR-code and follow appeals.
+APPEAL_LINE = re.compile(
+    r"您的浏览器(?:暂时|暂)?(?:不支持|无法播放)|^\s*自动播放\s*$|"
+    r"^\s*(?:文章|本文)?关键[词字]\s*(?:[:：]|>>|》)|我要(?:反馈|纠错|举报)|"
+    r"(?:扫描|扫一扫|扫码|长按|识别).{0,8}二维码|二维码.{0,8}(?:关注|下载|分享)|"
+    r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】]{1,12}】|点【在看】|"
+    r"^\s*分享到\s*[:：]?\s*$|"
+    r"^\s*(?:微信)?扫一扫|^\s*关注(?:我们|本?公众号|微信)|"
+    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$",
+)
+# One character of every :data:`APPEAL_LINE` alternative: a cheap test before the pattern.
+_APPEAL_HINT = re.compile("[浏播键要维击【享扫注]")
+# A Chinese line that points at other coverage: "此前报道：...", "点击进入专题：",
+# "相关资讯请关注：".
+ZH_TEASER_LINE = re.compile(
+    r"^\s*(?:(?:此前|相关|更多|往期|延伸)(?:报道|回顾|推荐|链接|资讯|专题|阅读|新闻)"
+    r"[^:：]{0,6}[:：]|点击进入专题)",
+)
+# The line naming a reprinted article's original headline: "（原标题：...）", "本文原标题：《...》".
+ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为|是)?\s*[:：《]")
+# A platform's disclaimer line ("免责声明：...", "特别声明：以上内容...仅提供信息存储服务"),
+# too long for auto's boilerplate-line length limit.
+DISCLAIMER_LINE = re.compile(r"^\s*[【\[（(]?\s*(?:免责|特别|版权|郑重)声明\s*[】\]）)]?\s*[:：]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# How many leading characters the Chinese rules' CJK test reads.
+CJK_PROBE = 2000
+# Appeal lines longer than this are prose that happens to name a QR code or a player.
+MAX_APPEAL_LINE = 80
+# A Chinese heading is a few words; longer lines are not read as one.
+MAX_ZH_HEADING = 20
 # Lines longer than this are prose even when they match a pattern above.
 MAX_MARKER_LINE = 150
 
@@ -111,6 +165,26 @@ class TrimOptions:
     # Keep the text whole when the rules would remove more than this share of its
     # characters; None: no cap.
     max_cut_share: float | None = 0.5
+    # Also cut at a Chinese recommendation or keyword heading (:data:`ZH_TAIL_HEADING`).
+    zh_headings: bool = True
+    # Drop short player-fallback, keyword and appeal lines (:data:`APPEAL_LINE`).
+    appeal_lines: bool = True
+    # Drop the "（原标题：...）" line (:data:`ORIGINAL_TITLE`).
+    original_title: bool = True
+    # Drop Chinese lines that point at other coverage (:data:`ZH_TEASER_LINE`).
+    zh_teasers: bool = True
+    # Drop a platform's disclaimer line (:data:`DISCLAIMER_LINE`).
+    disclaimers: bool = True
+
+    @property
+    def any_chinese(self) -> bool:
+        return (
+            self.zh_headings
+            or self.appeal_lines
+            or self.original_title
+            or self.zh_teasers
+            or self.disclaimers
+        )
 
     @property
     def needs_links(self) -> bool:
@@ -125,6 +199,11 @@ NO_TRIM = TrimOptions(
     leading_links=False,
     end_sections=False,
     max_cut_share=None,
+    zh_headings=False,
+    appeal_lines=False,
+    original_title=False,
+    zh_teasers=False,
+    disclaimers=False,
 )
 
 
@@ -143,11 +222,38 @@ def link_texts(doc: Document) -> frozenset[str]:
     return frozenset(found)
 
 
+def is_zh_heading(line: str) -> bool:
+    """Whether ``line`` is a Chinese recommendation or keyword heading (separators ignored)."""
+    return bool(ZH_TAIL_HEADING.match(_HEADING_SEPARATORS.sub("", line)))
+
+
+def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
+    """Whether the enabled Chinese line rules drop ``line`` (teaser, original title,
+    disclaimer, appeal)."""
+    if len(line) > MAX_MARKER_LINE:  # most prose lines stop here
+        return False
+    return bool(
+        (options.zh_teasers and ZH_TEASER_LINE.match(line))
+        or (options.original_title and ORIGINAL_TITLE.match(line))
+        or (options.disclaimers and DISCLAIMER_LINE.match(line))
+        or (
+            options.appeal_lines
+            and len(line) <= MAX_APPEAL_LINE
+            and _APPEAL_HINT.search(line)
+            and APPEAL_LINE.search(line)
+        )
+    )
+
+
 def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
     lines = text.split("\n")
     keep = [True] * len(lines)
     is_link = [normalized(line) in links for line in lines] if options.needs_links else []
+    # The Chinese rules only on a text with a CJK character among its first characters: a
+    # bounded C scan spares other pages a regex per line.
+    chinese = options.any_chinese and _CJK.search(text, 0, CJK_PROBE) is not None
+    zh_headings = chinese and options.zh_headings
     if options.tail_min_share is not None:
         total = sum(len(line) for line in lines) or 1
         before = 0
@@ -159,6 +265,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
+                    or (zh_headings and len(line) <= MAX_ZH_HEADING and is_zh_heading(line))
                 )
             ):
                 keep[index:] = [False] * (len(lines) - index)
@@ -167,6 +274,10 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     if options.teaser_lines:
         for index, line in enumerate(lines):
             if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
+                keep[index] = False
+    if chinese:
+        for index, line in enumerate(lines):
+            if keep[index] and is_chinese_furniture(line, options):
                 keep[index] = False
     if options.leading_links:
         for index, linked in enumerate(is_link):

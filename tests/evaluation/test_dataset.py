@@ -74,3 +74,17 @@ def test_stable_sample_is_deterministic_and_independent_of_file_order(tiny_datas
     assert len(first) == 2
     assert sorted(first) == sorted(again)
     assert stable_sample(pages, 10) == pages
+
+
+def test_named_site_is_the_site_field_when_it_is_a_name() -> None:
+    from pathlib import Path
+
+    from newscrawl.evaluation.dataset import Page
+
+    def page(fields: dict[str, object]) -> Page:
+        return Page("p", Path("p.html"), "text", None, fields=fields)
+
+    assert page({"site": "163"}).named_site == "163"
+    assert page({"site": ""}).named_site is None
+    assert page({"site": 3}).named_site is None
+    assert page({}).named_site is None

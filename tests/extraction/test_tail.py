@@ -11,6 +11,7 @@ from newscrawl.extraction.tail import (
     TailOptions,
     cut_tail,
     is_post_list,
+    named_test,
     names_tail,
     prose_container,
 )
@@ -168,9 +169,9 @@ COMMENTS = (
 def test_a_long_comment_thread_does_not_become_the_prose_container() -> None:
     # the thread holds more long paragraphs than the article; its own name leaves it out
     node = region(ARTICLE + COMMENTS)
-    found = prose_container(node, 80, 0.8, skip_named=False)
+    found = prose_container(node, 80, 0.8)
     assert found is not None and found.container is node
-    found = prose_container(node, 80, 0.8, skip_named=True)
+    found = prose_container(node, 80, 0.8, named_test(TailOptions()))
     assert found is not None and found.container.get("class") == "body"
 
 
@@ -186,7 +187,7 @@ def test_a_block_method_keeping_the_first_comment_loses_it() -> None:
     first, last = node.find(".//p"), first_comment.find("p")
     assert first is not None and last is not None
     span = (first, last)
-    kept = cut_tail(text, span, TailOptions(named_prose=False))
+    kept = cut_tail(text, span, TailOptions(skip_named_paragraphs=False))
     assert "Reader 0" in kept
     cut_text = cut_tail(text, span, TailOptions())
     assert "Reader 0" not in cut_text
@@ -197,8 +198,33 @@ def test_a_block_method_keeping_the_first_comment_loses_it() -> None:
 def test_a_wrapper_of_the_article_is_prose_whatever_its_name() -> None:
     # layout classes carry tail words ("content-sidebar-wrap", "has-share-float")
     inner = f"<div class='content-sidebar-wrap'>{ARTICLE}{AUTHOR_BOX}</div>"
-    found = prose_container(region(inner), 80, 0.8, skip_named=True)
+    found = prose_container(region(inner), 80, 0.8, named_test(TailOptions()))
     assert found is not None and found.container.get("class") == "body"
     text = cut(inner, TailOptions())
     assert "Jane Doe" not in text
     assert text.count("council") == 6
+
+
+def test_chinese_portal_words_are_a_separate_switch() -> None:
+    for name in ("xgyd", "box_tj", "hot-news", "article-keywords", "qrcode", "post_next"):
+        node = region(f"<div class='{name}'>x</div>")
+        assert not names_tail(node[0]), name
+        assert names_tail(node[0], zh_words=True), name
+    node = region("<div class='hotel-review'>x</div><div class='next-steps-tjx'>y</div>")
+    assert not names_tail(node[0], zh_words=True)  # whole tokens only
+    inner = ARTICLE + "<div class='xgyd'><p>Another story the site recommends.</p></div>"
+    assert "Another story" in cut(inner, TailOptions(zh_names=False))
+    assert "Another story" not in cut(inner, TailOptions(zh_names=True))
+
+
+def test_a_teaser_paragraph_in_a_named_box_does_not_end_the_prose() -> None:
+    excerpt = "Another story: the mayor opened a new library in the old station building. " * 2
+    inner = f"<div class='body'>{ARTICLE}<div class='related-box'><p>{excerpt}</p></div></div>"
+    # the excerpt is the last long paragraph, so nothing after the prose is left to cut
+    assert "Another story" in cut(inner, TailOptions(skip_named_paragraphs=False))
+    text = cut(inner, TailOptions(skip_named_paragraphs=True))
+    assert "Another story" not in text
+    assert text.count("council") == 6
+    node = region(inner)
+    found = prose_container(node, 80, 0.8, lambda el: el.get("class") == "related-box")
+    assert found is not None and found.last is node[0][0][2]

@@ -146,3 +146,85 @@ def test_end_section_headings_cut_only_when_asked() -> None:
     # "Sources said ..." is prose, not a heading
     prose = f"{ARTICLE}\nSources said the plan would pass."
     assert trim_text(prose, frozenset(), on) == prose
+
+
+# Hand-written Chinese paragraphs for the portal furniture rules.
+ZH_PARAGRAPH = (
+    "市交通局周二宣布，夜间公交线路将延伸到北部郊区，以回应轮班工人一年来对末班地铁"
+    "过早收车的投诉。官员表示，这项调整每年约需两百万元，由区域交通基金承担。"
+)
+ZH_ARTICLE = "\n".join([ZH_PARAGRAPH, ZH_PARAGRAPH.replace("周二", "周一"), ZH_PARAGRAPH])
+ZH_ONLY = replace(NO_TRIM, tail_min_share=0.5)
+
+
+def test_zh_headings_with_separators_cut_only_when_asked() -> None:
+    headings = ("延伸 · 推荐", "为您推荐", "你可能感兴趣", "热点推荐", "文章关键词：")
+    headings += ("相关 | 推荐",)
+    for heading in headings:
+        text = f"{ZH_ARTICLE}\n{heading}\n另一篇文章的标题"
+        assert trim_text(text, frozenset(), ZH_ONLY) == text, heading
+        options = replace(ZH_ONLY, zh_headings=True)
+        assert trim_text(text, frozenset(), options) == ZH_ARTICLE, heading
+
+
+def test_zh_heading_words_inside_prose_are_kept() -> None:
+    text = f"{ZH_ARTICLE}\n记者为您推荐几条出行路线：早高峰可换乘地铁。"
+    assert trim_text(text, frozenset(), replace(ZH_ONLY, zh_headings=True)) == text
+
+
+def test_appeal_lines_are_dropped_alone_when_asked() -> None:
+    lines = (
+        "您的浏览器暂时无法播放此视频。",
+        "自动播放",
+        "关键词 >> 公交,夜班",
+        "我要反馈",
+        "扫描下方二维码关注本报公众号",
+        "回复【公交】查看线路",
+        "（点击查看大图）",
+        "扫一扫 关注我们",
+        "关注公众号查看全文",
+        "分享到：",
+        "看完点【在看】",
+    )
+    text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    kept = trim_text(text, frozenset(), replace(NO_TRIM, appeal_lines=True))
+    assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+
+
+def test_a_long_line_naming_a_qr_code_is_prose() -> None:
+    line = "警方提醒，" + "不要随意扫描陌生人发来的二维码，" * 6 + "以免个人信息泄露。"
+    text = f"{ZH_PARAGRAPH}\n{line}"
+    assert trim_text(text, frozenset(), replace(NO_TRIM, appeal_lines=True)) == text
+
+
+def test_original_title_line_is_dropped_when_asked() -> None:
+    lines = ("（原标题：夜班公交延至郊区）", "本文原标题：《夜班公交来了》", "原题为《末班车》")
+    for line in lines:
+        text = f"{line}\n{ZH_ARTICLE}"
+        assert trim_text(text, frozenset(), NO_TRIM) == text
+        assert trim_text(text, frozenset(), replace(NO_TRIM, original_title=True)) == ZH_ARTICLE
+    quoted = f"{ZH_PARAGRAPH}\n据了解，该文原标题为《末班车》。"
+    assert trim_text(quoted, frozenset(), replace(NO_TRIM, original_title=True)) == quoted
+
+
+def test_zh_teaser_lines_are_dropped_when_asked() -> None:
+    lines = ("此前报道：夜班公交试运行一周", "点击进入专题：", "相关资讯请关注：城市交通专区")
+    text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    kept = trim_text(text, frozenset(), replace(NO_TRIM, zh_teasers=True))
+    assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    prose = f"{ZH_PARAGRAPH}\n此前报道称，线路将在年底前开通。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_teasers=True)) == prose
+
+
+def test_disclaimer_lines_are_dropped_when_asked() -> None:
+    lines = (
+        "免责声明：本文观点仅代表作者本人，不代表本站立场。",
+        "【特别声明】：本平台仅提供信息存储服务。",
+    )
+    text = "\n".join([ZH_PARAGRAPH, *lines])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    assert trim_text(text, frozenset(), replace(NO_TRIM, disclaimers=True)) == ZH_PARAGRAPH
+    prose = f"{ZH_PARAGRAPH}\n公司随后发表声明：将在一周内恢复线路。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
