@@ -10,8 +10,12 @@ one process, dateparser warmed up and 5 pages extracted untimed first, as in
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.extraction_speed import benchmark_pages, warm_up_date_parsing
 from newscrawl.extraction import extract

@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from benchmarks.vote_cv import ARTICLES, SETS, Scored, line, report, variant_table
 from newscrawl.evaluation.crossval import site_of
 from newscrawl.evaluation.dataset import Page, load_pages

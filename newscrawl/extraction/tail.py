@@ -200,8 +200,7 @@ def prose_container(
     sections or wrappers are held together by their parent, and a related-post list's
     excerpts are a small share of the prose. With ``skip``, a paragraph inside an element
     below the region that ``skip`` marks is not the article's (another article's teaser in a
-    recommendation box), so it neither moves the container nor ends the prose; the first
-    long paragraph's ancestors are the article's wrappers and never mark it."""
+    recommendation box), so it neither moves the container nor ends the prose."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
     paragraphs: list[Element] = []
@@ -216,11 +215,7 @@ def prose_container(
             chain.append(el)
             if el is region:
                 break
-        if skip is not None and not paragraphs:
-            # the article begins here: its wrappers are no tail, whatever their names say
-            # ("content-sidebar-wrap", "has-share-float")
-            marked.update(dict.fromkeys(chain, False))
-        elif skip is not None and paragraph is not region:
+        if skip is not None and paragraph is not region:
             in_named = marked.get(chain[0])  # the parent's answer, known after its first child
             if in_named is None:
                 in_named = _under_marked(chain, skip, marked)

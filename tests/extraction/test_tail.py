@@ -195,16 +195,6 @@ def test_a_block_method_keeping_the_first_comment_loses_it() -> None:
     assert cut_text.count("council") == 6
 
 
-def test_a_wrapper_of_the_article_is_prose_whatever_its_name() -> None:
-    # layout classes carry tail words ("content-sidebar-wrap", "has-share-float")
-    inner = f"<div class='content-sidebar-wrap'>{ARTICLE}{AUTHOR_BOX}</div>"
-    found = prose_container(region(inner), 80, 0.8, named_test(TailOptions()))
-    assert found is not None and found.container.get("class") == "body"
-    text = cut(inner, TailOptions())
-    assert "Jane Doe" not in text
-    assert text.count("council") == 6
-
-
 def test_chinese_portal_words_are_a_separate_switch() -> None:
     for name in ("xgyd", "box_tj", "hot-news", "article-keywords", "qrcode", "post_next"):
         node = region(f"<div class='{name}'>x</div>")
