@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             if not page.text:
                 continue
             truth = tokenize(page.text)
-            groups.append(site_of(page.url, page.id))
+            groups.append(site_of(page.url, page.id, page.named_site))
             try:
                 doc = load_document(page.read_html(), url=page.url)
             except DocumentError:

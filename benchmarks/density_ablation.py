@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             scores[label] = page_f1(pages, htmls, replace(DEFAULT_OPTIONS, **values))
             print(f"  {label:32s} F1 {sum(scores[label]) / len(pages):.3f}", flush=True)
         if args.folds:
-            groups = [site_of(page.url, page.id) for page in pages]
+            groups = [site_of(page.url, page.id, page.named_site) for page in pages]
             print("  " + format_selection(select(scores, groups, args.folds)), flush=True)
     return 0
 

@@ -93,7 +93,7 @@ GRIDS = {"full": variants, "class": class_variants}
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
     """The page's F1 with the winner of one vote turned into text by each variant."""
     truth = tokenize(page.text)
-    site = site_of(page.url, page.id)
+    site = site_of(page.url, page.id, page.named_site)
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:
