@@ -46,7 +46,13 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.trim import NO_TRIM, TrimOptions, link_texts, trim_text
+from newscrawl.extraction.trim import (
+    NO_TRIM,
+    TrimOptions,
+    link_texts,
+    trim_text,
+    without_chinese_rules,
+)
 from newscrawl.extraction.types import ContentResult
 
 REPO = Path(__file__).resolve().parent.parent
@@ -91,20 +97,17 @@ def rule_variants() -> dict[str, TrimOptions]:
     ):
         if (share is None and sidebar) or (run is None and at_end):  # no rule to modify
             continue
-        options = TrimOptions(
-            tail_min_share=share,
-            sidebar_headings=sidebar,
-            teaser_lines=teaser,
-            link_run=run,
-            runs_only_at_end=at_end,
-            leading_links=leading,
-            end_sections=False,
-            max_cut_share=None,
-            zh_headings=False,
-            appeal_lines=False,
-            original_title=False,
-            zh_teasers=False,
-            disclaimers=False,
+        options = without_chinese_rules(
+            TrimOptions(
+                tail_min_share=share,
+                sidebar_headings=sidebar,
+                teaser_lines=teaser,
+                link_run=run,
+                runs_only_at_end=at_end,
+                leading_links=leading,
+                end_sections=False,
+                max_cut_share=None,
+            )
         )
         if options == NO_TRIM:
             continue
@@ -119,16 +122,7 @@ def rule_variants() -> dict[str, TrimOptions]:
 
 # The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
 # the reference of the cap grid.
-BEFORE = replace(
-    TrimOptions(),
-    end_sections=False,
-    max_cut_share=None,
-    zh_headings=False,
-    appeal_lines=False,
-    original_title=False,
-    zh_teasers=False,
-    disclaimers=False,
-)
+BEFORE = without_chinese_rules(replace(TrimOptions(), end_sections=False, max_cut_share=None))
 
 
 def cap_variants() -> dict[str, TrimOptions]:

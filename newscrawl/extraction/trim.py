@@ -47,7 +47,7 @@ docs/benchmarks/trim.md).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import text_content
@@ -191,19 +191,28 @@ class TrimOptions:
         return self.link_run is not None or self.leading_links
 
 
-NO_TRIM = TrimOptions(
-    tail_min_share=None,
-    sidebar_headings=False,
-    teaser_lines=False,
-    link_run=None,
-    leading_links=False,
-    end_sections=False,
-    max_cut_share=None,
-    zh_headings=False,
-    appeal_lines=False,
-    original_title=False,
-    zh_teasers=False,
-    disclaimers=False,
+def without_chinese_rules(options: TrimOptions) -> TrimOptions:
+    """``options`` with the Chinese portal rules off (the references of the sweeps)."""
+    return replace(
+        options,
+        zh_headings=False,
+        appeal_lines=False,
+        original_title=False,
+        zh_teasers=False,
+        disclaimers=False,
+    )
+
+
+NO_TRIM = without_chinese_rules(
+    TrimOptions(
+        tail_min_share=None,
+        sidebar_headings=False,
+        teaser_lines=False,
+        link_run=None,
+        leading_links=False,
+        end_sections=False,
+        max_cut_share=None,
+    )
 )
 
 
