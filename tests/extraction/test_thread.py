@@ -163,3 +163,28 @@ def test_first_class_word_matching_needs_the_same_first_word():
     # "post bg1 topic-owner" and "post bg1" are two, under ON's two-post minimum only
     options = replace(ON, class_match="first_word", min_posts=3)
     assert thread_text([first], options) is None
+
+
+def discuz_page(replies: int) -> str:
+    """A Discuz!-style thread: each post a table in a ``div#post_N``, its text in
+    ``td.t_f``, the author column beside it."""
+    sentence = "小区停车位不够用的问题已经讨论很久了，物业应该尽快拿出办法，大家一起想想。"
+    posts = "".join(
+        f"<div id='post_{n}'><table id='pid{n}' class='plhin'><tr>"
+        f"<td class='pls'><a href='/space-uid-{n}.html'>用户{n}</a></td>"
+        f"<td class='plc'><div class='pi'>{n + 1}楼 发表于 2024-5-3</div>"
+        f"<div class='pct'><table><tr><td class='t_f' id='postmessage_{n}'>"
+        f"第{n}楼：{sentence * 2}</td></tr></table></div></td></tr></table></div>"
+        for n in range(replies + 1)
+    )
+    return f"<html><body><div id='postlist' class='pl bm'>{posts}</div></body></html>"
+
+
+def test_a_discuz_thread_of_table_posts_keeps_every_post():
+    html = discuz_page(5)
+    node = load_document(html.encode()).root.find(".//td[@class='t_f']")
+    assert node is not None
+    text = thread_text([node], ThreadOptions())
+    assert text is not None
+    assert [line[:3] for line in text.split("\n")] == [f"第{n}楼" for n in range(6)]
+    assert "用户" not in text and "发表于" not in text
