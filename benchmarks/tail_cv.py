@@ -94,13 +94,57 @@ def zh_variants() -> dict[str, TailOptions]:
     return found
 
 
+def cap_variants() -> dict[str, TailOptions]:
+    """The shipped rules with the cut cap at each level, and without it: whether the cap the
+    first sweep chose (before named paragraphs were skipped) still holds."""
+    shipped = TailOptions()
+    found = {"shipped": shipped}
+    for cap in (0.3, 0.4, 0.5, 0.6, 0.7, None):
+        for rest in (False, True):
+            options = replace(shipped, max_cut_share=cap, cut_rest=rest)
+            if options != shipped:
+                found[f"{'rest' if rest else 'each'},cap={cap or '-'}"] = options
+    return found
+
+
+def descendant_variants() -> dict[str, TailOptions]:
+    """The shipped rules, then with the named descendants of unnamed tail subtrees dropped
+    too (:attr:`TailOptions.named_descendants`; by class/id words and tail tags, or by the
+    words alone; on every region or only where long paragraphs hold 30 % / 50 % of its
+    text), each with the cap and cut-rest settings around the shipped ones."""
+    shipped = TailOptions()
+    found = {"shipped": shipped}
+    for descend, prose, rest, cap in itertools.product(
+        ("-", "words+tags", "words"), (None, 0.3, 0.5), (False, True), (0.3, 0.5)
+    ):
+        if descend == "-" and prose is not None:
+            continue
+        options = replace(
+            shipped,
+            named_descendants=descend != "-",
+            tagged_descendants=descend == "words+tags",
+            descendants_prose_share=prose,
+            cut_rest=rest,
+            max_cut_share=cap,
+        )
+        if options != shipped:
+            name = f"descend={descend},prose={prose or '-'},{'rest' if rest else 'each'},cap={cap}"
+            found[name] = options
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--grid", choices=("all", "zh"), default="all")
+    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend"), default="all")
     args = parser.parse_args(argv)
-    grid = zh_variants() if args.grid == "zh" else variants()
+    grid = {
+        "all": variants,
+        "zh": zh_variants,
+        "cap": cap_variants,
+        "descend": descendant_variants,
+    }[args.grid]()
     options: dict[str, AutoOptions] = {
         name: replace(DEFAULT_AUTO, tail=option) for name, option in grid.items()
     }

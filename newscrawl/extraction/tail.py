@@ -135,6 +135,17 @@ class TailOptions:
     # recommendation box) is not the article's: it neither moves the prose container nor
     # ends the prose, so the box after the article can be cut.
     skip_named_paragraphs: bool = True
+    # With ``names``, a tail subtree that is not itself named still loses its named
+    # descendants: page builders wrap a comment thread or a related-post box in anonymous
+    # layout elements, so the name sits a few levels below the subtree's root.
+    named_descendants: bool = True
+    # With ``named_descendants``, also the tail tags (``nav``, ``aside``, ``form``,
+    # ``footer``) below an unnamed tail subtree, not only class/id words.
+    tagged_descendants: bool = True
+    # With ``named_descendants``, look below unnamed subtrees only when the long paragraphs
+    # are at least this share of the region's characters (an article, where what follows
+    # the prose is furniture; on a landing page it is the content); None: always.
+    descendants_prose_share: float | None = 0.5
 
 
 NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
@@ -324,18 +335,49 @@ def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | Non
     )
     if prose is None:
         return None, []
-    if options.min_prose_share is not None:
-        region_text = text_content(region)
-        region_chars = len(region_text) - region_text.count(" ")
-        if prose.chars < options.min_prose_share * region_chars:
-            return prose, []
+    if options.min_prose_share is not None and not _is_prose(
+        region, prose, options.min_prose_share
+    ):
+        return prose, []
+    descend = (
+        options.names
+        and options.named_descendants
+        and (
+            options.descendants_prose_share is None
+            or _is_prose(region, prose, options.descendants_prose_share)
+        )
+    )
     dropped: list[Element] = []
     for el in tail_subtrees(region, prose.last):
         if not text_content(el).strip():
             continue
         if (options.cut_rest and dropped) or is_tail(el, options):
             dropped.append(el)
+        elif descend:
+            dropped.extend(named_inside(el, options))
     return prose, dropped
+
+
+def _is_prose(region: Element, prose: Prose, share: float) -> bool:
+    """Whether the long paragraphs hold ``share`` of the region's characters."""
+    region_text = text_content(region)
+    return prose.chars >= share * (len(region_text) - region_text.count(" "))
+
+
+def named_inside(el: Element, options: TailOptions) -> list[Element]:
+    """The outermost named descendants of ``el`` that hold text, in document order."""
+    found: list[Element] = []
+    pending = [child for child in reversed(el) if isinstance(child.tag, str)]
+    while pending:
+        node = pending.pop()
+        if (options.tagged_descendants or node.tag not in TAIL_TAGS) and names_tail(
+            node, options.appeal_names, options.zh_names
+        ):
+            if text_content(node).strip():
+                found.append(node)
+            continue
+        pending.extend(child for child in reversed(node) if isinstance(child.tag, str))
+    return found
 
 
 def without_tail_lines(text: str, last: Element, dropped: Sequence[Element]) -> str | None:

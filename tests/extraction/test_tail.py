@@ -218,3 +218,44 @@ def test_a_teaser_paragraph_in_a_named_box_does_not_end_the_prose() -> None:
     node = region(inner)
     found = prose_container(node, 80, 0.8, lambda el: el.get("class") == "related-box")
     assert found is not None and found.last is node[0][0][2]
+
+
+def test_a_named_box_inside_an_anonymous_wrapper_goes_with_named_descendants() -> None:
+    # page builders wrap the comment section in layout divs with no words of their own
+    wrapped = (
+        "<div class='pc-flex pc-reset'><div class='pc-col'>"
+        "<div class='comments-section'><p>Reader: the bridge was fine as it was.</p></div>"
+        "<div class='pc-note'><p>Thanks for reading.</p></div></div></div>"
+    )
+    kept = cut(ARTICLE + wrapped, TailOptions(named_descendants=False))
+    assert "Reader:" in kept
+    text = cut(ARTICLE + wrapped, TailOptions(named_descendants=True))
+    assert "Reader:" not in text
+    assert "Thanks for reading." in text  # the wrapper's unnamed parts stay
+    assert text.count("council") == 6
+
+
+def test_tail_tags_below_a_wrapper_are_a_separate_switch() -> None:
+    wrapped = "<div class='row'><form><p>Get our letters by email every week.</p></form></div>"
+    words_only = TailOptions(named_descendants=True, tagged_descendants=False)
+    assert "letters" in cut(ARTICLE + wrapped, words_only)
+    assert "letters" not in cut(ARTICLE + wrapped, TailOptions(named_descendants=True))
+
+
+def test_named_descendants_never_reach_before_the_last_paragraph() -> None:
+    inner = f"<div class='body'><p>{PROSE * 2}</p><div>{AUTHOR_BOX}</div><p>{PROSE * 3}</p></div>"
+    assert "Jane Doe" in cut(inner, TailOptions(named_descendants=True))
+
+
+def test_named_descendants_wait_for_an_article_shaped_region() -> None:
+    # a landing page's region is mostly short blocks: what follows its prose is content
+    cards = "".join(
+        f"<div class='card'><h3>Plan {n}</h3><span>Feature list {n}</span></div>" for n in range(40)
+    )
+    wrapped = "<div class='row'><div class='comments'><p>Reader: good plans.</p></div></div>"
+    inner = f"<div class='body'><p>{PROSE * 2}</p></div>{wrapped}{cards}"
+    gated = TailOptions(named_descendants=True, descendants_prose_share=0.5)
+    assert "Reader:" in cut(inner, gated)
+    assert "Reader:" not in cut(
+        inner, TailOptions(named_descendants=True, descendants_prose_share=None)
+    )
