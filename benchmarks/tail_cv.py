@@ -133,29 +133,17 @@ def descendant_variants() -> dict[str, TailOptions]:
     return found
 
 
-def teaser_variants() -> dict[str, TailOptions]:
-    """The shipped rules, then with teaser cards (:attr:`TailOptions.teaser_cards`: 3 or 4
-    in a run) behind the article gate at 0.3 / 0.5 or none, each subtree or the rest."""
-    shipped = TailOptions()
-    found = {"shipped": shipped}
-    for cards, prose, rest in itertools.product((3, 4), (None, 0.3, 0.5), (False, True)):
-        options = replace(shipped, teaser_cards=cards, descendants_prose_share=prose, cut_rest=rest)
-        found[f"cards={cards},prose={prose or '-'},{'rest' if rest else 'each'}"] = options
-    return found
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend", "teasers"), default="all")
+    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend"), default="all")
     args = parser.parse_args(argv)
     grid = {
         "all": variants,
         "zh": zh_variants,
         "cap": cap_variants,
         "descend": descendant_variants,
-        "teasers": teaser_variants,
     }[args.grid]()
     options: dict[str, AutoOptions] = {
         name: replace(DEFAULT_AUTO, tail=option) for name, option in grid.items()

@@ -145,13 +145,9 @@ class TailOptions:
     # With ``named_descendants``, also the tail tags (``nav``, ``aside``, ``form``,
     # ``footer``) below an unnamed tail subtree, not only class/id words.
     tagged_descendants: bool = True
-    # A tail subtree that is or holds this many consecutive cards of one shape, each with a
-    # linked heading (a related/recent-post carousel or grid), is dropped; None: off.
-    teaser_cards: int | None = None
-    # The rules that look below a subtree's root (named descendants, teaser cards) act only
-    # when the long paragraphs are at least this share of the region's characters (an
-    # article, where what follows the prose is furniture; on a landing page it is the
-    # content); None: always.
+    # With ``named_descendants``, look below unnamed subtrees only when the long paragraphs
+    # are at least this share of the region's characters (an article, where what follows
+    # the prose is furniture; on a landing page it is the content); None: always.
     descendants_prose_share: float | None = 0.5
 
 
@@ -346,57 +342,23 @@ def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | Non
         region, prose, options.min_prose_share
     ):
         return prose, []
-    deep = ((options.names and options.named_descendants) or options.teaser_cards is not None) and (
-        options.descendants_prose_share is None
-        or _is_prose(region, prose, options.descendants_prose_share)
+    descend = (
+        options.names
+        and options.named_descendants
+        and (
+            options.descendants_prose_share is None
+            or _is_prose(region, prose, options.descendants_prose_share)
+        )
     )
     dropped: list[Element] = []
     for el in tail_subtrees(region, prose.last):
         if not text_content(el).strip():
             continue
-        if (
-            (options.cut_rest and dropped)
-            or is_tail(el, options)
-            or (deep and options.teaser_cards and has_teaser_cards(el, options.teaser_cards))
-        ):
+        if (options.cut_rest and dropped) or is_tail(el, options):
             dropped.append(el)
-        elif deep and options.names and options.named_descendants:
+        elif descend:
             dropped.extend(named_inside(el, options))
     return prose, dropped
-
-
-HEADINGS = ("h2", "h3", "h4", "h5", "h6")
-
-
-def _has_linked_heading(el: Element) -> bool:
-    """Whether a heading inside ``el`` is mostly link text (a teaser's title)."""
-    for heading in el.iter(HEADINGS):
-        length = len(text_content(heading).strip())
-        if length and 2 * link_text_length(heading) >= length:
-            return True
-    return any(a.find(".//" + tag) is not None for a in el.iter("a") for tag in HEADINGS)
-
-
-def has_teaser_cards(el: Element, cards: int) -> bool:
-    """Whether ``el`` is, or holds, ``cards`` or more consecutive children of one tag and
-    first class word, each with a linked heading. The first class word, not the whole class:
-    grids number their items (``post_item_0``, ``post_item_1``) or mark the current one."""
-    for parent in (el, *el.iterdescendants()):
-        if len(parent) < cards:
-            continue
-        run, shape = 0, None
-        for child in parent:
-            if not isinstance(child.tag, str):
-                shape, run = None, 0
-                continue
-            words = (child.get("class") or "").split()
-            child_shape = (child.tag, words[0] if words else None)
-            linked = _has_linked_heading(child)
-            run = run + 1 if child_shape == shape and linked else int(linked)
-            shape = child_shape
-            if run >= cards:
-                return True
-    return False
 
 
 def _is_prose(region: Element, prose: Prose, share: float) -> bool:
