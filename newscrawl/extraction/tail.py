@@ -225,10 +225,11 @@ def prose_container(
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
             continue
         chain: list[Element] = []  # the paragraph's ancestors up to the region, nearest first
-        for el in paragraph.iterancestors():
-            chain.append(el)
-            if el is region:
-                break
+        if paragraph is not region:  # a region that is one <p> has no ancestors inside it
+            for el in paragraph.iterancestors():
+                chain.append(el)
+                if el is region:
+                    break
         if skip is not None and paragraph is not region:
             in_named = marked.get(chain[0])  # the parent's answer, known after its first child
             if in_named is None:
@@ -269,14 +270,12 @@ def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
     """The later siblings of ``last`` and of each of its ancestors below the region (the
     container's children after it among them), in document order."""
     node = last
-    while True:
+    while node is not region:  # the region's own siblings are outside it
         for sibling in node.itersiblings():
             if isinstance(sibling.tag, str):
                 yield sibling
-        if node is region:
-            return
         parent = node.getparent()
-        if parent is None or parent is region:
+        if parent is None:
             return
         node = parent
 

@@ -14,6 +14,7 @@ from newscrawl.extraction.tail import (
     named_test,
     names_tail,
     prose_container,
+    tail_subtrees,
 )
 
 PROSE = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
@@ -259,3 +260,12 @@ def test_named_descendants_wait_for_an_article_shaped_region() -> None:
     assert "Reader:" not in cut(
         inner, TailOptions(named_descendants=True, descendants_prose_share=None)
     )
+
+
+def test_a_region_that_is_one_paragraph_has_no_tail_outside_it() -> None:
+    html = f"<html><body><div><p id='only'>{PROSE * 3}</p><div class='related'>x</div></div>"
+    node = load_document((html + "</body></html>").encode()).root.find(".//p[@id='only']")
+    assert node is not None
+    found = prose_container(node, 80, 0.8)
+    assert found is not None and found.container is node and found.last is node
+    assert list(tail_subtrees(node, node)) == []
