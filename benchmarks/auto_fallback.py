@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from newscrawl.evaluation.crossval import format_selection, select, site_of
+from newscrawl.evaluation.crossval import format_selection, page_site, select
 from newscrawl.evaluation.dataset import load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             if not page.text:
                 continue
             truth = tokenize(page.text)
-            groups.append(site_of(page.url, page.id, page.named_site))
+            groups.append(page_site(page))
             try:
                 doc = load_document(page.read_html(), url=page.url)
             except DocumentError:

@@ -18,7 +18,7 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-from newscrawl.evaluation.crossval import format_selection, select, site_of
+from newscrawl.evaluation.crossval import format_selection, page_site, select
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.evaluation.metadata import score_metadata
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             scores[label] = page_f1(pages, htmls, replace(DEFAULT_OPTIONS, **values))
             print(f"  {label:32s} F1 {sum(scores[label]) / len(pages):.3f}", flush=True)
         if args.folds:
-            groups = [site_of(page.url, page.id, page.named_site) for page in pages]
+            groups = [page_site(page) for page in pages]
             print("  " + format_selection(select(scores, groups, args.folds)), flush=True)
     return 0
 

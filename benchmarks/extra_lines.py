@@ -2,7 +2,7 @@
 
 Reads a labelled ``pages.jsonl`` and the predictions ``newscrawl eval --predictions`` wrote
 for it, and prints, for every page whose precision is under ``--below`` (worst first), its
-site (``crossval.site_of``), precision, recall and F1 (the eval metric) and each predicted
+site (``crossval.page_site``), precision, recall and F1 (the eval metric) and each predicted
 line that is not a substring of the label (whitespace ignored). Reading those lines across
 pages is how classes of kept furniture are found; a class worth a rule recurs on several
 sites (docs/benchmarks/trim.md).
@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from newscrawl.evaluation.crossval import site_of
+from newscrawl.evaluation.crossval import page_site
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import Scores, bag_scores
 
@@ -55,7 +55,7 @@ def report(pages: list[Page], predicted: dict[str, str], below: float) -> list[s
     for scores, page, text in sorted(rows, key=lambda row: row[0].precision):
         if scores.precision >= below:
             break
-        site = site_of(page.url, page.id, page.named_site)
+        site = page_site(page)
         out.append(
             f"=== {page.id} {site} P {scores.precision:.3f} R {scores.recall:.3f} "
             f"F1 {scores.f1:.3f}"

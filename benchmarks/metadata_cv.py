@@ -23,12 +23,12 @@ import argparse
 import collections
 import hashlib
 import itertools
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from newscrawl.evaluation.crossval import linked_host, registered_domain
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metadata import (
     author_matches,
@@ -81,22 +81,6 @@ Choice = tuple[tuple[str, ...], frozenset[str]]
 CHOICES: tuple[Choice, ...] = tuple((order, rules) for rules in DATE_RULE_SETS for order in ORDERS)
 # Page types whose labels are article metadata (wcxb_dev also labels shop and docs pages).
 PAGE_TYPES = {"wcxb_dev": "article"}
-_HOST = re.compile(rb"https?://([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
-# Hosts every page links to whatever its site: they say nothing about where it lives.
-COMMON_HOSTS = (
-    "w3.org",
-    "google",
-    "baidu",
-    "cnzz",
-    "51.la",
-    "qq.com",
-    "sohu.com/images",
-    "facebook",
-    "twitter",
-    "schema.org",
-    "gstatic",
-    "jquery",
-)
 
 
 @dataclass(slots=True)
@@ -124,23 +108,12 @@ class PageRecord:
 
 
 def site_of(page: Page, html: bytes) -> str:
-    """Registered-domain-ish site key: the dataset's ``site`` field (gne_zh), else the URL's
-    host, else the most linked host."""
-    host = ""
-    if isinstance(site := page.fields.get("site"), str) and site:
-        return site
-    if page.url:
-        host = page.url.split("://", 1)[-1].split("/", 1)[0].lower()
-    else:
-        counts = collections.Counter(
-            found.decode().lower()
-            for found in _HOST.findall(html)
-            if not any(common in found.decode().lower() for common in COMMON_HOSTS)
-        )
-        host = counts.most_common(1)[0][0] if counts else page.id
-    labels = host.removeprefix("www.").split(".")
-    keep = 3 if len(labels) >= 3 and labels[-2] in ("com", "net", "org", "gov", "edu") else 2
-    return ".".join(labels[-keep:])
+    """Registered-domain site key: the dataset's ``site`` field (gne_zh), else the URL's
+    host, else the most linked host, cut to the registered domain."""
+    if page.named_site:
+        return page.named_site
+    host = page.url.split("://", 1)[-1].split("/", 1)[0] if page.url else linked_host(html)
+    return registered_domain(host) if host else page.id
 
 
 def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]:

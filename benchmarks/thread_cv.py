@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from newscrawl.evaluation.crossval import format_selection, grouped_folds, select, site_of
+from newscrawl.evaluation.crossval import format_selection, grouped_folds, page_site, select
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
@@ -93,7 +93,7 @@ GRIDS = {"full": variants, "class": class_variants}
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
     """The page's F1 with the winner of one vote turned into text by each variant."""
     truth = tokenize(page.text)
-    site = site_of(page.url, page.id, page.named_site)
+    site = page_site(page)
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:

@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.vote_cv import ARTICLES, SETS, Scored, line, report, variant_table
-from newscrawl.evaluation.crossval import site_of
+from newscrawl.evaluation.crossval import page_site
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.extraction.document import DocumentError, load_document
@@ -80,7 +80,7 @@ def untrimmed(page: Page, dataset: str) -> Untrimmed:
             result = auto.extract_content(doc, replace(DEFAULT_AUTO, trim=NO_TRIM))
             if isinstance(result, ContentResult):
                 text, links = result.text, link_texts(doc)
-    site = site_of(page.url, page.id, page.named_site)
+    site = page_site(page)
     return Untrimmed(dataset, site, tokenize(page.text), text, links)
 
 

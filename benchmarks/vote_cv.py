@@ -32,8 +32,8 @@ from newscrawl.evaluation.crossval import (
     format_selection,
     grouped_folds,
     no_harm,
+    page_site,
     select,
-    site_of,
 )
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
@@ -94,7 +94,7 @@ def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto
 
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
     truth = tokenize(page.text or "")
-    site = site_of(page.url, page.id, page.named_site)
+    site = page_site(page)
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:

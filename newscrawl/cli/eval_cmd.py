@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from newscrawl.evaluation.crossval import format_selection, select, site_of
+from newscrawl.evaluation.crossval import format_selection, page_site, select
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages, stable_sample
 from newscrawl.evaluation.report import (
     format_metadata_table,
@@ -156,7 +156,7 @@ def cross_validated_choice(
     if not scored:
         raise ValueError("no page is scored for every system")
     matrix = {name: [f1[name][page.id] for page in scored] for name in order}
-    groups = [site_of(page.url, page.id, page.named_site) for page in scored]
+    groups = [page_site(page) for page in scored]
     return format_selection(select(matrix, groups, folds), label="system")
 
 

@@ -13,13 +13,32 @@ per page, computed once; selection and scoring then cost nothing, so sweeps stay
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from newscrawl.evaluation.dataset import DatasetError, Page
+
 # Host prefixes that name the same site as the bare host.
 _SAME_SITE_PREFIXES = ("www.", "m.", "wap.", "mobile.", "news.")
+_LINKED_HOST = re.compile(rb"https?://([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
+# Hosts pages link to whatever their site (standards, analytics, search, social buttons,
+# script libraries): they say nothing about where a page lives.
+COMMON_HOSTS = (
+    "w3.org",
+    "google",
+    "baidu",
+    "cnzz",
+    "51.la",
+    "qq.com",
+    "facebook",
+    "twitter",
+    "schema.org",
+    "gstatic",
+    "jquery",
+)
 
 
 def site_of(url: str | None, fallback: str, site: str | None = None) -> str:
@@ -36,6 +55,43 @@ def site_of(url: str | None, fallback: str, site: str | None = None) -> str:
         if host.startswith(prefix) and host.count(".") > 1:
             return host[len(prefix) :]
     return host
+
+
+def linked_host(html: bytes) -> str | None:
+    """The host ``html`` links to most (absolute links, common hosts left out), or None."""
+    counts = Counter(
+        host
+        for host in (found.decode("ascii").lower() for found in _LINKED_HOST.findall(html))
+        if not any(common in host for common in COMMON_HOSTS)
+    )
+    return counts.most_common(1)[0][0] if counts else None
+
+
+# Second-level labels under a country code that are not a site's name (sina.com.cn, bbc.co.uk).
+_PUBLIC_SECOND_LEVEL = frozenset({"com", "net", "org", "gov", "edu", "co", "ac", "or", "ne", "go"})
+
+
+def registered_domain(host: str) -> str:
+    """``host`` cut to the name its owner registered: ``biz.163.com`` -> ``163.com``,
+    ``finance.sina.com.cn`` -> ``sina.com.cn``."""
+    labels = host.lower().rstrip(".").split(".")
+    public = len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _PUBLIC_SECOND_LEVEL
+    return ".".join(labels[-3:] if public else labels[-2:])
+
+
+def page_site(page: Page) -> str:
+    """The site of a labelled page (:func:`site_of`); a page with neither a URL nor a named
+    site (cwced_zh's saved pages) belongs to the host its HTML links to most, since a page
+    links mostly within its own site: otherwise each such page would be a site of its own
+    and one site's pages would sit on both sides of a fold. A linked host is cut to its
+    registered domain (a portal's channels link to each other's hosts)."""
+    if page.url or page.named_site:
+        return site_of(page.url, page.id, page.named_site)
+    try:
+        host = linked_host(page.read_html())
+    except DatasetError:
+        host = None
+    return f"linked:{registered_domain(host)}" if host else f"page:{page.id}"
 
 
 def grouped_folds(groups: Sequence[str], k: int) -> list[int]:

@@ -4,7 +4,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.evaluation.crossval import grouped_folds, no_harm, select, site_of
+from newscrawl.evaluation.crossval import (
+    grouped_folds,
+    linked_host,
+    no_harm,
+    page_site,
+    registered_domain,
+    select,
+    site_of,
+)
+from newscrawl.evaluation.dataset import Page
 
 
 def test_site_of_folds_host_prefixes_and_keeps_pages_without_url_apart():
@@ -19,6 +28,41 @@ def test_pages_without_url_group_by_the_site_their_dataset_names():
     assert site_of(None, "163-1", "163") != site_of(None, "sina-1", "sina")
     # A URL, when there is one, decides.
     assert site_of("https://news.163.com/a", "163-1", "sina") == "163.com"
+
+
+def saved_page(tmp_path, page_id: str, html: str) -> Page:
+    path = tmp_path / f"{page_id}.html"
+    path.write_text(html, encoding="utf-8")
+    return Page(id=page_id, html_path=path, text="x", title=None)
+
+
+def test_saved_pages_without_url_group_by_the_site_they_link_to_most(tmp_path):
+    links = "".join(
+        f"<a href='http://{host}/{n}'>x</a>"
+        for n, host in enumerate(["biz.163.com"] * 3 + ["www.w3.org", "cnzz.com", "sina.com.cn"])
+    )
+    first = saved_page(tmp_path, "a", f"<html><body>{links}</body></html>")
+    other = "<a href='http://news.163.com/1'>x</a><a href='https://www.163.com/2'>y</a>"
+    second = saved_page(tmp_path, "b", f"<html><body>{other}</body></html>")
+    assert page_site(first) == page_site(second) == "linked:163.com"
+    lone = saved_page(tmp_path, "c", "<html><body><p>no links</p></body></html>")
+    assert page_site(lone) == "page:c"
+    missing = Page(id="d", html_path=tmp_path / "missing.html", text="x", title=None)
+    assert page_site(missing) == "page:d"
+
+
+def test_linked_host_leaves_out_hosts_every_page_links_to():
+    html = b"<a href='http://www.w3.org/1'></a>" * 5 + b"<a href='http://example.org/'></a>"
+    assert linked_host(html) == "example.org"
+    assert linked_host(b"<p>none</p>") is None
+
+
+def test_registered_domain_keeps_a_country_code_second_level():
+    assert registered_domain("finance.sina.com.cn") == "sina.com.cn"
+    assert registered_domain("www.bbc.co.uk") == "bbc.co.uk"
+    assert registered_domain("cn.biz.yahoo.com") == "yahoo.com"
+    assert registered_domain("example.org") == "example.org"
+    assert registered_domain("Example.ORG.") == "example.org"
 
 
 @given(st.lists(st.sampled_from("abcdefghij"), min_size=5, max_size=60), st.integers(2, 5))
