@@ -20,6 +20,7 @@ MARKER = "The sections below are the detailed write-ups, one per area."
 # any other part follows in name order, so a new write-up is never left out.
 PARTS = (
     "eval",
+    "crossval",
     "metadata",
     "speed",
     "doubling",
