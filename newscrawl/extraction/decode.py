@@ -1,4 +1,5 @@
-"""Bytes to text: BOM, the HTTP-declared encoding, ``<meta charset>``, then detection.
+"""Bytes to text: BOM, valid UTF-8, the HTTP-declared encoding, ``<meta charset>``, then
+detection.
 
 GB2312 and GBK are decoded as GB18030 (a strict superset); pages routinely declare the
 former and use characters of the latter.
@@ -7,9 +8,11 @@ former and use characters of the latter.
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 
 import charset_normalizer
+from charset_normalizer.md import mess_ratio
 
 # How far into the document a <meta charset> is looked for; HTML requires it in the first
 # 1024 bytes, real pages put it later behind long comments, so look further.
@@ -40,6 +43,14 @@ _SUPERSETS = {
     "ascii": "cp1252",
     "us-ascii": "cp1252",
 }
+# The double-byte encodings of the web (WHATWG legacy CJK encodings). A single broken byte
+# (a truncated character, a stray byte from an ad script) makes a strict decode fail, and the
+# detector then drops the page's real encoding and offers the single-byte code pages, which
+# decode any bytes; so these are also tried leniently when the detector's answer is one.
+DOUBLE_BYTE_ENCODINGS = ("gb18030", "big5hkscs", "shift_jis", "euc_jp", "euc_kr")
+# Characters of a decoded text the mess measure reads (it is linear in the text).
+MESS_SAMPLE_CHARS = 50_000
+
 # Python codecs that decode bytes to str but are no character set of a web page: a page
 # declaring one ("undefined", "idna", ...) is read as if it declared nothing.
 _NOT_PAGE_CODECS = frozenset(
@@ -82,13 +93,20 @@ def sniff_meta_charset(data: bytes) -> str | None:
 def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode page bytes; return ``(text, encoding_used)``.
 
-    Order: byte-order mark, ``encoding`` (e.g. from the HTTP header), ``<meta charset>``,
-    UTF-8, detection. A declared encoding that fails to decode strictly is not trusted.
-    Only if every candidate fails does decoding fall back to replacement characters.
+    Order: byte-order mark, valid UTF-8 with non-ASCII bytes, ``encoding`` (e.g. from the
+    HTTP header), ``<meta charset>``, UTF-8, detection (a single-byte answer weighed against
+    the double-byte encodings, :func:`least_messy`). A declared encoding that fails to
+    decode strictly is not trusted. Only if every candidate fails does decoding fall back to
+    replacement characters.
     """
     for bom, name in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(name, errors="replace"), name
+    # Bytes that are valid UTF-8 and not all ASCII are UTF-8 whatever a page declares: other
+    # encodings' non-ASCII text is valid UTF-8 only by rare chance, while pages that are
+    # UTF-8 and declare ISO-8859-1 (a server's or a template's stale default) are common.
+    if not data.isascii() and (text := _strict(data, "utf-8")) is not None:
+        return text, "utf-8"
     candidates = [normalize_encoding(encoding), sniff_meta_charset(data), "utf-8"]
     for candidate in candidates:
         text = _strict(data, candidate)
@@ -97,8 +115,13 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     best = charset_normalizer.from_bytes(data[:200_000]).best()
     detected = normalize_encoding(best.encoding) if best is not None else None
     text = _strict(data, detected)
-    if text is not None and detected is not None:
+    if text is not None and detected is not None and not is_single_byte(detected):
         return text, detected
+    # A single-byte answer decodes any bytes, so it is no evidence on its own; no answer at
+    # all often means one broken byte failed every multi-byte encoding.
+    found = least_messy(data, text, detected)
+    if found is not None:
+        return found
     # A page in its declared encoding with a few broken bytes (a truncated double-byte
     # character, say) is still best read in that encoding: those bytes carry no character,
     # so they are dropped instead of showing up as U+FFFD in the stored text.
@@ -111,6 +134,42 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         if fallback and (text := _lenient(data, fallback, "replace")) is not None:
             return text, fallback
     return data.decode("utf-8", errors="replace"), "utf-8"
+
+
+# Byte pairs that start a character in UTF-8 or a double-byte encoding; a single-byte
+# encoding reads each as two characters.
+_LEAD_PAIRS = (b"\xc3\xa9", b"\xa4\xa4", b"\x82\xa0", b"\xe4\xb8")
+
+
+@functools.lru_cache(maxsize=64)
+def is_single_byte(encoding: str) -> bool:
+    """Whether ``encoding`` maps every byte to one character (so it decodes any bytes)."""
+    try:
+        return len(bytes(range(256)).decode(encoding, errors="replace")) == 256 and all(
+            len(pair.decode(encoding, errors="replace")) == 2 for pair in _LEAD_PAIRS
+        )
+    except (UnicodeError, LookupError):
+        return False
+
+
+def least_messy(data: bytes, text: str | None, encoding: str | None) -> tuple[str, str] | None:
+    """The reading of ``data`` that is least of a mess: ``text`` (``data`` strictly in the
+    detector's single-byte ``encoding``, if any) or ``data`` in a double-byte encoding that
+    decodes all of it but a few broken bytes (dropped); None when there is neither."""
+    if data.isascii():
+        return (text, encoding) if text is not None and encoding is not None else None
+    best: tuple[float, str, str] | None = None
+    if text is not None and encoding is not None:
+        best = (mess_ratio(text[:MESS_SAMPLE_CHARS], 1.0), text, encoding)
+    for candidate in DOUBLE_BYTE_ENCODINGS:
+        if _broken_byte_share(data, candidate) > MAX_BROKEN_BYTE_SHARE:
+            continue
+        decoded = _lenient(data, candidate, "ignore")
+        if decoded is not None:
+            mess = mess_ratio(decoded[:MESS_SAMPLE_CHARS], 1.0)
+            if best is None or mess < best[0]:
+                best = (mess, decoded, candidate)
+    return (best[1], best[2]) if best is not None else None
 
 
 def _lenient(data: bytes, encoding: str, errors: str) -> str | None:
