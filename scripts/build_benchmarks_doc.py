@@ -21,6 +21,7 @@ MARKER = "The sections below are the detailed write-ups, one per area."
 PARTS = (
     "eval",
     "crossval",
+    "decode",
     "metadata",
     "speed",
     "doubling",
