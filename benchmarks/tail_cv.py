@@ -14,9 +14,12 @@ alone; then every variant's in-sample F1 per set.
 ``--grid zh`` sweeps instead the Chinese portals' class/id words (``TailOptions.zh_names``)
 and the paragraphs inside named subtrees left out of the prose
 (``TailOptions.skip_named_paragraphs``): the rules before them first, then each combination,
-under the shipped cap and 0.5, dropped each alone or with everything after them.
+under the shipped cap and 0.5, dropped each alone or with everything after them. ``--grid cap``
+sweeps the shipped rules' cut cap (0.3 to 0.7, none); ``--grid descend`` the named descendants
+of unnamed tail subtrees (``TailOptions.named_descendants``, ``tagged_descendants``,
+``descendants_prose_share``) with the cap and cut-rest settings around the shipped ones.
 
-    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh]
+    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh|cap|descend]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
