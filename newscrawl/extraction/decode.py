@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+from collections.abc import Sequence
 
 import charset_normalizer
 from charset_normalizer.md import mess_ratio
@@ -117,19 +118,18 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     text = _strict(data, detected)
     if text is not None and detected is not None and not is_single_byte(detected):
         return text, detected
-    # A single-byte answer decodes any bytes, so it is no evidence on its own; no answer at
-    # all often means one broken byte failed every multi-byte encoding.
-    found = least_messy(data, text, detected)
-    if found is not None:
-        return found
     # A page in its declared encoding with a few broken bytes (a truncated double-byte
     # character, say) is still best read in that encoding: those bytes carry no character,
     # so they are dropped instead of showing up as U+FFFD in the stored text.
-    for candidate in (*candidates, detected):
-        if candidate and _broken_byte_share(data, candidate) <= MAX_BROKEN_BYTE_SHARE:
-            text = _lenient(data, candidate, "ignore")
-            if text is not None:
-                return text, candidate
+    declared = [candidate for candidate in candidates[:2] if candidate]
+    if (found := _nearly_clean(data, declared)) is not None:
+        return found
+    # A single-byte answer decodes any bytes, so it is no evidence on its own; no answer at
+    # all often means one broken byte failed every multi-byte encoding.
+    if (found := least_messy(data, text, detected)) is not None:
+        return found
+    if (found := _nearly_clean(data, ["utf-8", detected])) is not None:
+        return found
     for fallback in (detected, *candidates):
         if fallback and (text := _lenient(data, fallback, "replace")) is not None:
             return text, fallback
@@ -170,6 +170,17 @@ def least_messy(data: bytes, text: str | None, encoding: str | None) -> tuple[st
             if best is None or mess < best[0]:
                 best = (mess, decoded, candidate)
     return (best[1], best[2]) if best is not None else None
+
+
+def _nearly_clean(data: bytes, encodings: Sequence[str | None]) -> tuple[str, str] | None:
+    """``data`` in the first of ``encodings`` that leaves at most
+    :data:`MAX_BROKEN_BYTE_SHARE` of it undecodable, those bytes dropped; None if none does."""
+    for encoding in encodings:
+        if encoding and _broken_byte_share(data, encoding) <= MAX_BROKEN_BYTE_SHARE:
+            text = _lenient(data, encoding, "ignore")
+            if text is not None:
+                return text, encoding
+    return None
 
 
 def _lenient(data: bytes, encoding: str, errors: str) -> str | None:

@@ -77,6 +77,18 @@ def test_undeclared_gbk_with_a_broken_byte_is_not_read_as_a_single_byte_code_pag
     assert "挺进抗日前线" in text and "\ufffd" not in text
 
 
+def test_a_declared_double_byte_encoding_with_a_broken_byte_is_kept():
+    # the declaration is evidence the double-byte search must not overrule
+    body = "".join(
+        f"<p>第{n}段：臺灣的新聞報導，記者於現場採訪民眾的意見與看法。</p>" for n in range(40)
+    )
+    html = f"<html><head><meta charset='big5'></head><body>{body}</body></html>"
+    data = html.encode("big5hkscs")
+    cut = data.index("第20段".encode("big5hkscs"))
+    text, encoding = decode_html(data[:cut] + b"\xa4" + data[cut:])
+    assert encoding == "big5hkscs" and "記者於現場採訪" in text
+
+
 def test_undeclared_western_text_stays_single_byte():
     html = "<html><body>" + "<p>Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e, \u00e0 la carte.</p>" * 30
     text, encoding = decode_html(html.encode("cp1252"))
