@@ -51,6 +51,9 @@ _SUPERSETS = {
 DOUBLE_BYTE_ENCODINGS = ("gb18030", "big5hkscs", "shift_jis", "euc_jp", "euc_kr")
 # Characters of a decoded text the mess measure reads (it is linear in the text).
 MESS_SAMPLE_CHARS = 50_000
+# Bytes the detector, and the weighing of double-byte readings, look at: what is read of a
+# page stays bounded whatever its size.
+DETECTION_BYTES = 200_000
 
 # Python codecs that decode bytes to str but are no character set of a web page: a page
 # declaring one ("undefined", "idna", ...) is read as if it declared nothing.
@@ -113,7 +116,7 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         text = _strict(data, candidate)
         if text is not None and candidate is not None:
             return text, candidate
-    best = charset_normalizer.from_bytes(data[:200_000]).best()
+    best = charset_normalizer.from_bytes(data[:DETECTION_BYTES]).best()
     detected = normalize_encoding(best.encoding) if best is not None else None
     text = _strict(data, detected)
     if text is not None and detected is not None and not is_single_byte(detected):
@@ -155,21 +158,27 @@ def is_single_byte(encoding: str) -> bool:
 def least_messy(data: bytes, text: str | None, encoding: str | None) -> tuple[str, str] | None:
     """The reading of ``data`` that is least of a mess: ``text`` (``data`` strictly in the
     detector's single-byte ``encoding``, if any) or ``data`` in a double-byte encoding that
-    decodes all of it but a few broken bytes (dropped); None when there is neither."""
+    decodes all of it but a few broken bytes (dropped); None when there is neither. The
+    readings are weighed on the first :data:`DETECTION_BYTES` bytes."""
     if data.isascii():
         return (text, encoding) if text is not None and encoding is not None else None
-    best: tuple[float, str, str] | None = None
+    head = data[:DETECTION_BYTES]
+    best: tuple[float, str] | None = None
     if text is not None and encoding is not None:
-        best = (mess_ratio(text[:MESS_SAMPLE_CHARS], 1.0), text, encoding)
+        best = (mess_ratio(text[:MESS_SAMPLE_CHARS], 1.0), encoding)
     for candidate in DOUBLE_BYTE_ENCODINGS:
-        if _broken_byte_share(data, candidate) > MAX_BROKEN_BYTE_SHARE:
+        if _broken_byte_share(head, candidate) > MAX_BROKEN_BYTE_SHARE:
             continue
-        decoded = _lenient(data, candidate, "ignore")
+        decoded = _lenient(head, candidate, "ignore")
         if decoded is not None:
             mess = mess_ratio(decoded[:MESS_SAMPLE_CHARS], 1.0)
             if best is None or mess < best[0]:
-                best = (mess, decoded, candidate)
-    return (best[1], best[2]) if best is not None else None
+                best = (mess, candidate)
+    if best is None:
+        return None
+    if best[1] == encoding and text is not None:
+        return text, encoding
+    return _nearly_clean(data, [best[1]])
 
 
 def _nearly_clean(data: bytes, encodings: Sequence[str | None]) -> tuple[str, str] | None:
