@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         for dataset in sorted(dict.fromkeys(page.dataset for page in pages)):
             values = [page.f1[name] for page in pages if page.dataset == dataset]
             print(f"  {dataset:<20} {line(values)}")
-    if args.grid == "zh":
+    if args.grid in ("zh", "read-more"):
         variant_table(pages, names)
     return 0
 
