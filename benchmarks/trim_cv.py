@@ -22,7 +22,7 @@ gne_zh. One choice is made for all of them pooled, once among the variants that 
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|read-more]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 231-page sample).
@@ -172,23 +172,7 @@ def zh_variants() -> dict[str, TrimOptions]:
     return found
 
 
-def read_more_variants() -> dict[str, TrimOptions]:
-    """The shipped rules, then without the cut at a "Read more" line
-    (:attr:`TrimOptions.read_more_headings`), at each tail share around the shipped one."""
-    found = {"shipped": TrimOptions()}
-    for read_more, share in itertools.product((True, False), (0.5, 0.7, 0.85)):
-        options = replace(TrimOptions(), read_more_headings=read_more, tail_min_share=share)
-        if options != TrimOptions():
-            found[f"read_more={int(read_more)},tail={share}"] = options
-    return found
-
-
-GRIDS = {
-    "cap": cap_variants,
-    "rules": rule_variants,
-    "zh": zh_variants,
-    "read-more": read_more_variants,
-}
+GRIDS = {"cap": cap_variants, "rules": rule_variants, "zh": zh_variants}
 
 
 def score(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]) -> list[Scored]:
@@ -237,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         for dataset in sorted(dict.fromkeys(page.dataset for page in pages)):
             values = [page.f1[name] for page in pages if page.dataset == dataset]
             print(f"  {dataset:<20} {line(values)}")
-    if args.grid in ("zh", "read-more"):
+    if args.grid == "zh":
         variant_table(pages, names)
     return 0
 

@@ -57,7 +57,7 @@ TAIL_HEADING = re.compile(
     r"^\s*(?:"
     r"related(?:\s+(?:articles?|stories|posts?|content|news|reading|links))?|"
     r"(?:you\s+(?:may|might)\s+also\s+(?:like|enjoy)|more\s+(?:stories|articles)|"
-    r"read\s+next|recommended(?:\s+(?:for\s+you|articles?|stories|reading))?|"
+    r"read\s+(?:more|next)|recommended(?:\s+(?:for\s+you|articles?|stories|reading))?|"
     r"popular\s+(?:posts|stories|articles)|latest\s+(?:news|posts|stories|articles)|"
     r"more\s+from\b.{0,40}|leave\s+a\s+(?:reply|comment)|\d*\s*comments?|"
     r"share\s+this(?:\s+(?:article|story|post))?)|"
@@ -66,10 +66,6 @@ TAIL_HEADING = re.compile(
     r")\s*[:：(（\d)）]*\s*$",
     re.IGNORECASE,
 )
-# "Read more": the heading of a list of further stories, and as often the button under a
-# teaser box inside an article, which the article goes on after; a separate option so the
-# cross-validation judges it.
-READ_MORE_HEADING = re.compile(r"^\s*read\s+more\s*[:：(（\d)）]*\s*$", re.IGNORECASE)
 # Headings of a blog's sidebar and author box, sections that sit after the article when a
 # region reaches into the sidebar; a separate option so the cross-validation judges them.
 SIDEBAR_HEADING = re.compile(
@@ -154,8 +150,6 @@ class TrimOptions:
     tail_min_share: float | None = 0.7
     # Also cut at a sidebar heading (:data:`SIDEBAR_HEADING`), under the same condition.
     sidebar_headings: bool = True
-    # Also cut at a "Read more" line (:data:`READ_MORE_HEADING`), under the same condition.
-    read_more_headings: bool = True
     # Drop teaser lines ("Related: ...").
     teaser_lines: bool = True
     # Drop runs of at least this many consecutive whole-link lines; None: off.
@@ -278,7 +272,6 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 and len(line) <= MAX_MARKER_LINE
                 and (
                     TAIL_HEADING.match(line)
-                    or (options.read_more_headings and READ_MORE_HEADING.match(line))
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
                     or (zh_headings and len(line) <= MAX_ZH_HEADING and is_zh_heading(line))
