@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 from newscrawl.config import load_sites
 from newscrawl.evaluation.datasets import site_lists
+from tests.scripts import load_script
 
 from .conftest import REPO
 
@@ -57,12 +57,7 @@ def test_shipped_defaults_deny_obvious_non_articles(shipped):
 
 
 def test_generator_reproduces_the_shipped_file(tmp_path: Path):
-    spec = importlib.util.spec_from_file_location(
-        "build_sites_yaml", REPO / "scripts" / "build_sites_yaml.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("scripts/build_sites_yaml.py")
     text, count = module.build(site_lists())
     assert text == SHIPPED.read_text(encoding="utf-8")
     assert count == module.TARGET_SITES

@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "crawl_farm.py"
+from tests.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def crawl_farm():
-    spec = importlib.util.spec_from_file_location("crawl_farm_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/crawl_farm.py", "crawl_farm_script")
 
 
 def test_setting_is_name_and_value(crawl_farm):

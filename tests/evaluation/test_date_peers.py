@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "date_peers.py"
+from tests.scripts import load_script
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("date_peers", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/date_peers.py")
 
 
 def record(peers, label="2025-03-04", ours=None, stage="none", modified=None):

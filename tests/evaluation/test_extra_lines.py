@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "extra_lines.py"
+from tests.scripts import load_script
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("extra_lines", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/extra_lines.py")
 
 
 def test_extra_lines_ignore_whitespace_and_blank_lines() -> None:

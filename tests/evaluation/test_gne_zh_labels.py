@@ -7,7 +7,6 @@ or comment the check rules out, or carries another headline fails here.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -19,6 +18,7 @@ from types import ModuleType
 import pytest
 
 from newscrawl.evaluation.dataset import load_pages
+from tests.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 # The labels are this repository's own work, so the test reads its copy whatever data root
@@ -43,11 +43,7 @@ def _script(name: str) -> ModuleType:
     scripts = REPO / "scripts"
     if str(scripts) not in sys.path:
         sys.path.insert(0, str(scripts))  # build_gne_zh imports label_view as a sibling
-    spec = importlib.util.spec_from_file_location(name, scripts / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"scripts/{name}.py")
 
 
 def test_pages_file_is_exactly_what_the_decisions_build() -> None:

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from newscrawl.evaluation.dataset import load_pages
 from newscrawl.evaluation.systems import Prediction, System
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "extraction_speed.py"
+from tests.scripts import load_script
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("extraction_speed", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/extraction_speed.py")
 
 
 def test_every_system_runs_every_page_every_round(tiny_dataset):

@@ -7,12 +7,11 @@ target is that TCDT does not do worse than density on them.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 from newscrawl.evaluation.datasets import pages_file
+from tests.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 LABELS = REPO / "tests" / "data" / "gne_labels" / "labels.json"
@@ -20,14 +19,7 @@ DATASET = pages_file("gne_unlabeled")
 
 
 def _bench():  # the scorer lives with the benchmark that reports the same numbers
-    spec = importlib.util.spec_from_file_location(
-        "tcdt_bench", REPO / "benchmarks" / "tcdt_bench.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("tcdt_bench", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/tcdt_bench.py")
 
 
 def test_labels_are_well_formed_and_name_real_pages() -> None:
