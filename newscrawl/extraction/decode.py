@@ -109,11 +109,12 @@ def decode_html(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     # Bytes that are valid UTF-8 and not all ASCII are UTF-8 whatever a page declares: other
     # encodings' non-ASCII text is valid UTF-8 only by rare chance, while pages that are
     # UTF-8 and declare ISO-8859-1 (a server's or a template's stale default) are common.
-    if not data.isascii() and (text := _strict(data, "utf-8")) is not None:
-        return text, "utf-8"
+    utf8 = _strict(data, "utf-8")  # decoded once: the candidates below may name it again
+    if utf8 is not None and not data.isascii():
+        return utf8, "utf-8"
     candidates = [normalize_encoding(encoding), sniff_meta_charset(data), "utf-8"]
     for candidate in candidates:
-        text = _strict(data, candidate)
+        text = utf8 if candidate == "utf-8" else _strict(data, candidate)
         if text is not None and candidate is not None:
             return text, candidate
     best = charset_normalizer.from_bytes(data[:DETECTION_BYTES]).best()

@@ -178,29 +178,20 @@ class TrimOptions:
 
     @property
     def any_chinese(self) -> bool:
-        return (
-            self.zh_headings
-            or self.appeal_lines
-            or self.original_title
-            or self.zh_teasers
-            or self.disclaimers
-        )
+        return any(getattr(self, rule) for rule in CHINESE_RULES)
 
     @property
     def needs_links(self) -> bool:
         return self.link_run is not None or self.leading_links
 
 
+# The switches of the Chinese portal rules, which run only on Chinese text.
+CHINESE_RULES = ("zh_headings", "appeal_lines", "original_title", "zh_teasers", "disclaimers")
+
+
 def without_chinese_rules(options: TrimOptions) -> TrimOptions:
     """``options`` with the Chinese portal rules off (the references of the sweeps)."""
-    return replace(
-        options,
-        zh_headings=False,
-        appeal_lines=False,
-        original_title=False,
-        zh_teasers=False,
-        disclaimers=False,
-    )
+    return replace(options, **dict.fromkeys(CHINESE_RULES, False))
 
 
 NO_TRIM = without_chinese_rules(
