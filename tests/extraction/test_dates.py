@@ -224,6 +224,18 @@ def test_htmldate_is_the_last_stage():
     assert htmldate_date(page, FETCHED) is None
 
 
+@pytest.mark.parametrize("footer", ["&copy; 2020 Example Ltd", "Copyright 2019-2023"])
+def test_a_copyright_year_is_no_publish_date(footer):
+    # htmldate itself answers 1 January of the copyright year on such a page.
+    page = load_document(doc(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>{footer}</p>"))
+    assert htmldate_date(page, FETCHED) is None
+
+
+def test_htmldate_dates_other_than_the_first_of_january_stay():
+    page = load_document(doc(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>2023-03-14</p>"))
+    assert htmldate_date(page, FETCHED) == "2023-03-14"
+
+
 @pytest.mark.parametrize(
     ("iso", "zone", "expected"),
     [

@@ -717,11 +717,19 @@ def _relative(window: str, fetched_at: datetime | None) -> str | None:
     return moment.isoformat(timespec="minutes")
 
 
+# htmldate's answer when all it found is a year (a copyright line, "© 2020", or a year alone):
+# 1 January of it. That is no publish day, and storing it would put the article on a day it
+# was not published (docs/benchmarks/metadata.md: none of its nine such answers on the dev
+# sets was right).
+YEAR_ONLY_DAY = "-01-01"
+
+
 def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
     """The htmldate library's original-publication date (it parses the page again, so it
     only runs when the cheaper stages found nothing). It prefers original-publication dates
     but, on a page that states no other, may answer with the modified date: rejecting those
-    cost more right dates than it saved (docs/benchmarks/metadata.md)."""
+    cost more right dates than it saved (docs/benchmarks/metadata.md). A 1 January answer is
+    htmldate's reading of a bare year (:data:`YEAR_ONLY_DAY`), not a date: None."""
     try:
         found = find_date(
             doc.html,
@@ -732,7 +740,9 @@ def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | No
         )
     except Exception:  # noqa: BLE001 -- a library bug must not fail an extraction
         return None
-    return normalize_date(found) if found else None
+    if not found or found[4:] == YEAR_ONLY_DAY:
+        return None
+    return normalize_date(found)
 
 
 STAGES: dict[str, Callable[[Document, datetime | None], str | None]] = {
