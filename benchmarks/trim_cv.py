@@ -15,16 +15,14 @@ Two grids (``--grid``):
   sections on/off and the cut cap (off, 0.3 ... 0.7);
 * ``zh`` — the rules before the Chinese portal rules first, then every combination of them
   (recommendation and keyword headings, appeal lines, the original-title line, lines that
-  point at other coverage, disclaimer lines);
-* ``comments`` — the shipped rules first, then with the comment platforms' headings at
-  three tail shares.
+  point at other coverage, disclaimer lines).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|comments]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 231-page sample).
@@ -174,23 +172,7 @@ def zh_variants() -> dict[str, TrimOptions]:
     return found
 
 
-def comment_variants() -> dict[str, TrimOptions]:
-    """The shipped rules first, then with the comment platforms' headings
-    (:attr:`TrimOptions.comment_headings`) crossed with the tail share they cut after."""
-    found = {"shipped": TrimOptions()}
-    for share in (0.5, 0.6, 0.7):
-        found[f"comment_headings=1,tail_min_share={share}"] = replace(
-            TrimOptions(), comment_headings=True, tail_min_share=share
-        )
-    return found
-
-
-GRIDS = {
-    "cap": cap_variants,
-    "rules": rule_variants,
-    "zh": zh_variants,
-    "comments": comment_variants,
-}
+GRIDS = {"cap": cap_variants, "rules": rule_variants, "zh": zh_variants}
 
 
 def score(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]) -> list[Scored]:

@@ -66,22 +66,6 @@ TAIL_HEADING = re.compile(
     r")\s*[:：(（\d)）]*\s*$",
     re.IGNORECASE,
 )
-# Headings the common blog and newsletter platforms put over their comment sections, beyond
-# TAIL_HEADING's "Comments" and "Leave a reply": WordPress ("3 thoughts on “Title”", "One
-# response to “Title”", "Comments are closed."), Genesis ("Reader Interactions"), Substack
-# ("Discussion about this post"), news sites ("Join the conversation"). Not a bare
-# "Discussion": a paper's section.
-COMMENT_HEADING = re.compile(
-    r"^\s*(?:"
-    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:thoughts?|responses?|replies|reply|comments?)\s+(?:on|to)\s+.{1,150}|"
-    r"\d+\s+(?:responses|replies)|"
-    r"discussion\s+about\s+this\s+(?:post|article|story|episode|podcast)|"
-    r"join\s+the\s+(?:conversation|discussion)|reader\s+(?:interactions|comments)|"
-    r"comments\s+are\s+closed\.?|(?:post|add|write|submit)\s+a\s+comment"
-    r")\s*[:：(（\d)）.!]*\s*$",
-    re.IGNORECASE,
-)
 # Headings of a blog's sidebar and author box, sections that sit after the article when a
 # region reaches into the sidebar; a separate option so the cross-validation judges them.
 SIDEBAR_HEADING = re.compile(
@@ -166,9 +150,6 @@ class TrimOptions:
     tail_min_share: float | None = 0.7
     # Also cut at a sidebar heading (:data:`SIDEBAR_HEADING`), under the same condition.
     sidebar_headings: bool = True
-    # Also cut at a comment platform's heading (:data:`COMMENT_HEADING`), under the same
-    # condition.
-    comment_headings: bool = False
     # Drop teaser lines ("Related: ...").
     teaser_lines: bool = True
     # Drop runs of at least this many consecutive whole-link lines; None: off.
@@ -283,7 +264,6 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 and (
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
-                    or (options.comment_headings and COMMENT_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
                     or (zh_headings and len(line) <= MAX_ZH_HEADING and is_zh_heading(line))
                 )
