@@ -4,7 +4,11 @@ For side-by-side runs of two checkouts (``PYTHONPATH`` pointing at each, run alt
 one process, dateparser warmed up and 5 pages extracted untimed first, as in
 ``extraction_speed.py``, whose page list this uses.
 
-    python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3
+``--without-date-stage NAME`` also times the same pages with one publish-date stage
+(``dates.STAGES``) answering nothing, in the same process after the full run, and prints
+both: what that stage costs (the htmldate fallback parses the page a second time).
+
+    python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3 [--without-date-stage htmldate]
 """
 
 from __future__ import annotations
@@ -13,14 +17,31 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.extraction_speed import benchmark_pages, warm_up_date_parsing
 from newscrawl.extraction import extract
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.metadata import dates
 
 WARM_UP_PAGES = 5
+
+
+def no_answer(doc: Document, fetched_at: datetime | None = None) -> str | None:
+    """A date stage that never answers."""
+    return None
+
+
+def cpu_ms_per_page(pages: Sequence[tuple[bytes, str | None]], rounds: int) -> float:
+    """CPU milliseconds per page of ``extract(method="auto")`` over ``rounds`` passes."""
+    started = time.process_time()
+    for _ in range(rounds):
+        for html, url in pages:
+            extract(html, url=url, method="auto")
+    return (time.process_time() - started) / len(pages) / rounds * 1000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,18 +49,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", default=None, help="folder of the full sets (default: samples)")
     parser.add_argument("--wcxb", type=int, default=60, help="wcxb_dev articles to include")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--without-date-stage",
+        choices=sorted(dates.STAGES),
+        help="also time the pages with this date stage answering nothing",
+    )
     args = parser.parse_args(argv)
     pages = [(page.read_html(), page.url) for page in benchmark_pages(args.wcxb, args.data)]
     warm_up_date_parsing()
     for html, url in pages[:WARM_UP_PAGES]:
         extract(html, url=url, method="auto")
-    started = time.process_time()
-    for _ in range(args.rounds):
-        for html, url in pages:
-            extract(html, url=url, method="auto")
-    seconds = time.process_time() - started
-    per_page = seconds / len(pages) / args.rounds * 1000
-    print(f"{len(pages)} pages x {args.rounds}: {seconds:.3f}s CPU, {per_page:.3f} ms/page")
+    if not args.without_date_stage:
+        per_page = cpu_ms_per_page(pages, args.rounds)
+        print(f"{len(pages)} pages x {args.rounds}: {per_page:.3f} ms/page")
+        return 0
+    # With and without the stage in turn, twice, so warm-up and machine load fall on both.
+    stage = dates.STAGES[args.without_date_stage]
+    with_stage: list[float] = []
+    without_stage: list[float] = []
+    try:
+        for _ in range(2):
+            dates.STAGES[args.without_date_stage] = stage
+            with_stage.append(cpu_ms_per_page(pages, args.rounds))
+            dates.STAGES[args.without_date_stage] = no_answer
+            without_stage.append(cpu_ms_per_page(pages, args.rounds))
+    finally:
+        dates.STAGES[args.without_date_stage] = stage
+    full, without = sum(with_stage) / 2, sum(without_stage) / 2
+    print(f"{len(pages)} pages x {args.rounds}, twice each, in turn: {full:.3f} ms/page")
+    print(
+        f"without the {args.without_date_stage} date stage: {without:.3f} ms/page "
+        f"(the stage: {1 - without / full:.1%} of auto's CPU time)"
+    )
     return 0
 
 

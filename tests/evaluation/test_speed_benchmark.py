@@ -54,3 +54,22 @@ def test_report_gives_ratios_and_verdicts():
     density_line = next(line for line in text.splitlines() if line.startswith("density "))
     assert density_line.split()[1:] == ["60.0", "16.67", "6.00", "2.50x"]
     assert "n/a" in speed.report({"density": 1.0}, runs, markdown=True)
+
+
+def test_auto_cpu_times_a_date_stage_away_and_puts_it_back(capsys, monkeypatch):
+    auto_cpu = load_script("benchmarks/auto_cpu.py")
+    from newscrawl.extraction.metadata import dates
+
+    stage = dates.STAGES["htmldate"]
+    seen: list[object] = []
+
+    def timed(pages, rounds):
+        seen.append(dates.STAGES["htmldate"])
+        return 10.0 if dates.STAGES["htmldate"] is stage else 8.0
+
+    monkeypatch.setattr(auto_cpu, "cpu_ms_per_page", timed)
+    monkeypatch.setattr(auto_cpu, "benchmark_pages", lambda wcxb, data: [])
+    assert auto_cpu.main(["--rounds", "1", "--without-date-stage", "htmldate"]) == 0
+    assert seen == [stage, auto_cpu.no_answer, stage, auto_cpu.no_answer]
+    assert dates.STAGES["htmldate"] is stage
+    assert "(the stage: 20.0% of auto's CPU time)" in capsys.readouterr().out
