@@ -48,6 +48,7 @@ from itertools import repeat
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import fallback
+from newscrawl.extraction.article_body import filter_by_article_body
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
@@ -359,7 +360,7 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
         prune(result.text, result.nodes, options.prune), result.images_from, options.tail
     )
     text = clean_lines(text, options) if options.clean_lines else text
-    return trim(text, doc, options.trim)
+    return filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
 
 
 def fall_back(

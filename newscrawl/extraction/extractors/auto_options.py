@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from newscrawl.extraction.article_body import DEFAULT_OPTIONS as DEFAULT_ARTICLE_BODY
+from newscrawl.extraction.article_body import ArticleBodyOptions
 from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as DEFAULT_BOILERPIPE,
 )
@@ -118,6 +120,9 @@ class AutoOptions:
     # Subtrees after the article's prose container dropped from the winner's region
     # (newscrawl/extraction/tail.py, docs/benchmarks/trim.md).
     tail: TailOptions = DEFAULT_TAIL
+    # Lines of the finished text the page's JSON-LD articleBody lacks are dropped
+    # (newscrawl/extraction/article_body.py, docs/benchmarks/precision.md).
+    article_body: ArticleBodyOptions = DEFAULT_ARTICLE_BODY
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK

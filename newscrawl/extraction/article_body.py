@@ -1,0 +1,80 @@
+"""Drop the lines of the chosen text that the publisher's own copy of the article lacks.
+
+Many news and blog pages carry the article a second time in their structured data: the
+``articleBody`` of a JSON-LD NewsArticle, Article or BlogPosting, written for search engines
+from the CMS's article field, so without the comments, related-story lists, teasers and
+share bars the page puts around it. When the page gives one, and it holds most of the chosen
+text's tokens (it is the whole article, not a paywall's teaser of it), a line of the chosen
+text whose tokens are mostly missing from it is not the article's: it is dropped.
+
+The signal is the page's own markup, not a site or a page type. Whether it is on, and its
+two shares, were chosen by site-grouped cross-validation over every dev set
+(benchmarks/article_body_cv.py, docs/benchmarks/precision.md).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from newscrawl.extraction.document import Document
+from newscrawl.extraction.text import tokens
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleBodyOptions:
+    """When the ``articleBody`` filters the chosen text; ``min_coverage=None``: never.
+    Defaults: the variant cross-validation picked (docs/benchmarks/precision.md)."""
+
+    # Share of the chosen text's tokens the articleBody must hold: below it the articleBody
+    # is a summary or a teaser, and the text stays as it is.
+    min_coverage: float | None = 0.9
+    # Share of a line's tokens the articleBody must hold for the line to stay.
+    min_line_share: float = 0.9
+    # Characters an articleBody needs to be read at all (a description is shorter).
+    min_body_chars: int = 500
+
+
+DEFAULT_OPTIONS = ArticleBodyOptions()
+NO_ARTICLE_BODY = ArticleBodyOptions(min_coverage=None)
+
+
+def article_body(doc: Document) -> str:
+    """The longest ``articleBody`` string of the page's JSON-LD objects ("" when none), its
+    character references resolved."""
+    longest = ""
+    for item in doc.json_ld:
+        body = item.get("articleBody")
+        if isinstance(body, str) and len(body) > len(longest):
+            longest = body
+    return html.unescape(longest) if "&" in longest else longest
+
+
+def filter_lines(text: str, body: str, options: ArticleBodyOptions = DEFAULT_OPTIONS) -> str:
+    """``text`` without the lines ``body`` does not hold, when ``body`` holds most of it;
+    ``text`` unchanged otherwise (or when every line would go)."""
+    if options.min_coverage is None or len(body) < options.min_body_chars:
+        return text
+    known = set(tokens(body))
+    words = tokens(text)
+    if not words or sum(word in known for word in words) < options.min_coverage * len(words):
+        return text
+    kept = [line for line in text.split("\n") if _held_share(line, known) >= options.min_line_share]
+    return "\n".join(kept) if kept else text
+
+
+def _held_share(line: str, known: set[str]) -> float:
+    """Share of ``line``'s tokens in ``known``; 1.0 for a line without tokens."""
+    words = tokens(line)
+    if not words:
+        return 1.0
+    return sum(word in known for word in words) / len(words)
+
+
+def filter_by_article_body(
+    text: str, doc: Document, options: ArticleBodyOptions = DEFAULT_OPTIONS
+) -> str:
+    """:func:`filter_lines` with the page's own ``articleBody`` (read only when on)."""
+    if options.min_coverage is None or not doc.json_ld:
+        return text
+    return filter_lines(text, article_body(doc), options)
