@@ -21,7 +21,7 @@ import argparse
 import itertools
 import sys
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -45,39 +45,26 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def variants() -> dict[str, ArticleBodyOptions]:
-    """The filter off first, then every combination of its coverage and line shares, with
-    and without the microdata articleBody."""
+    """The filter off first, then every combination of its coverage and line shares."""
     found = {"off": NO_ARTICLE_BODY}
-    for microdata, coverage, line_share in itertools.product(
-        (False, True), (0.6, 0.7, 0.8, 0.9), (0.3, 0.5, 0.7, 0.9)
-    ):
-        found[f"microdata={int(microdata)},coverage={coverage},line_share={line_share}"] = (
-            ArticleBodyOptions(
-                min_coverage=coverage, min_line_share=line_share, microdata=microdata
-            )
+    for coverage, line_share in itertools.product((0.6, 0.7, 0.8, 0.9), (0.3, 0.5, 0.7, 0.9)):
+        found[f"coverage={coverage},line_share={line_share}"] = ArticleBodyOptions(
+            min_coverage=coverage, min_line_share=line_share
         )
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """auto's text for a page with the filter off, and the page's articleBody without and
-    with the microdata one."""
-
-    text: str
-    bodies: dict[bool, str]
-
-
-def finished_text(page: Page) -> Finished:
+def finished_text(page: Page) -> tuple[str, str]:
+    """auto's text for ``page`` with the filter off, and the page's articleBody."""
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:
-        return Finished("", {False: "", True: ""})
+        return "", ""
     if doc.body is None:
-        return Finished("", {False: "", True: ""})
+        return "", ""
     result = auto.extract_content(doc, replace(DEFAULT_AUTO, article_body=NO_ARTICLE_BODY))
     text = result.text if isinstance(result, ContentResult) else ""
-    return Finished(text, {flag: article_body(doc, flag) for flag in (False, True)})
+    return text, article_body(doc)
 
 
 def score(
@@ -91,16 +78,14 @@ def score(
             if not page.text:
                 continue
             name = f"{label}{page.page_type}" if label.endswith(" ") else label
-            finished = finished_text(page)
-            for flag, body in finished.bodies.items():
-                if len(body) >= DEFAULT_AUTO.article_body.min_body_chars:
-                    carrying[f"{name} ({'with' if flag else 'without'} microdata)"] += 1
+            text, body = finished_text(page)
+            if len(body) >= DEFAULT_AUTO.article_body.min_body_chars:
+                carrying[name] += 1
             truth = tokenize(page.text)
             known: dict[str, float] = {}
             f1: dict[str, float] = {}
             for variant, option in options.items():
-                body = finished.bodies[option.microdata]
-                filtered = filter_lines(finished.text, body, option)
+                filtered = filter_lines(text, body, option)
                 if filtered not in known:
                     known[filtered] = token_scores(tokenize(filtered), truth).f1
                 f1[variant] = known[filtered]
@@ -119,10 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     totals = Counter(page.dataset for page in pages)
     print(
         "pages with an articleBody: "
-        + ", ".join(
-            f"{name} {count}/{totals[name.split(' (')[0]]}"
-            for name, count in sorted(carrying.items())
-        )
+        + ", ".join(f"{name} {carrying[name]}/{totals[name]}" for name in sorted(totals))
     )
     report_sweep(pages, list(options), args.folds, "articleBody filter")
     return 0

@@ -17,14 +17,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from lxml import etree
-
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.text import tokens
-
-MICRODATA_MARK = "articleBody"
-_MICRODATA_BODY = etree.XPath('//*[@itemprop="articleBody"]')
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,32 +33,21 @@ class ArticleBodyOptions:
     min_line_share: float = 0.9
     # Characters an articleBody needs to be read at all (a description is shorter).
     min_body_chars: int = 500
-    # Also read the text of the elements microdata marks ``itemprop="articleBody"``: the
-    # publisher's own boundary of the article in the page, outside which the chosen region
-    # may have reached (comments, an author box below it).
-    microdata: bool = False
 
 
 DEFAULT_OPTIONS = ArticleBodyOptions()
 NO_ARTICLE_BODY = ArticleBodyOptions(min_coverage=None)
 
 
-def article_body(doc: Document, microdata: bool = False) -> str:
-    """The longest ``articleBody`` string of the page's JSON-LD objects, its character
-    references resolved, or with ``microdata`` the text of its ``itemprop="articleBody"``
-    elements when that is longer ("" when the page gives neither)."""
+def article_body(doc: Document) -> str:
+    """The longest ``articleBody`` string of the page's JSON-LD objects ("" when none), its
+    character references resolved."""
     longest = ""
     for item in doc.json_ld:
         body = item.get("articleBody")
         if isinstance(body, str) and len(body) > len(longest):
             longest = body
-    if "&" in longest:
-        longest = html.unescape(longest)
-    if microdata and MICRODATA_MARK in doc.html:  # a substring test spares most pages the walk
-        marked = "\n".join(text_content(el) for el in _MICRODATA_BODY(doc.root))
-        if len(marked) > len(longest):
-            longest = marked
-    return longest
+    return html.unescape(longest) if "&" in longest else longest
 
 
 def filter_lines(text: str, body: str, options: ArticleBodyOptions = DEFAULT_OPTIONS) -> str:
@@ -92,6 +75,6 @@ def filter_by_article_body(
     text: str, doc: Document, options: ArticleBodyOptions = DEFAULT_OPTIONS
 ) -> str:
     """:func:`filter_lines` with the page's own ``articleBody`` (read only when on)."""
-    if options.min_coverage is None or not (doc.json_ld or options.microdata):
+    if options.min_coverage is None or not doc.json_ld:
         return text
-    return filter_lines(text, article_body(doc, options.microdata), options)
+    return filter_lines(text, article_body(doc), options)
