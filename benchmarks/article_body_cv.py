@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.vote_cv import SETS, Scored, report_sweep
+from benchmarks.vote_cv import SETS, Scored, f1_by_variant, report_sweep
 from newscrawl.evaluation.crossval import page_site
 from newscrawl.evaluation.dataset import Page, load_pages
-from newscrawl.evaluation.metric import token_scores, tokenize
+from newscrawl.evaluation.metric import tokenize
 from newscrawl.extraction.article_body import (
     NO_ARTICLE_BODY,
     ArticleBodyOptions,
@@ -81,14 +81,10 @@ def score(
             text, body = finished_text(page)
             if len(body) >= DEFAULT_AUTO.article_body.min_body_chars:
                 carrying[name] += 1
-            truth = tokenize(page.text)
-            known: dict[str, float] = {}
-            f1: dict[str, float] = {}
-            for variant, option in options.items():
-                filtered = filter_lines(text, body, option)
-                if filtered not in known:
-                    known[filtered] = token_scores(tokenize(filtered), truth).f1
-                f1[variant] = known[filtered]
+            texts = (
+                (variant, filter_lines(text, body, option)) for variant, option in options.items()
+            )
+            f1 = f1_by_variant(tokenize(page.text), texts)
             scored.append(Scored(name, page_site(page), f1))
     return scored
 

@@ -23,9 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.vote_cv import f1_by_variant
 from newscrawl.evaluation.crossval import format_selection, grouped_folds, page_site, select
 from newscrawl.evaluation.dataset import Page, load_pages
-from newscrawl.evaluation.metric import token_scores, tokenize
+from newscrawl.evaluation.metric import tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
@@ -101,14 +104,8 @@ def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Sco
     vote = auto.run_vote(doc) if doc.body is not None else None
     if vote is None:
         return Scored(dataset, site, dict.fromkeys(options, 0.0))
-    known: dict[str, float] = {}  # most variants leave most pages as they were
-    f1: dict[str, float] = {}
-    for name, option in options.items():
-        text = auto.winner_text(vote, doc, option)
-        if text not in known:
-            known[text] = token_scores(tokenize(text), truth).f1
-        f1[name] = known[text]
-    return Scored(dataset, site, f1)
+    texts = ((name, auto.winner_text(vote, doc, option)) for name, option in options.items())
+    return Scored(dataset, site, f1_by_variant(truth, texts))
 
 
 def line(name: str, values: Sequence[float]) -> str:

@@ -39,10 +39,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.vote_cv import ARTICLES, SETS, Scored, line, report, variant_table
+from benchmarks.vote_cv import (
+    ARTICLES,
+    SETS,
+    Scored,
+    f1_by_variant,
+    line,
+    report,
+    variant_table,
+)
 from newscrawl.evaluation.crossval import page_site
 from newscrawl.evaluation.dataset import Page, load_pages
-from newscrawl.evaluation.metric import token_scores, tokenize
+from newscrawl.evaluation.metric import tokenize
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
@@ -178,14 +186,10 @@ GRIDS = {"cap": cap_variants, "rules": rule_variants, "zh": zh_variants}
 def score(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]) -> list[Scored]:
     scored = []
     for page in pages:
-        known: dict[str, float] = {}  # most variants leave most pages alone
-        f1: dict[str, float] = {}
-        for name, option in options.items():
-            text = trim_text(page.text, page.links, option)
-            if text not in known:
-                known[text] = token_scores(tokenize(text), page.truth).f1
-            f1[name] = known[text]
-        scored.append(Scored(page.dataset, page.site, f1))
+        texts = (
+            (name, trim_text(page.text, page.links, option)) for name, option in options.items()
+        )
+        scored.append(Scored(page.dataset, page.site, f1_by_variant(page.truth, texts)))
     return scored
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -92,6 +92,18 @@ def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto
     return runner
 
 
+def f1_by_variant(truth: list[str], texts: Iterable[tuple[str, str]]) -> dict[str, float]:
+    """Each variant's F1 against ``truth`` from its ``(name, text)``, every distinct text
+    scored once: most variants leave most pages as they were."""
+    known: dict[str, float] = {}
+    f1: dict[str, float] = {}
+    for name, text in texts:
+        if text not in known:
+            known[text] = token_scores(tokenize(text), truth).f1
+        f1[name] = known[text]
+    return f1
+
+
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
     truth = tokenize(page.text or "")
     site = page_site(page)
@@ -102,17 +114,15 @@ def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Sco
     if doc.body is None:
         return Scored(dataset, site, dict.fromkeys(options, 0.0))
     runner = cached_runner(doc, {})
-    known: dict[str, float] = {}
-    f1: dict[str, float] = {}
-    for name, option in options.items():
+
+    def text_of(option: AutoOptions) -> str:
         vote = auto.run_vote(doc, option, runner)
-        text = ""
-        if vote is not None:
-            _, text = auto.fall_back(vote, auto.winner_text(vote, doc, option), doc, runner, option)
-        if text not in known:
-            known[text] = token_scores(tokenize(text), truth).f1
-        f1[name] = known[text]
-    return Scored(dataset, site, f1)
+        if vote is None:
+            return ""
+        return auto.fall_back(vote, auto.winner_text(vote, doc, option), doc, runner, option)[1]
+
+    texts = ((name, text_of(option)) for name, option in options.items())
+    return Scored(dataset, site, f1_by_variant(truth, texts))
 
 
 def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
