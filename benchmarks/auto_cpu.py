@@ -4,9 +4,10 @@ For side-by-side runs of two checkouts (``PYTHONPATH`` pointing at each, run alt
 one process, dateparser warmed up and 5 pages extracted untimed first, as in
 ``extraction_speed.py``, whose page list this uses.
 
-``--without-date-stage NAME`` also times the same pages with one publish-date stage
-(``dates.STAGES``) answering nothing, in the same process after the full run, and prints
-both: what that stage costs (the htmldate fallback parses the page a second time).
+``--without-date-stage NAME`` times the same pages with the stage as shipped and with one
+publish-date stage (``dates.STAGES``) answering nothing, in turn, twice each, in one process,
+and prints both and the stage's share: what that stage costs (the htmldate fallback parses
+the page a second time).
 
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3 [--without-date-stage htmldate]
 """

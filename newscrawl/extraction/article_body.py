@@ -56,19 +56,18 @@ def filter_lines(text: str, body: str, options: ArticleBodyOptions = DEFAULT_OPT
     if options.min_coverage is None or len(body) < options.min_body_chars:
         return text
     known = set(tokens(body))
-    words = tokens(text)
-    if not words or sum(word in known for word in words) < options.min_coverage * len(words):
+    lines = text.split("\n")
+    # Tokens never span a line break, so the lines' tokens are the text's.
+    held = [(sum(word in known for word in words), len(words)) for words in map(tokens, lines)]
+    total = sum(count for _, count in held)
+    if not total or sum(inside for inside, _ in held) < options.min_coverage * total:
         return text
-    kept = [line for line in text.split("\n") if _held_share(line, known) >= options.min_line_share]
+    kept = [
+        line
+        for line, (inside, count) in zip(lines, held, strict=True)
+        if not count or inside / count >= options.min_line_share
+    ]
     return "\n".join(kept) if kept else text
-
-
-def _held_share(line: str, known: set[str]) -> float:
-    """Share of ``line``'s tokens in ``known``; 1.0 for a line without tokens."""
-    words = tokens(line)
-    if not words:
-        return 1.0
-    return sum(word in known for word in words) / len(words)
 
 
 def filter_by_article_body(
