@@ -36,6 +36,9 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("no noise tags/words", {"noise_tags": frozenset(), "noise_words": frozenset()}),
     ("no noise removal at all", {"skip_noise": False}),
     ("no content-class boost", {"content_boost": 1.0}),
+    ("no content tags", {"content_tags": frozenset()}),
+    ("<article> on every page", {"content_tags_when_unnamed": False}),
+    ("<article>, <main> on unnamed pages", {"content_tags": frozenset({"article", "main"})}),
     ("every text line a paragraph", {"line_min_chars": 1}),
 ]
 

@@ -321,15 +321,16 @@ static PyObject *proxy(struct LxmlDocument *doc, xmlNode *n) {
 static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"root", "skip_noise", "flag_cache", "flags_of", "noise_share",
                                "noise_tags", "symbols", "line_min", "content_boost",
-                               "mass_exponent", "escape_ratio", NULL};
-    PyObject *root_obj, *cache, *flags_of, *noise_tags, *symbols_str;
+                               "content_tags", "mass_exponent", "escape_ratio", NULL};
+    PyObject *root_obj, *cache, *flags_of, *noise_tags, *symbols_str, *content_tags;
     int skip_noise;
     long line_min, escape_ratio;
     double noise_share, content_boost, mass_exponent;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpO!OdO!Ulddl", keywords, &root_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpO!OdO!UldO!dl", keywords, &root_obj,
                                      &skip_noise, &PyDict_Type, &cache, &flags_of,
                                      &noise_share, &PyTuple_Type, &noise_tags, &symbols_str,
-                                     &line_min, &content_boost, &mass_exponent, &escape_ratio))
+                                     &line_min, &content_boost, &PyTuple_Type, &content_tags,
+                                     &mass_exponent, &escape_ratio))
         return NULL;
     struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
     if (!root_el) return NULL;
@@ -385,6 +386,8 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                 Py_DECREF(value);
                 if (failed) goto done;
             }
+            /* a content tag (<article>) names content as a content word does */
+            if (!boost) boost = tag_in(node, content_tags);
             if (skip_noise) {
                 if (!noise) noise = tag_in(node, noise_tags);
                 if (!noise) {

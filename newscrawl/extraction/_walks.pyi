@@ -19,6 +19,7 @@ def density_measure(
     symbols: str,
     line_min: int,
     content_boost: float,
+    content_tags: tuple[bytes, ...],
     mass_exponent: float,
     escape_ratio: int,
 ) -> tuple[

@@ -131,6 +131,36 @@ def test_a_wrapper_marked_only_as_furniture_is_weighed_by_its_own_text():
     assert "菜单" not in result.text and "标语" not in result.text
 
 
+def test_an_article_tag_names_content_where_no_class_does():
+    # generated class names say nothing: the article and an unnamed reply thread of the same
+    # size share one wrapper, which the text-mass factor prefers unless <article> counts as
+    # the content word "article" would
+    replies = "".join(f'<div class="x9"><p>{ARTICLE}回复{i}。</p></div>' for i in range(6))
+    html = page(f'<div class="a1 b2"><article class="c3">{PARAGRAPHS}</article>{replies}</div>')
+    options = td.DensityOptions(content_tags=frozenset({"article"}))
+    result = td.extract_content(load_document(html), options)
+    assert not isinstance(result, Rejection)
+    assert result.nodes[0].tag == "article" and "回复" not in result.text
+    untagged = td.extract_content(load_document(html), td.DensityOptions(content_tags=frozenset()))
+    assert not isinstance(untagged, Rejection) and "回复" in untagged.text
+
+
+def test_where_a_class_names_content_the_article_tag_adds_nothing_unless_asked():
+    html = page(
+        f'<div class="story" id="s">{PARAGRAPHS}</div><article id="a">{PARAGRAPHS}</article>'
+    )
+    root = load_document(html).body
+    tags = frozenset({"article"})
+
+    def boosted(options: td.DensityOptions) -> dict[str, bool]:
+        features, _ = td.measure(root, options)
+        return {f.element.get("id"): f.content_named for f in features if f.element.get("id")}
+
+    assert boosted(td.DensityOptions(content_tags=tags)) == {"s": True, "a": False}
+    every_page = td.DensityOptions(content_tags=tags, content_tags_when_unnamed=False)
+    assert boosted(every_page) == {"s": True, "a": True}
+
+
 def test_hidden_elements_are_noise():
     hidden = '<p id="h" style="DISPLAY: none">隐藏的文字内容不算正文。</p>'
     html = page(f'<div id="c">{PARAGRAPHS}{hidden}</div>')

@@ -64,12 +64,13 @@ def test_paragraph_text_in_c_equals_python_on_dataset_pages():
 def test_density_walk_in_c_equals_python_on_dataset_pages():
     checked = 0
     for page_id, root in content_roots():
-        for skip_noise in (True, False):
+        for skip_noise, tags in ((True, None), (False, None), (True, frozenset({"article"}))):
             options = replace(DEFAULT_DENSITY_OPTIONS, skip_noise=skip_noise)
+            options = options if tags is None else replace(options, content_tags=tags)
             expected, expected_excluded = text_density.measure_in_python(root, options)
             got, excluded = text_density.measure(root, options)
-            assert feature_rows(got) == feature_rows(expected), (page_id, skip_noise)
-            assert excluded == expected_excluded, (page_id, skip_noise)
+            assert feature_rows(got) == feature_rows(expected), (page_id, skip_noise, tags)
+            assert excluded == expected_excluded, (page_id, skip_noise, tags)
             checked += 1
     assert checked > 500
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from newscrawl.extraction.noise import (
+    CONTENT_TAGS,
     CONTENT_WORDS,
     NOISE_MAX_TEXT_SHARE,
     NOISE_TAGS,
@@ -38,6 +39,12 @@ class DensityOptions:
     # under ~9% of the text, so the links are inline mentions, not a link list.
     link_escape_ratio: int = 10
     content_words: frozenset[str] = CONTENT_WORDS
+    # Elements of these tags count as content-named (the boost below, and the noise guard's
+    # weighing of a marked element that also names content) ...
+    content_tags: frozenset[str] = CONTENT_TAGS
+    # ... only on a page where no class/id word names a scored element (False: on every
+    # page). Where a page's names speak, they decide alone (docs/benchmarks/markup.md).
+    content_tags_when_unnamed: bool = True
     # GNE's factor 2 for text under a content class/id word (ablation in
     # docs/benchmarks/density.md).
     content_boost: float = 2.0

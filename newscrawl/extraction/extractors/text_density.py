@@ -47,7 +47,7 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
-from newscrawl.extraction.native import walks
+from newscrawl.extraction.native import c_tags, walks
 from newscrawl.extraction.noise import hidden_elements, max_noise_chars, noise_rules
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -67,6 +67,12 @@ class NodeFeatures:
     paragraphs: int  # PNum
     symbols: int  # Sb
     score: float = 0.0
+
+    @property
+    def content_named(self) -> bool:
+        """Whether a content class/id word (or content tag) named the element: its T was
+        counted with the content boost, which makes it a float."""
+        return isinstance(self.text, float)
 
     def as_dict(self, options: DensityOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
         return {
@@ -166,6 +172,18 @@ def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
 ) = range(12)
 
 
+# One pass over the tree with the given content tags: in C or in Python.
+Walk = Callable[
+    [Element, DensityOptions, frozenset[str]], tuple[list["NodeFeatures"], list[Element]]
+]
+
+
+@lru_cache(maxsize=16)
+def content_tags_c(tags: frozenset[str]) -> tuple[bytes, ...]:
+    """``tags`` as the C walk takes them, built once per distinct set."""
+    return c_tags(tags)
+
+
 def measure(
     root: Element, options: DensityOptions = DEFAULT_OPTIONS
 ) -> tuple[list[NodeFeatures], list[Element]]:
@@ -175,6 +193,27 @@ def measure(
     equal on every dataset page)."""
     if walks is None:
         return measure_in_python(root, options)
+    return _names_first(root, options, _walk_in_c)
+
+
+def _names_first(
+    root: Element, options: DensityOptions, walk: Walk
+) -> tuple[list[NodeFeatures], list[Element]]:
+    """The walk with class/id words naming content; on a page where no scored element is
+    named so (a generated stylesheet, an unseen template), again with ``options.content_tags``
+    counting as those words. Where a page's names speak, they decide alone (unless
+    ``options.content_tags_when_unnamed`` is off: the tags count on every page)."""
+    if not options.content_tags_when_unnamed:
+        return walk(root, options, options.content_tags)
+    features, excluded = walk(root, options, frozenset())
+    if options.content_tags and not any(feature.content_named for feature in features):
+        return walk(root, options, options.content_tags)
+    return features, excluded
+
+
+def _walk_in_c(
+    root: Element, options: DensityOptions, content_tags: frozenset[str]
+) -> tuple[list[NodeFeatures], list[Element]]:
     rows, excluded = walks.density_measure(
         root=root,
         skip_noise=options.skip_noise,
@@ -183,6 +222,7 @@ def measure(
         symbols=options.symbols,
         line_min=options.line_min_chars,
         content_boost=options.content_boost,
+        content_tags=content_tags_c(content_tags),
         mass_exponent=options.text_mass_exponent,
         escape_ratio=options.link_escape_ratio,
     )
@@ -200,6 +240,12 @@ def measure_in_python(
     holds most of the root's text. Elements whose score is 0 (one-line leaves, link lists)
     are left out of the result.
     """
+    return _names_first(root, options, _walk_in_python)
+
+
+def _walk_in_python(
+    root: Element, options: DensityOptions, content_tags: frozenset[str]
+) -> tuple[list[NodeFeatures], list[Element]]:
     skip_noise = options.skip_noise
     rules = noise_rules(options)
     noise_tags, flags_of = rules.tags, rules.flags
@@ -232,6 +278,8 @@ def measure_in_python(
             if value is not None:
                 id_noise, id_boost = cache.get(value) or flags_of(value)
                 noise, boost = noise or id_noise, boost or id_boost
+            if content_tags and not boost:
+                boost = tag in content_tags
             if skip_noise:
                 noise = noise or tag in noise_tags or (bool(hidden) and el in hidden)
             else:
