@@ -349,10 +349,6 @@ TWITTER_WRITTEN_BY = "twitter_written_by"
 # A link to the author's profile page ("/author/jane-doe/", "/blog/authors/x") holds the
 # name when no markup or byline names it.
 PROFILE_LINKS = "profile_links"
-# ... and the other paths sites give a person's page: "/user/x", "/users/x", "/team/x",
-# "/people/x", "/staff/x", "/profile/x", "/blog-authors/x". A name in markup whose class words
-# are generated ("css-1x2y3z") is found by its link's path alone (docs/benchmarks/markup.md).
-PROFILE_PATHS_WIDE = "profile_paths_wide"
 # A personal site is named after its owner ("Cory Dransfeldt", og:site_name of coryd.dev): a
 # site name that reads as a person's name is the author, not the site.
 PERSONAL_SITE_NAMES = "personal_site_names"
@@ -377,7 +373,6 @@ RULES = frozenset(
         JSON_LD_REFERENCES,
         TWITTER_WRITTEN_BY,
         PROFILE_LINKS,
-        PROFILE_PATHS_WIDE,
         PERSONAL_SITE_NAMES,
         CUE_NAME_ENDS,
         CLOSING_AFTER_CONTENT,
@@ -403,11 +398,6 @@ _BLOG_TITLE = re.compile(
 # A profile page's path: "/author/jane-doe/", "/blog/authors/jane", "/contributor/a._j._neal".
 _PROFILE_PATH = re.compile(
     r"/(?:authors?|contributors?|writers?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
-)
-_WIDE_PROFILE_PATH = re.compile(
-    r"/(?:authors?|contributors?|writers?|users?|team|people|staff|profiles?|[\w-]+-authors?)"
-    r"/[^/?#\s]+/?(?:[?#]|$)",
-    re.IGNORECASE,
 )
 # Profile links looked at: the byline's comes early; later ones list other posts' writers.
 PROFILE_LINKS_TRIED = 10
@@ -689,8 +679,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     if match:
         yield match.group("name")
     if PROFILE_LINKS in rules:
-        wide = PROFILE_PATHS_WIDE in rules
-        yield from _profile_link_names(doc, _WIDE_PROFILE_PATH if wide else _PROFILE_PATH)
+        yield from _profile_link_names(doc)
     if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
@@ -786,12 +775,12 @@ def _twitter_written_by(doc: Document) -> str | None:
     return None
 
 
-def _profile_link_names(doc: Document, path: re.Pattern[str] = _PROFILE_PATH) -> Iterator[str]:
-    """The text of the first links whose ``path`` is an author's profile page."""
+def _profile_link_names(doc: Document) -> Iterator[str]:
+    """The text of the first links to author profile pages."""
     tried = 0
     for link in doc.root.iter("a"):
         href = link.get("href")
-        if not href or not path.search(href):
+        if not href or not _PROFILE_PATH.search(href):
             continue
         text = " ".join(dom.text_content(link).split())
         if text:
