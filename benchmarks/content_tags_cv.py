@@ -21,20 +21,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.anonymised_names import anonymise
-from benchmarks.vote_cv import ARTICLES, SETS, Scored, f1_by_variant, line, variant_table
+from benchmarks.vote_cv import ARTICLES, SETS, Scored, f1_by_variant, report, variant_table
 from newscrawl.evaluation.crossval import (
-    format_selection,
-    grouped_folds,
-    no_harm,
     page_site,
-    select,
 )
 from newscrawl.evaluation.dataset import load_pages
 from newscrawl.evaluation.metric import tokenize
@@ -92,28 +87,6 @@ def score(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
     return scored
 
 
-def report(pages: Sequence[Scored], names: Sequence[str], folds: int, guarded: bool) -> None:
-    """The choice (``guarded``: among the variants that lower no set on the tuning folds),
-    grouped by site alone so a page's two versions share a fold."""
-    groups = [page.site for page in pages]
-    scores = {name: [page.f1[name] for page in pages] for name in names}
-    sets = [page.dataset for page in pages]
-    eligible = no_harm(scores, sets, names[0]) if guarded else None
-    selection = select(scores, groups, folds, eligible)
-    print(format_selection(selection, label="content tags"))
-    fold_of = grouped_folds(groups, folds)
-    held_out = [
-        page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, fold_of, strict=True)
-    ]
-    chosen = selection.in_sample_choice
-    for name in [*sorted(dict.fromkeys(page.dataset for page in pages)), "all"]:
-        indices = [i for i, page in enumerate(pages) if name in ("all", page.dataset)]
-        print(f"  {name} ({len(indices)} pages)")
-        print(f"    {names[0]:<16} " + line([scores[names[0]][i] for i in indices]))
-        print("    chosen in-sample " + line([scores[chosen][i] for i in indices]))
-        print("    cross-validated  " + line([held_out[i] for i in indices]))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
@@ -121,13 +94,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = variants()
     pages = score(args.data, options)
+    names, label = list(options), "content tags"
+
+    def site(page: Scored) -> str:  # a page's two versions share its site's fold
+        return page.site
+
     print("all sets pooled, the choice may lower no set:")
-    report(pages, list(options), args.folds, guarded=True)
+    report(pages, names, args.folds, label, guarded=True, group_of=site)
     print("all sets pooled, unguarded:")
-    report(pages, list(options), args.folds, guarded=False)
+    report(pages, names, args.folds, label, guarded=False, group_of=site)
     print("wcxb_dev articles alone, as served and renamed, unguarded:")
     articles = [page for page in pages if page.dataset.endswith(ARTICLES)]
-    report(articles, list(options), args.folds, guarded=False)
+    report(articles, names, args.folds, label, guarded=False, group_of=site)
     variant_table(pages, list(options))
     return 0
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -141,12 +141,18 @@ def line(values: Sequence[float]) -> str:
 
 
 def report(
-    pages: Sequence[Scored], names: Sequence[str], folds: int, label: str, guarded: bool
+    pages: Sequence[Scored],
+    names: Sequence[str],
+    folds: int,
+    label: str,
+    guarded: bool,
+    group_of: Callable[[Scored], str] | None = None,
 ) -> None:
     """One variant chosen for ``pages`` by site-grouped CV (``guarded``: among those that
     lower no set on the tuning folds); per set the first variant, the chosen one in-sample
-    and the cross-validated figure."""
-    groups = [f"{page.dataset}:{page.site}" for page in pages]
+    and the cross-validated figure. ``group_of`` names a page's fold group (default: its set
+    and site)."""
+    groups = [group_of(page) if group_of else f"{page.dataset}:{page.site}" for page in pages]
     scores = {name: [page.f1[name] for page in pages] for name in names}
     eligible = no_harm(scores, [page.dataset for page in pages], names[0]) if guarded else None
     selection = select(scores, groups, folds, eligible)
