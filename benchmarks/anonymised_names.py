@@ -12,11 +12,15 @@ survives and only the words' meaning is gone. Tags, ``itemprop``, ``role`` and t
 stay as they were; the charset declaration is rewritten to UTF-8, the encoding the renamed
 page is handed over in.
 
+``--perturbation divs`` alters the pages another way instead: every ``<p>`` becomes a
+``<div>``, as on templates that give each paragraph a ``<div>``: what rests on the paragraph
+tag (the density method's paragraph count, jusText's and boilerpipe's block boundaries).
+
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
-served and renamed, and lists the pages whose F1 falls most:
+served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
-        [--systems auto,trafilatura] [--worst 20] [--limit N]
+        [--systems auto,trafilatura] [--worst 20] [--limit N] [--perturbation names|divs]
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import argparse
 import hashlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,6 +64,21 @@ def anonymise(html: str) -> str:
     return _CHARSET.sub(r"\1utf-8", _NAME_ATTRIBUTE.sub(rename, html))
 
 
+# <p ...> and </p>, not <pre>, <param> or <path>.
+_P_TAG = re.compile(r"<(/?)p(?=[\s>/])", re.IGNORECASE)
+
+
+def paragraphs_as_divs(html: str) -> str:
+    """``html`` with every ``<p>`` a ``<div>`` and its charset declared as UTF-8."""
+    return _CHARSET.sub(r"\1utf-8", _P_TAG.sub(r"<\1div", html))
+
+
+PERTURBATIONS: dict[str, Callable[[str], str]] = {
+    "names": anonymise,
+    "divs": paragraphs_as_divs,
+}
+
+
 @dataclass(slots=True)
 class SystemScores:
     served: list[float] = field(default_factory=list)
@@ -75,8 +94,8 @@ class SystemScores:
         served, renamed = mean(self.served), mean(self.renamed)
         return (
             f"{name:12s} pages {len(self.served):4d}  F1 served {served:.4f}"
-            f" renamed {renamed:.4f} (change {renamed - served:+.4f})"
-            f"  F1 < {FAILED_F1}: served {failed(self.served)} renamed {failed(self.renamed)}"
+            f" altered {renamed:.4f} (change {renamed - served:+.4f})"
+            f"  F1 < {FAILED_F1}: served {failed(self.served)} altered {failed(self.renamed)}"
         )
 
 
@@ -88,9 +107,10 @@ def f1_of(system: System, html: bytes, page: Page, truth: list[str]) -> float:
 
 
 def score(
-    pages: Sequence[Page], systems: Sequence[System]
+    pages: Sequence[Page], systems: Sequence[System], alter: Callable[[str], str] = anonymise
 ) -> tuple[dict[str, SystemScores], list[Page]]:
-    """Every system's F1 on each labelled page as served and renamed (pages in order)."""
+    """Every system's F1 on each labelled page as served and altered by ``alter`` (renamed,
+    by default), pages in order."""
     scores = {system.name: SystemScores() for system in systems}
     scored: list[Page] = []
     for page in pages:
@@ -98,7 +118,7 @@ def score(
             continue
         served = page.read_html()
         text, _ = decode_html(served)
-        renamed = anonymise(text).encode("utf-8")
+        renamed = alter(text).encode("utf-8")
         truth = tokenize(page.text)
         scored.append(page)
         for system in systems:
@@ -130,15 +150,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--systems", default="auto,trafilatura", help="methods and peers")
     parser.add_argument("--worst", type=int, default=20, help="pages listed (0: none)")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--perturbation", choices=tuple(PERTURBATIONS), default="names")
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(name) if name in PEERS else method_system(name) for name in names]
     pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
-    scores, scored = score(pages, systems)
+    scores, scored = score(pages, systems, PERTURBATIONS[args.perturbation])
     for name, system_scores in scores.items():
         print(system_scores.line(name))
     if args.worst and names:
-        print(f"pages whose {names[0]} F1 falls most when renamed:")
+        print(f"pages whose {names[0]} F1 falls most when altered:")
         print("\n".join(worst_pages(scores, scored, names[0], args.worst)))
     return 0
 

@@ -40,6 +40,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("<article> on every page", {"content_tags_when_unnamed": False}),
     ("<article>, <main> on unnamed pages", {"content_tags": frozenset({"article", "main"})}),
     ("every text line a paragraph", {"line_min_chars": 1}),
+    ("no paragraph tags", {"paragraph_tags": frozenset()}),
+    ("<div>, <td> paragraphs", {"paragraph_tags": frozenset({"div", "td"})}),
 ]
 
 

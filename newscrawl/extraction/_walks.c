@@ -321,16 +321,19 @@ static PyObject *proxy(struct LxmlDocument *doc, xmlNode *n) {
 static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"root", "skip_noise", "flag_cache", "flags_of", "noise_share",
                                "noise_tags", "symbols", "line_min", "content_boost",
-                               "content_tags", "mass_exponent", "escape_ratio", NULL};
+                               "content_tags", "mass_exponent", "escape_ratio",
+                               "paragraph_tags", NULL};
     PyObject *root_obj, *cache, *flags_of, *noise_tags, *symbols_str, *content_tags;
+    PyObject *paragraph_tags;
     int skip_noise;
     long line_min, escape_ratio;
     double noise_share, content_boost, mass_exponent;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpO!OdO!UldO!dl", keywords, &root_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpO!OdO!UldO!dlO!", keywords, &root_obj,
                                      &skip_noise, &PyDict_Type, &cache, &flags_of,
                                      &noise_share, &PyTuple_Type, &noise_tags, &symbols_str,
                                      &line_min, &content_boost, &PyTuple_Type, &content_tags,
-                                     &mass_exponent, &escape_ratio))
+                                     &mass_exponent, &escape_ratio, &PyTuple_Type,
+                                     &paragraph_tags))
         return NULL;
     struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
     if (!root_el) return NULL;
@@ -460,6 +463,9 @@ static PyObject *density_measure(PyObject *self, PyObject *args, PyObject *kwarg
                     }
                 }
             }
+            /* a block of these tags holding its own text line is a paragraph of its
+               ancestors, as a <p> is (div-per-paragraph templates) */
+            if (!dropped && !is_p && f->lines > 0 && tag_in(node, paragraph_tags)) total_p++;
             if (is_a) link_depth--;
             if (node == root) break;
             owner = depth ? &stack[depth - 1] : NULL;

@@ -22,6 +22,7 @@ def density_measure(
     content_tags: tuple[bytes, ...],
     mass_exponent: float,
     escape_ratio: int,
+    paragraph_tags: tuple[bytes, ...],
 ) -> tuple[
     list[tuple[_Element, int, int | float, int, int, int, int, int, float]], list[_Element]
 ]: ...

@@ -78,6 +78,8 @@ def test_density_variants_one_after_another_do_not_leak():
         {"content_tags": frozenset({"div", "article"})},
         {"content_tags": frozenset()},
         {"content_tags": frozenset({"div"}), "content_tags_when_unnamed": False},
+        {"paragraph_tags": frozenset({"div", "td"})},
+        {"paragraph_tags": frozenset({"div"}), "paragraph_tags_without_p": True},
         {"text_mass_exponent": 0.0},
         {"symbols": "."},
     ],

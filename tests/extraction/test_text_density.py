@@ -161,6 +161,29 @@ def test_where_a_class_names_content_the_article_tag_adds_nothing_unless_asked()
     assert boosted(every_page) == {"s": True, "a": True}
 
 
+def test_paragraph_tags_count_div_paragraphs_for_their_container():
+    divs = "".join(f"<div>{ARTICLE}第{i}段。</div>" for i in range(6))
+    html = page(f'<div id="c">{divs}</div>')
+    untagged = td.DensityOptions(paragraph_tags=frozenset())
+    plain = {f.element.get("id"): f for f in td.measure(load_document(html).body, untagged)[0]}
+    options = td.DensityOptions(paragraph_tags=frozenset({"div"}))
+    counted = {f.element.get("id"): f for f in td.measure(load_document(html).body, options)[0]}
+    assert plain["c"].paragraphs == 0
+    assert counted["c"].paragraphs == 6
+
+
+def test_paragraph_tags_without_p_leave_pages_with_paragraph_tags_alone():
+    divs = "".join(f"<div>{ARTICLE}第{i}段。</div>" for i in range(6))
+    options = td.DensityOptions(paragraph_tags=frozenset({"div"}), paragraph_tags_without_p=True)
+
+    def paragraphs(body: str) -> int:
+        features, _ = td.measure(load_document(page(body)).body, options)
+        return next(f.paragraphs for f in features if f.element.get("id") == "c")
+
+    assert paragraphs(f'<div id="c">{divs}</div>') == 6
+    assert paragraphs(f'<div id="c">{divs}</div><p>页脚</p>') == 0
+
+
 def test_hidden_elements_are_noise():
     hidden = '<p id="h" style="DISPLAY: none">隐藏的文字内容不算正文。</p>'
     html = page(f'<div id="c">{PARAGRAPHS}{hidden}</div>')

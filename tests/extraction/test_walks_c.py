@@ -64,9 +64,13 @@ def test_paragraph_text_in_c_equals_python_on_dataset_pages():
 def test_density_walk_in_c_equals_python_on_dataset_pages():
     checked = 0
     for page_id, root in content_roots():
-        for skip_noise, tags in ((True, None), (False, None), (True, frozenset({"article"}))):
+        variants = ((True, None), (False, None), (True, frozenset({"article"})), (True, "div"))
+        for skip_noise, tags in variants:
             options = replace(DEFAULT_DENSITY_OPTIONS, skip_noise=skip_noise)
-            options = options if tags is None else replace(options, content_tags=tags)
+            if tags == "div":
+                options = replace(options, paragraph_tags=frozenset({"div", "td"}))
+            elif tags is not None:
+                options = replace(options, content_tags=tags)
             expected, expected_excluded = text_density.measure_in_python(root, options)
             got, excluded = text_density.measure(root, options)
             assert feature_rows(got) == feature_rows(expected), (page_id, skip_noise, tags)

@@ -18,6 +18,9 @@ from newscrawl.extraction.noise import (
     NOISE_WORDS,
 )
 
+# Block tags whose own text line is a paragraph on a page without <p> (``paragraph_tags``).
+PARAGRAPH_TAGS = frozenset({"div", "section", "article", "td", "dd", "blockquote"})
+
 # Symbols counted in ``Sb``: the paper's Chinese and ASCII set (GNE 0.2.5, which still had the
 # curly quotes that 0.4.3 lost) plus the ellipsis, dashes and CJK brackets.
 SYMBOLS = "！，。？、；：“”‘’《》%（）,.?:;'\"!()…—【】「」·％～"
@@ -58,6 +61,13 @@ class DensityOptions:
     merge_siblings: bool = False
     merge_max_link_density: float = 0.3
     merge_min_chars: int = 20
+    # Elements of these tags that hold a text line of their own count towards their
+    # ancestors' PNum as a <p> does: templates that give each paragraph a <div> (or a <td>)
+    # instead of a <p>. Empty: only <p> and direct text lines count, as in the paper ...
+    paragraph_tags: frozenset[str] = PARAGRAPH_TAGS
+    # ... on a page without any <p> only: pages that mark paragraphs with <p> keep the
+    # paper's count (chosen by benchmarks/markup_cv.py, docs/benchmarks/markup.md).
+    paragraph_tags_without_p: bool = True
     # A direct text line counts towards PNum only with at least this many characters, so the
     # " | " and " - " between menu links are not paragraphs. 1, 5 and 10 score the same on
     # cwced_zh; 5 keeps menus from looking like paragraph lists.

@@ -211,6 +211,16 @@ def _names_first(
     return features, excluded
 
 
+def paragraph_tags_of(root: Element, options: DensityOptions) -> frozenset[str]:
+    """The tags whose own text line counts as a paragraph under ``root``: none when
+    ``options.paragraph_tags_without_p`` is on and ``root`` holds a ``<p>``."""
+    # iter() with a tag filter walks in C and stops at the first <p>; find(".//p") goes
+    # through lxml's Python path parser on every page
+    if options.paragraph_tags_without_p and next(root.iter("p"), None) is not None:
+        return frozenset()
+    return options.paragraph_tags
+
+
 def _walk_in_c(
     root: Element, options: DensityOptions, content_tags: frozenset[str]
 ) -> tuple[list[NodeFeatures], list[Element]]:
@@ -225,6 +235,7 @@ def _walk_in_c(
         content_tags=content_tags_c(content_tags),
         mass_exponent=options.text_mass_exponent,
         escape_ratio=options.link_escape_ratio,
+        paragraph_tags=content_tags_c(paragraph_tags_of(root, options)),
     )
     return [NodeFeatures(*row) for row in rows], excluded
 
@@ -250,6 +261,7 @@ def _walk_in_python(
     rules = noise_rules(options)
     noise_tags, flags_of = rules.tags, rules.flags
     line_min, content_boost = options.line_min_chars, options.content_boost
+    paragraph_tags = paragraph_tags_of(root, options)
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
     hidden = hidden_elements(root) if skip_noise else set()
     cache = rules.flag_cache
@@ -345,6 +357,10 @@ def _walk_in_python(
                     value = score(*features, options)
                     if value > 0:
                         found.append((el, frame[_S_ORDER], *features, value))
+            # a block of these tags holding its own text line is a paragraph of its
+            # ancestors, as a <p> is (div-per-paragraph templates)
+            if not dropped and tag != "p" and frame[_S_LINES] and tag in paragraph_tags:
+                total_p += 1
             if tag == "a":
                 link_depth -= 1
             if el is root:

@@ -1,4 +1,4 @@
-"""benchmarks/content_tags_cv.py: the variants it sweeps and the two versions of each page."""
+"""benchmarks/markup_cv.py: the variants it sweeps and the two versions of each page."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ UNNAMED = (
 
 
 def _script():
-    return load_script("benchmarks/content_tags_cv.py")
+    return load_script("benchmarks/markup_cv.py")
 
 
 def test_no_content_tags_come_first_and_every_variant_differs() -> None:
-    variants = _script().variants()
+    variants = _script().content_tag_variants()
     names = list(variants)
     assert names[0] == "none" and not variants["none"].density.content_tags
     settings = {
@@ -39,15 +39,15 @@ def test_each_page_is_scored_as_served_and_renamed(tmp_path: Path) -> None:
         (tmp_path / directory / "a.html").write_text(UNNAMED)
         row = {"id": "a", "html_path": "a.html", "text": BODY[3:-4], "page_type": "article"}
         (tmp_path / directory / "pages.jsonl").write_text(json.dumps(row))
-    scored = script.score(tmp_path, script.variants())
+    scored = script.score(tmp_path, script.content_tag_variants())
     assert [page.dataset for page in scored] == [
         "wcxb article",
-        "renamed wcxb article",
+        "altered wcxb article",
         "cwced_zh",
-        "renamed cwced_zh",
+        "altered cwced_zh",
         "gne_zh",
-        "renamed gne_zh",
+        "altered gne_zh",
     ]
     for page in scored:
-        assert set(page.f1) == set(script.variants())
+        assert set(page.f1) == set(script.content_tag_variants())
         assert all(0.0 < f1 <= 1.0 for f1 in page.f1.values())
