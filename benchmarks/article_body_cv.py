@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.vote_cv import SETS, Scored, f1_by_variant, report_sweep
+from benchmarks.vote_cv import Scored, f1_by_variant, labelled_pages, report_sweep
 from newscrawl.evaluation.crossval import page_site
-from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.dataset import Page
 from newscrawl.evaluation.metric import tokenize
 from newscrawl.extraction.article_body import (
     NO_ARTICLE_BODY,
@@ -73,19 +73,13 @@ def score(
     """Every labelled page scored under each variant; ``carrying`` counts, per set, the pages
     with an articleBody long enough to be read."""
     scored = []
-    for directory, label in SETS:
-        for page in load_pages(data / directory / "pages.jsonl"):
-            if not page.text:
-                continue
-            name = f"{label}{page.page_type}" if label.endswith(" ") else label
-            text, body = finished_text(page)
-            if len(body) >= DEFAULT_AUTO.article_body.min_body_chars:
-                carrying[name] += 1
-            texts = (
-                (variant, filter_lines(text, body, option)) for variant, option in options.items()
-            )
-            f1 = f1_by_variant(tokenize(page.text), texts)
-            scored.append(Scored(name, page_site(page), f1))
+    for name, page in labelled_pages(data):
+        text, body = finished_text(page)
+        if len(body) >= DEFAULT_AUTO.article_body.min_body_chars:
+            carrying[name] += 1
+        texts = ((variant, filter_lines(text, body, option)) for variant, option in options.items())
+        f1 = f1_by_variant(tokenize(page.text or ""), texts)
+        scored.append(Scored(name, page_site(page), f1))
     return scored
 
 

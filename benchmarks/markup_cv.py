@@ -35,11 +35,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.anonymised_names import anonymise, paragraphs_as_divs
-from benchmarks.vote_cv import ARTICLES, SETS, Scored, f1_by_variant, report, variant_table
+from benchmarks.vote_cv import (
+    ARTICLES,
+    Scored,
+    f1_by_variant,
+    labelled_pages,
+    report,
+    variant_table,
+)
 from newscrawl.evaluation.crossval import (
     page_site,
 )
-from newscrawl.evaluation.dataset import load_pages
 from newscrawl.evaluation.metric import tokenize
 from newscrawl.extraction import Article, extract
 from newscrawl.extraction.decode import decode_html
@@ -104,17 +110,13 @@ def score(
     """Both versions of every labelled page (as served, altered by ``alter``) scored under
     each variant."""
     scored = []
-    for directory, label in SETS:
-        for page in load_pages(data / directory / "pages.jsonl"):
-            if not page.text:
-                continue
-            name = f"{label}{page.page_type}" if label.endswith(" ") else label
-            truth = tokenize(page.text)
-            served = page.read_html()
-            renamed = alter(decode_html(served)[0]).encode("utf-8")
-            for prefix, html in (("", served), (ALTERED, renamed)):
-                texts = ((n, text_of(html, page.url, o)) for n, o in options.items())
-                scored.append(Scored(prefix + name, page_site(page), f1_by_variant(truth, texts)))
+    for name, page in labelled_pages(data):
+        truth = tokenize(page.text or "")
+        served = page.read_html()
+        altered = alter(decode_html(served)[0]).encode("utf-8")
+        for prefix, html in (("", served), (ALTERED, altered)):
+            texts = ((n, text_of(html, page.url, o)) for n, o in options.items())
+            scored.append(Scored(prefix + name, page_site(page), f1_by_variant(truth, texts)))
     return scored
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -125,14 +125,17 @@ def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Sco
     return Scored(dataset, site, f1_by_variant(truth, texts))
 
 
-def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
-    pages: list[Scored] = []
+def labelled_pages(data: Path) -> Iterator[tuple[str, Page]]:
+    """Every page with a body label in ``data``'s sets, with its set's name (wcxb_dev split
+    by page type)."""
     for directory, label in SETS:
         for page in load_pages(data / directory / "pages.jsonl"):
             if page.text:
-                name = f"{label}{page.page_type}" if label.endswith(" ") else label
-                pages.append(score_page(name, page, options))
-    return pages
+                yield (f"{label}{page.page_type}" if label.endswith(" ") else label), page
+
+
+def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
+    return [score_page(name, page, options) for name, page in labelled_pages(data)]
 
 
 def line(values: Sequence[float]) -> str:
