@@ -82,7 +82,7 @@ PERTURBATIONS: dict[str, Callable[[str], str]] = {
 @dataclass(slots=True)
 class SystemScores:
     served: list[float] = field(default_factory=list)
-    renamed: list[float] = field(default_factory=list)
+    altered: list[float] = field(default_factory=list)
 
     def line(self, name: str) -> str:
         def mean(values: list[float]) -> float:
@@ -91,11 +91,11 @@ class SystemScores:
         def failed(values: list[float]) -> int:
             return sum(value < FAILED_F1 for value in values)
 
-        served, renamed = mean(self.served), mean(self.renamed)
+        served, altered = mean(self.served), mean(self.altered)
         return (
             f"{name:12s} pages {len(self.served):4d}  F1 served {served:.4f}"
-            f" altered {renamed:.4f} (change {renamed - served:+.4f})"
-            f"  F1 < {FAILED_F1}: served {failed(self.served)} altered {failed(self.renamed)}"
+            f" altered {altered:.4f} (change {altered - served:+.4f})"
+            f"  F1 < {FAILED_F1}: served {failed(self.served)} altered {failed(self.altered)}"
         )
 
 
@@ -118,26 +118,26 @@ def score(
             continue
         served = page.read_html()
         text, _ = decode_html(served)
-        renamed = alter(text).encode("utf-8")
+        altered = alter(text).encode("utf-8")
         truth = tokenize(page.text)
         scored.append(page)
         for system in systems:
             scores[system.name].served.append(f1_of(system, served, page, truth))
-            scores[system.name].renamed.append(f1_of(system, renamed, page, truth))
+            scores[system.name].altered.append(f1_of(system, altered, page, truth))
     return scores, scored
 
 
 def worst_pages(
     scores: dict[str, SystemScores], pages: Sequence[Page], system: str, count: int
 ) -> list[str]:
-    """The ``count`` pages whose F1 under ``system`` falls most when renamed, with every
+    """The ``count`` pages whose F1 under ``system`` falls most when altered, with every
     system's two figures."""
     own = scores[system]
-    order = sorted(range(len(pages)), key=lambda i: own.renamed[i] - own.served[i])
+    order = sorted(range(len(pages)), key=lambda i: own.altered[i] - own.served[i])
     lines = []
     for i in order[:count]:
         figures = "  ".join(
-            f"{name} {s.served[i]:.3f} -> {s.renamed[i]:.3f}" for name, s in scores.items()
+            f"{name} {s.served[i]:.3f} -> {s.altered[i]:.3f}" for name, s in scores.items()
         )
         lines.append(f"  {pages[i].id}  {figures}  {pages[i].url or ''}")
     return lines

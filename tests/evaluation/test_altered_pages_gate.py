@@ -33,6 +33,6 @@ def test_altered_articles_keep_their_floors(perturbation: str) -> None:
     scores, scored = script.score(pages, systems, script.PERTURBATIONS[perturbation])
     assert len(scored) >= 200
     for name, floor in floors.items():
-        altered = scores[name].renamed
+        altered = scores[name].altered
         mean = sum(altered) / len(altered)
         assert mean >= floor, f"{name}, {perturbation}: F1 {mean:.4f} < floor {floor}"

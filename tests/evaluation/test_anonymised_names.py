@@ -59,5 +59,5 @@ def test_scores_both_versions_of_every_labelled_page(tmp_path: Path) -> None:
     pages = script.load_pages(tmp_path / "pages.jsonl")
     scores, scored = script.score(pages, [script.method_system("density")])
     assert [page.id for page in scored] == ["a"]
-    assert scores["density"].served[0] > 0.9 and scores["density"].renamed[0] > 0.9
+    assert scores["density"].served[0] > 0.9 and scores["density"].altered[0] > 0.9
     assert script.main([str(tmp_path / "pages.jsonl"), "--systems", "density"]) == 0

@@ -172,14 +172,15 @@ def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
 ) = range(12)
 
 
-# One pass over the tree with the given content tags: in C or in Python.
+# One pass over the tree with the given content tags and paragraph tags: in C or in Python.
 Walk = Callable[
-    [Element, DensityOptions, frozenset[str]], tuple[list["NodeFeatures"], list[Element]]
+    [Element, DensityOptions, frozenset[str], frozenset[str]],
+    tuple[list["NodeFeatures"], list[Element]],
 ]
 
 
 @lru_cache(maxsize=16)
-def content_tags_c(tags: frozenset[str]) -> tuple[bytes, ...]:
+def cached_c_tags(tags: frozenset[str]) -> tuple[bytes, ...]:
     """``tags`` as the C walk takes them, built once per distinct set."""
     return c_tags(tags)
 
@@ -203,11 +204,12 @@ def _names_first(
     named so (a generated stylesheet, an unseen template), again with ``options.content_tags``
     counting as those words. Where a page's names speak, they decide alone (unless
     ``options.content_tags_when_unnamed`` is off: the tags count on every page)."""
+    paragraph_tags = paragraph_tags_of(root, options)  # once, for either walk
     if not options.content_tags_when_unnamed:
-        return walk(root, options, options.content_tags)
-    features, excluded = walk(root, options, frozenset())
+        return walk(root, options, options.content_tags, paragraph_tags)
+    features, excluded = walk(root, options, frozenset(), paragraph_tags)
     if options.content_tags and not any(feature.content_named for feature in features):
-        return walk(root, options, options.content_tags)
+        return walk(root, options, options.content_tags, paragraph_tags)
     return features, excluded
 
 
@@ -222,7 +224,10 @@ def paragraph_tags_of(root: Element, options: DensityOptions) -> frozenset[str]:
 
 
 def _walk_in_c(
-    root: Element, options: DensityOptions, content_tags: frozenset[str]
+    root: Element,
+    options: DensityOptions,
+    content_tags: frozenset[str],
+    paragraph_tags: frozenset[str],
 ) -> tuple[list[NodeFeatures], list[Element]]:
     rows, excluded = walks.density_measure(
         root=root,
@@ -232,10 +237,10 @@ def _walk_in_c(
         symbols=options.symbols,
         line_min=options.line_min_chars,
         content_boost=options.content_boost,
-        content_tags=content_tags_c(content_tags),
+        content_tags=cached_c_tags(content_tags),
         mass_exponent=options.text_mass_exponent,
         escape_ratio=options.link_escape_ratio,
-        paragraph_tags=content_tags_c(paragraph_tags_of(root, options)),
+        paragraph_tags=cached_c_tags(paragraph_tags),
     )
     return [NodeFeatures(*row) for row in rows], excluded
 
@@ -255,13 +260,15 @@ def measure_in_python(
 
 
 def _walk_in_python(
-    root: Element, options: DensityOptions, content_tags: frozenset[str]
+    root: Element,
+    options: DensityOptions,
+    content_tags: frozenset[str],
+    paragraph_tags: frozenset[str],
 ) -> tuple[list[NodeFeatures], list[Element]]:
     skip_noise = options.skip_noise
     rules = noise_rules(options)
     noise_tags, flags_of = rules.tags, rules.flags
     line_min, content_boost = options.line_min_chars, options.content_boost
-    paragraph_tags = paragraph_tags_of(root, options)
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
     hidden = hidden_elements(root) if skip_noise else set()
     cache = rules.flag_cache
