@@ -15,12 +15,16 @@ page is handed over in.
 ``--perturbation divs`` alters the pages another way instead: every ``<p>`` becomes a
 ``<div>``, as on templates that give each paragraph a ``<div>``: what rests on the paragraph
 tag (the density method's paragraph count, jusText's and boilerpipe's block boundaries).
+``--perturbation sections`` turns every HTML5 sectioning or landmark element (``article``,
+``aside``, ``nav``, ``header``, ``footer``, ``main``, ``section``) into a ``<div>``, as on
+templates older than HTML5: what rests on those tags (the tail's ``nav``/``aside``/``footer``,
+the content tags).
 
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
 served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
-        [--systems auto,trafilatura] [--worst 20] [--limit N] [--perturbation names|divs]
+        [--systems auto,trafilatura] [--worst 20] [--limit N] [--perturbation names|divs|sections]
 """
 
 from __future__ import annotations
@@ -73,9 +77,23 @@ def paragraphs_as_divs(html: str) -> str:
     return _CHARSET.sub(r"\1utf-8", _P_TAG.sub(r"<\1div", html))
 
 
+# The HTML5 sectioning and landmark tags, opening and closing.
+_SECTIONING_TAG = re.compile(
+    r"<(/?)(?:article|aside|nav|header|footer|main|section)(?=[\s>/])", re.IGNORECASE
+)
+
+
+def sections_as_divs(html: str) -> str:
+    """``html`` with every HTML5 sectioning or landmark element (``article``, ``aside``,
+    ``nav``, ``header``, ``footer``, ``main``, ``section``) a ``<div>`` and its charset
+    declared as UTF-8."""
+    return _CHARSET.sub(r"\1utf-8", _SECTIONING_TAG.sub(r"<\1div", html))
+
+
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
     "names": anonymise,
     "divs": paragraphs_as_divs,
+    "sections": sections_as_divs,
 }
 
 

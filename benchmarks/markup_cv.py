@@ -10,7 +10,9 @@ variant of a grid:
   word names content, or on every page;
 * ``paragraph-tags`` (pages whose ``<p>`` are ``<div>``, as on templates that give each
   paragraph a ``<div>``): :attr:`DensityOptions.paragraph_tags`, none first, then sets of
-  block tags whose own text line counts as a paragraph.
+  block tags whose own text line counts as a paragraph;
+* ``dated-posts`` (pages renamed): :attr:`TailOptions.dated_posts`, the tail's comment
+  threads and post lists told by structure (runs of dated same-shape blocks), off first.
 
 One variant is chosen by ``crossval.select`` over both versions of every
 page, among the variants that lower no set (served and renamed sets apart) on the tuning
@@ -18,7 +20,8 @@ folds; both versions of a page share its site's fold. Printed: the choice's in-s
 cross-validated figure per set (then unguarded, then for the wcxb_dev articles alone), and
 every variant's in-sample F1 per set.
 
-    python3 benchmarks/markup_cv.py [--data DIR] [--folds 5] [--grid content-tags|paragraph-tags]
+    python3 benchmarks/markup_cv.py [--data DIR] [--folds 5]
+        [--grid content-tags|paragraph-tags|dated-posts]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -92,10 +95,42 @@ def paragraph_tag_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def with_tail(**changes: object) -> AutoOptions:
+    """``auto`` with its tail options changed."""
+    return replace(DEFAULT_AUTO, tail=replace(DEFAULT_AUTO.tail, **changes))  # type: ignore[arg-type]
+
+
+def dated_post_variants() -> dict[str, AutoOptions]:
+    """No dated-post rule first, then runs of 3 or 4 posts, each holding a link or not, the
+    cut cap counting comment threads or not, around prose of 50 % or 70 % of the rest."""
+    found = {"none": with_tail(dated_posts=None)}
+    for repeats, linked, capped, share in (
+        (3, True, True, 0.5),
+        (3, True, False, 0.5),
+        (3, True, False, 0.7),
+        (3, False, False, 0.5),
+        (4, True, False, 0.5),
+    ):
+        name = (
+            f"{repeats} posts"
+            + (", linked" if linked else "")
+            + (", capped" if capped else "")
+            + f", prose {share}"
+        )
+        found[name] = with_tail(
+            dated_posts=repeats,
+            dated_posts_linked=linked,
+            dated_posts_capped=capped,
+            dated_posts_prose_share=share,
+        )
+    return found
+
+
 # grid name: (variants, the perturbation the altered pages get, the report's label)
 GRIDS: dict[str, tuple[Callable[[], dict[str, AutoOptions]], Callable[[str], str], str]] = {
     "content-tags": (content_tag_variants, anonymise, "content tags"),
     "paragraph-tags": (paragraph_tag_variants, paragraphs_as_divs, "paragraph tags"),
+    "dated-posts": (dated_post_variants, anonymise, "dated posts"),
 }
 
 

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
+from newscrawl.extraction.posts import dated_post_test, holds_dated_posts
 from newscrawl.extraction.thread import common_ancestor
 
 # class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
@@ -111,7 +112,9 @@ class TailOptions:
     """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
     picked (named subtrees with the Chinese portals' words and without the appeal words,
     each alone, cap 0.3, paragraphs inside named subtrees left out of the prose;
-    docs/benchmarks/trim.md); :data:`NO_TAIL` leaves the text as it is."""
+    docs/benchmarks/trim.md; runs of three dated, linked posts, comment threads outside the
+    cap, around prose of half the rest: docs/benchmarks/markup.md); :data:`NO_TAIL` leaves
+    the text as it is."""
 
     names: bool = True
     # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
@@ -149,14 +152,34 @@ class TailOptions:
     # are at least this share of the region's characters (an article, where what follows
     # the prose is furniture; on a landing page it is the content); None: always.
     descendants_prose_share: float | None = 0.5
+    # Runs of this many dated same-shape elements (:mod:`newscrawl.extraction.posts`: a
+    # comment thread, a recent-posts list) make a tail subtree, and their long paragraphs are
+    # not the article's: the names' work done by structure, where names say nothing; None: off.
+    dated_posts: int | None = 3
+    # With ``dated_posts``, each element of a run must also hold a link with text (a reply,
+    # an author's page, the post itself), as comments and post lists do and a dated list
+    # inside an article (a timeline, a schedule) mostly does not.
+    dated_posts_linked: bool = True
+    # With ``dated_posts``, the cut cap counts what dated runs remove: off, a comment thread
+    # (posts stamped with a time of day or an age, not only a day, their text mostly outside
+    # links) many times the article's length goes whole.
+    dated_posts_capped: bool = False
+    # With ``dated_posts``, the share of the region's characters outside the dated subtrees
+    # the article's long paragraphs must hold for the rule to act; None: always.
+    dated_posts_prose_share: float | None = 0.5
 
 
-NO_TAIL = TailOptions(names=False, link_share=None, repeats=None)
+NO_TAIL = TailOptions(names=False, link_share=None, repeats=None, dated_posts=None)
 DEFAULT_OPTIONS = TailOptions()
 
 
 def is_on(options: TailOptions) -> bool:
-    return options.names or options.link_share is not None or options.repeats is not None
+    return (
+        options.names
+        or options.link_share is not None
+        or options.repeats is not None
+        or options.dated_posts is not None
+    )
 
 
 def names_tail(el: Element, appeals: bool = True, zh_words: bool = False) -> bool:
@@ -206,6 +229,7 @@ def prose_container(
     long_paragraph: int,
     share: float,
     skip: Callable[[Element], bool] | None = None,
+    ends: Callable[[Element], bool] | None = None,
 ) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
     the last long ``<p>`` inside it; None when the region has no long paragraph.
@@ -214,12 +238,16 @@ def prose_container(
     sections or wrappers are held together by their parent, and a related-post list's
     excerpts are a small share of the prose. With ``skip``, a paragraph inside an element
     below the region that ``skip`` marks is not the article's (another article's teaser in a
-    recommendation box), so it neither moves the container nor ends the prose."""
+    recommendation box), so it neither moves the container nor ends the prose. With ``ends``,
+    a paragraph inside an element ``ends`` marks (a run of dated posts) is not the article's
+    either, and once the article's prose has begun it ends there: an article does not resume
+    after its comment thread (the reply form's notices that follow are not the article's)."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
     paragraphs: list[Element] = []
     total = 0
     marked: dict[Element, bool] = {region: False}  # an element or an ancestor below is skipped
+    ending: dict[Element, bool] = {region: False}  # the same for ``ends``
     for paragraph in region.iter("p"):
         length = len(text_content(paragraph).strip())
         if length < long_paragraph or 2 * link_text_length(paragraph) > length:
@@ -235,6 +263,14 @@ def prose_container(
             if in_named is None:
                 in_named = _under_marked(chain, skip, marked)
             if in_named or skip(paragraph):
+                continue
+        if ends is not None and paragraph is not region:
+            in_posts = ending.get(chain[0])
+            if in_posts is None:
+                in_posts = _under_marked(chain, ends, ending)
+            if in_posts and paragraphs:
+                break
+            if in_posts:
                 continue
         paragraphs.append(paragraph)
         total += length
@@ -312,7 +348,17 @@ def is_tail(el: Element, options: TailOptions) -> bool:
         anchors = sum(1 for _ in el.iter("a"))
         if length and anchors >= 2 and link_text_length(el) > options.link_share * length:
             return True
-    return options.repeats is not None and is_post_list(el, options.repeats)
+    if options.repeats is not None and is_post_list(el, options.repeats):
+        return True
+    return is_dated_tail(el, options)
+
+
+def is_dated_tail(el: Element, options: TailOptions, timed: bool = False) -> bool:
+    """With :attr:`TailOptions.dated_posts`, whether ``el`` is or holds a run of dated posts
+    (with ``timed``, stamped with a time of day or an age)."""
+    return options.dated_posts is not None and holds_dated_posts(
+        el, options.dated_posts, options.dated_posts_linked, timed
+    )
 
 
 def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
@@ -330,10 +376,59 @@ def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
     return named
 
 
+def dated_posts_test(options: TailOptions) -> Callable[[Element], bool] | None:
+    """With :attr:`TailOptions.dated_posts`, whether an element is one of a run of dated
+    posts (where the article's prose ends)."""
+    if options.dated_posts is None:
+        return None
+    return dated_post_test(options.dated_posts, options.dated_posts_linked)
+
+
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
     """Where the prose is, and the tail subtrees the options drop, in document order."""
+    prose, dropped, _ = tail_of(region, options)
+    return prose, dropped
+
+
+def tail_of(
+    region: Element, options: TailOptions
+) -> tuple[Prose | None, list[Element], list[Element]]:
+    """Where the prose is, the tail subtrees the options drop, and those of them the cut cap
+    does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off).
+
+    With :attr:`TailOptions.dated_posts_prose_share`, dated posts count only around an
+    article: when the region's text outside the dropped dated subtrees is not mostly the
+    prose's long paragraphs (a listing of dated teasers, an events page, a course schedule:
+    the dated items are the content), the tail is worked out as if the rule were off."""
+    prose, dropped = _dropped_subtrees(region, options)
+    if prose is None or options.dated_posts is None:
+        return prose, dropped, []
+    dated = [el for el in dropped if is_dated_tail(el, options)]
+    share = options.dated_posts_prose_share
+    if dated and share is not None and not _is_prose(region, prose, share, outside=dated):
+        return (*_dropped_subtrees(region, replace(options, dated_posts=None)), [])
+    if options.dated_posts_capped:
+        return prose, dropped, []
+    threads = [el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)]
+    return prose, dropped, threads
+
+
+# Most of a comment thread's text is written outside links; a run of news teasers stamped
+# "2 hrs ago" is links.
+THREAD_LINK_SHARE = 0.5
+
+
+def _is_written(el: Element) -> bool:
+    return link_text_length(el) <= THREAD_LINK_SHARE * _chars(el)
+
+
+def _dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
     prose = prose_container(
-        region, options.long_paragraph, options.container_share, named_test(options)
+        region,
+        options.long_paragraph,
+        options.container_share,
+        named_test(options),
+        dated_posts_test(options),
     )
     if prose is None:
         return None, []
@@ -360,10 +455,16 @@ def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | Non
     return prose, dropped
 
 
-def _is_prose(region: Element, prose: Prose, share: float) -> bool:
-    """Whether the long paragraphs hold ``share`` of the region's characters."""
-    region_text = text_content(region)
-    return prose.chars >= share * (len(region_text) - region_text.count(" "))
+def _is_prose(region: Element, prose: Prose, share: float, outside: Sequence[Element] = ()) -> bool:
+    """Whether the long paragraphs hold ``share`` of the region's characters (those of the
+    ``outside`` subtrees left out)."""
+    chars = _chars(region) - sum(_chars(el) for el in outside)
+    return prose.chars >= share * chars
+
+
+def _chars(el: Element) -> int:
+    text = text_content(el)
+    return len(text) - text.count(" ")
 
 
 def named_inside(el: Element, options: TailOptions) -> list[Element]:
@@ -406,15 +507,20 @@ def cut_tail(
     region = common_ancestor(span[0], span[1])
     if region is None:
         return text
-    prose, dropped = dropped_subtrees(region, options)
+    prose, dropped, uncapped = tail_of(region, options)
     if prose is None or not dropped:
         return text
-    if span[0] is span[1] and paragraph_text(region) == text:
-        cut = paragraph_text(region, exclude=dropped)
-    else:
-        cut = without_tail_lines(text, prose.last, dropped) or text
-    if options.max_cut_share is not None and len(text) - len(cut) > options.max_cut_share * len(
-        text
-    ):
+    whole_region = span[0] is span[1] and paragraph_text(region) == text
+
+    def without(gone: Sequence[Element]) -> str:
+        if whole_region:
+            return paragraph_text(region, exclude=gone)
+        return without_tail_lines(text, prose.last, gone) or text
+
+    cut = without(dropped)
+    if options.max_cut_share is None:
+        return cut
+    counted = without([el for el in dropped if el not in uncapped]) if uncapped else cut
+    if len(text) - len(counted) > options.max_cut_share * len(text):
         return text
     return cut

@@ -12,7 +12,7 @@ from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.text import tokens
-from newscrawl.extraction.types import ContentResult
+from newscrawl.extraction.types import Article, ContentResult
 
 
 def candidate(method: str, text: str) -> auto.Candidate:
@@ -233,3 +233,26 @@ def test_the_pair_vote_shortcut_equals_the_full_vote(other):
         expected, expected_score = auto.choose([first, second], auto.DEFAULT_OPTIONS.weights)
         assert winner is expected
         assert score == pytest.approx(expected_score)
+
+
+def test_a_comment_thread_without_names_is_left_out() -> None:
+    # generated class names (CSS-in-JS): only the thread's shape shows what it is
+    sentence = "The harbour authority approved the new ferry terminal after a long review. "
+    paragraphs = "".join(f"<p>{sentence * 3} Point {n}.</p>" for n in range(8))
+    comments = "".join(
+        f"<li class='css-q1 css-x{n % 2}'><a href='/u/{n}'>Reader{n}</a>"
+        f"<span>March {n + 1}, 2025 at 4:1{n} pm</span>"
+        f"<p>{'I commute on that ferry daily and I doubt the schedule will hold. ' * 3}</p>"
+        f"<a href='#c{n}'>Reply</a></li>"
+        for n in range(30)
+    )
+    html = (
+        "<html><head><title>Ferry terminal approved</title></head><body>"
+        f"<div class='css-a1'><div class='css-b2'><h1>Ferry terminal approved</h1>{paragraphs}"
+        f"</div><div class='css-c3'><h3>30 Comments</h3><ol class='css-d4'>{comments}</ol>"
+        "</div></div></body></html>"
+    )
+    article = extract(html.encode(), url="https://example.com/ferry", method="auto")
+    assert isinstance(article, Article)
+    assert article.content.count("harbour authority") == 24
+    assert "commute on that ferry" not in article.content

@@ -10,6 +10,7 @@ from newscrawl.extraction.tail import (
     NO_TAIL,
     TailOptions,
     cut_tail,
+    dropped_subtrees,
     is_post_list,
     named_test,
     names_tail,
@@ -269,3 +270,84 @@ def test_a_region_that_is_one_paragraph_has_no_tail_outside_it() -> None:
     found = prose_container(node, 80, 0.8)
     assert found is not None and found.container is node and found.last is node
     assert list(tail_subtrees(node, node)) == []
+
+
+def dated_thread(count: int, clock: str = " at 5:12 pm") -> str:
+    """A comment thread whose names say nothing: dated, linked, same-shape posts."""
+    posts = "".join(
+        f"<li class='x7f odd'><a href='/u/{n}'>Reader {n}</a>"
+        f" <span>May {n + 1}, 2024{clock}</span>"
+        f"<p>{'I tried this in my own town and the council there did the same thing. ' * 3}</p>"
+        f"<a href='#r{n}'>Reply</a></li>"
+        for n in range(count)
+    )
+    return f"<div class='q2z'><h3>{count} Comments</h3><ol class='k9a'>{posts}</ol></div>"
+
+
+NOTICE = (
+    "<p>" + "This site reduces spam; learn how your comment data is processed here. " * 2 + "</p>"
+)
+
+
+def test_a_dated_thread_after_the_article_is_dropped_without_names() -> None:
+    options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
+    text = cut(ARTICLE + dated_thread(3), options)
+    assert "Reader" not in text and "own town" not in text
+    assert text.count("council") == 6
+
+
+def test_the_prose_ends_where_the_dated_thread_begins() -> None:
+    # the reply form's long notice after the thread is not the article's last paragraph
+    options = TailOptions(names=False, dated_posts=3)
+    node = region(ARTICLE + dated_thread(3) + NOTICE)
+    prose, dropped = dropped_subtrees(node, options)
+    assert prose is not None and "rebuild the bridge" in paragraph_text(prose.last)
+    assert any("Reader 1" in paragraph_text(el) for el in dropped)
+
+
+def test_a_thread_longer_than_the_article_goes_only_when_uncapped() -> None:
+    capped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=True)
+    uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
+    inner = ARTICLE + dated_thread(12)
+    assert "Reader 5" in cut(inner, capped)
+    assert "Reader 5" not in cut(inner, uncapped)
+
+
+def test_a_page_of_dated_posts_alone_is_left_whole() -> None:
+    # a forum thread or a live blog: no prose outside the posts, nothing to cut after
+    options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
+    inner = dated_thread(5)
+    assert cut(inner, options) == paragraph_text(region(inner))
+
+
+def test_dated_posts_before_the_article_do_not_end_it() -> None:
+    options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
+    node = region(dated_thread(3) + ARTICLE + AUTHOR_BOX)
+    prose, _ = dropped_subtrees(node, options)
+    alone, _ = dropped_subtrees(region(ARTICLE), options)
+    assert prose is not None and alone is not None and prose.chars == alone.chars
+
+
+def test_a_long_list_dated_by_day_only_stays_capped() -> None:
+    # a listing's items (book releases, events) show a day, a comment thread a time of day
+    uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
+    assert "Reader 5" in cut(ARTICLE + dated_thread(12, clock=""), uncapped)
+
+
+def test_dated_posts_around_little_prose_are_content() -> None:
+    # a short introduction above a long dated list: the list is what the page is about
+    options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
+    intro = f"<div class='i'><p>{PROSE * 2}</p></div>"
+    furniture = "".join(f"<div class='f'><span>Menu item {n}</span></div>" for n in range(40))
+    assert "Reader 2" in cut(intro + furniture + dated_thread(3), options)
+
+
+def test_a_long_run_of_linked_teasers_stays_capped() -> None:
+    # "2 hrs ago" news teasers are links; a comment is written outside them
+    uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
+    teasers = "".join(
+        f"<div class='t'><a href='/s/{n}'><span>{n + 1} hrs ago</span>"
+        f"<p>{PROSE}{PROSE}</p></a></div>"
+        for n in range(12)
+    )
+    assert "hrs ago" in cut(ARTICLE + f"<div class='w'>{teasers}</div>", uncapped)

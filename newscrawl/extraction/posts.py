@@ -1,0 +1,168 @@
+"""Runs of dated blocks: comment threads and post lists told by their shape, not their names.
+
+A comment thread, a recent-posts list or a forum's replies is a run of sibling elements of
+one shape, each stamped with when it was written ("March 3, 2024 at 5:12 pm", "3 hours ago",
+"8d", "2024-05-03 14:20", "3小时前") or holding a ``<time>`` element. The tail stage finds
+such boxes after an article by their ``class``/``id`` words; on a page whose words mean
+nothing (a generated stylesheet, an unseen template) the shape is what is left.
+
+Shape is the tag and the first ``class`` word: WordPress and most forum engines add state
+words after it (``comment even thread-even depth-1``, ``comment odd alt``), so the whole
+value would split one thread into several runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lxml.etree import XPath
+from lxml.etree import _Element as Element
+
+# Siblings a run needs whatever its replies: two comments side by side, a third nested.
+MIN_SIBLINGS = 2
+# A stamp is a short text piece: a byline's date, not a date inside a sentence.
+STAMP_CHARS = 60
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_STAMP = re.compile(
+    r"(?<![a-z])" + _MONTH + r"\s+\d{1,2}(?!\d)"  # March 3, Dec. 18
+    r"|(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"\s+(?:19|20)\d{2}"  # 3 March 2024
+    r"|(?<!\d)(?:19|20)\d{2}\s*[-/.年]\s*\d{1,2}"  # 2024-05-03, 2024/5, 2024年5月
+    r"|(?<!\d)\d{1,2}[/.]\d{1,2}[/.](?:19|20)?\d{2}(?!\d)"  # 05/03/2024, 3.5.24
+    r"|(?<!\d)\d{1,2}:\d{2}(?!\d)"  # 14:20, 5:12 pm
+    r"|(?<!\d)\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+    r"\s+ago(?![a-z])"
+    r"|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|前天|\d{1,2}\s*月\s*\d{1,2}\s*日"
+    r"|^\d{1,2}\s?[hdwy]$",  # Substack's and social widgets' ages: "8d", "2h"
+    re.IGNORECASE,
+)
+
+
+# The stamps that give the time of day or an age: what a comment or a forum post shows
+# ("at 5:12 pm", "3 hours ago", "8d"), where a listing's items (a book's release, an event)
+# show a day.
+_TIMED_STAMP = re.compile(
+    r"(?<!\d)\d{1,2}:\d{2}(?!\d)"
+    r"|(?<!\d)\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+    r"\s+ago(?![a-z])"
+    r"|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前"
+    r"|^\d{1,2}\s?[hdwy]$",
+    re.IGNORECASE,
+)
+# A <time datetime> with a clock: "2025-12-17T23:31:51+00:00".
+_DATETIME_CLOCK = re.compile(r"T\d{2}:\d{2}")
+
+
+def is_stamp(text: str, timed: bool = False) -> bool:
+    """Whether ``text`` (one text piece) is short and says when something was written (with
+    ``timed``: at what time of day, or how long ago)."""
+    text = text.strip()
+    pattern = _TIMED_STAMP if timed else _STAMP
+    return 0 < len(text) <= STAMP_CHARS and pattern.search(text) is not None
+
+
+def is_dated(el: Element, timed: bool = False) -> bool:
+    """Whether ``el`` holds a ``<time>`` element or a text piece that is a stamp (with
+    ``timed``: a ``<time>`` whose ``datetime`` has a clock, or a timed stamp)."""
+    for time in el.iter("time"):
+        if not timed or _DATETIME_CLOCK.search(time.get("datetime") or ""):
+            return True
+    pattern = _TIMED_STAMP if timed else _STAMP
+    return any(pattern.search(piece.strip()) for piece in _short_pieces(el))
+
+
+# The text pieces of an element short enough to be a stamp, found by libxml2 without a
+# Python step per piece (a post's container holds hundreds of pieces).
+_short_pieces = XPath(
+    f"descendant-or-self::text()[normalize-space() != ''"
+    f" and string-length(normalize-space()) <= {STAMP_CHARS}]",
+    smart_strings=False,
+)
+
+
+# The tags a post is written in: blocks that hold a byline, a stamp and paragraphs. Not <p>
+# or inline tags: an article's own paragraphs are runs of one shape, and looking at their
+# dates would cost every page a scan for nothing.
+POST_TAGS = frozenset({"article", "section", "div", "li", "dd", "tr", "table", "blockquote"})
+
+
+def shape(el: Element) -> tuple[str, str | None]:
+    """The tag and the first ``class`` word."""
+    words = (el.get("class") or "").split()
+    return el.tag, words[0] if words else None
+
+
+def has_link(el: Element) -> bool:
+    """Whether ``el`` holds a link with text."""
+    return any("".join(a.itertext()).strip() for a in el.iter("a"))
+
+
+def dated_runs(
+    parent: Element, repeats: int, linked: bool = False, timed: bool = False
+) -> list[Element]:
+    """The children of ``parent`` in runs of ``repeats`` or more consecutive elements of one
+    shape, each dated (with ``timed``, with a time of day or an age; with ``linked``, each
+    holding a link); in document order."""
+    if len(parent) < MIN_SIBLINGS:
+        return []
+    found: list[Element] = []
+    run: list[Element] = []
+    run_shape: tuple[str, str | None] | None = None
+    for child in parent:
+        if not isinstance(child.tag, str):
+            continue
+        child_shape = shape(child) if child.tag in POST_TAGS else None
+        if child_shape != run_shape or child_shape is None:
+            found.extend(_dated_part(run, repeats, linked, timed))
+            run, run_shape = [], child_shape
+        if child_shape is not None:
+            run.append(child)
+    found.extend(_dated_part(run, repeats, linked, timed))
+    return found
+
+
+def _dated_part(run: list[Element], repeats: int, linked: bool, timed: bool) -> list[Element]:
+    """The streaks of two or more consecutive dated elements inside one same-shape run that
+    hold ``repeats`` posts, replies nested in them (descendants of the same shape) counted;
+    the costly date test runs only on runs that can count."""
+    if len(run) < MIN_SIBLINGS or posts_in(run) < repeats:
+        return []
+    found: list[Element] = []
+    streak: list[Element] = []
+    for el in (*run, None):
+        if el is not None and is_dated(el, timed) and (not linked or has_link(el)):
+            streak.append(el)
+            continue
+        if len(streak) >= MIN_SIBLINGS and posts_in(streak) >= repeats:
+            found.extend(streak)
+        streak = []
+    return found
+
+
+def posts_in(run: list[Element]) -> int:
+    """The elements of ``run`` and their descendants of the same shape (nested replies)."""
+    own = shape(run[0])
+    nested = sum(1 for el in run for inner in el.iterdescendants(own[0]) if shape(inner) == own)
+    return len(run) + nested
+
+
+def holds_dated_posts(el: Element, repeats: int, linked: bool = False, timed: bool = False) -> bool:
+    """Whether ``el`` is, or holds, a run of ``repeats`` or more dated same-shape elements."""
+    return any(dated_runs(parent, repeats, linked, timed) for parent in (el, *el.iterdescendants()))
+
+
+def dated_post_test(repeats: int, linked: bool = False) -> Callable[[Element], bool]:
+    """Whether an element is one of a run of dated same-shape siblings; each parent's runs
+    are worked out once."""
+    runs: dict[Element, frozenset[Element]] = {}
+
+    def in_run(el: Element) -> bool:
+        parent = el.getparent()
+        if parent is None:
+            return False
+        members = runs.get(parent)
+        if members is None:
+            members = runs[parent] = frozenset(dated_runs(parent, repeats, linked))
+        return el in members
+
+    return in_run
