@@ -19,46 +19,33 @@ from collections.abc import Callable
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.dom import text_content
+
 # Siblings a run needs whatever its replies: two comments side by side, a third nested.
 MIN_SIBLINGS = 2
 # A stamp is a short text piece: a byline's date, not a date inside a sentence.
 STAMP_CHARS = 60
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_STAMP = re.compile(
+# The time of day or an age: what a comment or a forum post shows ("at 5:12 pm", "3 hours
+# ago", "8d"), where a listing's items (a book's release, an event) show a day.
+_TIME_OR_AGE = (
+    r"(?<!\d)\d{1,2}:\d{2}(?!\d)"  # 14:20, 5:12 pm
+    r"|(?<!\d)\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+    r"\s+ago(?![a-z])"
+    r"|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前"
+    r"|^\d{1,2}\s?[hdwy]$"  # Substack's and social widgets' ages: "8d", "2h"
+)
+_DAY = (
     r"(?<![a-z])" + _MONTH + r"\s+\d{1,2}(?!\d)"  # March 3, Dec. 18
     r"|(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"\s+(?:19|20)\d{2}"  # 3 March 2024
     r"|(?<!\d)(?:19|20)\d{2}\s*[-/.年]\s*\d{1,2}"  # 2024-05-03, 2024/5, 2024年5月
     r"|(?<!\d)\d{1,2}[/.]\d{1,2}[/.](?:19|20)?\d{2}(?!\d)"  # 05/03/2024, 3.5.24
-    r"|(?<!\d)\d{1,2}:\d{2}(?!\d)"  # 14:20, 5:12 pm
-    r"|(?<!\d)\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
-    r"\s+ago(?![a-z])"
-    r"|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|前天|\d{1,2}\s*月\s*\d{1,2}\s*日"
-    r"|^\d{1,2}\s?[hdwy]$",  # Substack's and social widgets' ages: "8d", "2h"
-    re.IGNORECASE,
+    r"|昨天|前天|\d{1,2}\s*月\s*\d{1,2}\s*日"
 )
-
-
-# The stamps that give the time of day or an age: what a comment or a forum post shows
-# ("at 5:12 pm", "3 hours ago", "8d"), where a listing's items (a book's release, an event)
-# show a day.
-_TIMED_STAMP = re.compile(
-    r"(?<!\d)\d{1,2}:\d{2}(?!\d)"
-    r"|(?<!\d)\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
-    r"\s+ago(?![a-z])"
-    r"|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前"
-    r"|^\d{1,2}\s?[hdwy]$",
-    re.IGNORECASE,
-)
+_STAMP = re.compile(_DAY + "|" + _TIME_OR_AGE, re.IGNORECASE)
+_TIMED_STAMP = re.compile(_TIME_OR_AGE, re.IGNORECASE)
 # A <time datetime> with a clock: "2025-12-17T23:31:51+00:00".
 _DATETIME_CLOCK = re.compile(r"T\d{2}:\d{2}")
-
-
-def is_stamp(text: str, timed: bool = False) -> bool:
-    """Whether ``text`` (one text piece) is short and says when something was written (with
-    ``timed``: at what time of day, or how long ago)."""
-    text = text.strip()
-    pattern = _TIMED_STAMP if timed else _STAMP
-    return 0 < len(text) <= STAMP_CHARS and pattern.search(text) is not None
 
 
 def is_dated(el: Element, timed: bool = False) -> bool:
@@ -94,7 +81,7 @@ def shape(el: Element) -> tuple[str, str | None]:
 
 def has_link(el: Element) -> bool:
     """Whether ``el`` holds a link with text."""
-    return any("".join(a.itertext()).strip() for a in el.iter("a"))
+    return any(text_content(a).strip() for a in el.iter("a"))
 
 
 def dated_runs(

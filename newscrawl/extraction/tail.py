@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
-from newscrawl.extraction.posts import dated_post_test, holds_dated_posts
+from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
 from newscrawl.extraction.thread import common_ancestor
 
 # class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
@@ -258,19 +258,11 @@ def prose_container(
                 chain.append(el)
                 if el is region:
                     break
-        if skip is not None and paragraph is not region:
-            in_named = marked.get(chain[0])  # the parent's answer, known after its first child
-            if in_named is None:
-                in_named = _under_marked(chain, skip, marked)
-            if in_named or skip(paragraph):
+            if skip is not None and (_under_marked(chain, skip, marked) or skip(paragraph)):
                 continue
-        if ends is not None and paragraph is not region:
-            in_posts = ending.get(chain[0])
-            if in_posts is None:
-                in_posts = _under_marked(chain, ends, ending)
-            if in_posts and paragraphs:
-                break
-            if in_posts:
+            if ends is not None and _under_marked(chain, ends, ending):
+                if paragraphs:
+                    break
                 continue
         paragraphs.append(paragraph)
         total += length
@@ -316,10 +308,6 @@ def tail_subtrees(region: Element, last: Element) -> Iterator[Element]:
         node = parent
 
 
-def _has_link(el: Element) -> bool:
-    return any(text_content(a).strip() for a in el.iter("a"))
-
-
 def is_post_list(el: Element, repeats: int) -> bool:
     """Whether ``el`` is, or holds, ``repeats`` or more consecutive children of one tag and
     class, each holding a link with text."""
@@ -331,12 +319,12 @@ def is_post_list(el: Element, repeats: int) -> bool:
             if not isinstance(child.tag, str):
                 continue
             child_shape = (child.tag, child.get("class"))
-            if child_shape == shape and _has_link(child):
+            if child_shape == shape and has_link(child):
                 run += 1
                 if run >= repeats:
                     return True
             else:
-                shape, run = child_shape, int(_has_link(child))
+                shape, run = child_shape, int(has_link(child))
     return False
 
 

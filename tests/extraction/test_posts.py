@@ -10,7 +10,7 @@ from newscrawl.extraction.posts import (
     dated_post_test,
     dated_runs,
     holds_dated_posts,
-    is_stamp,
+    is_dated,
     shape,
 )
 
@@ -46,7 +46,7 @@ def comment(n: int, stamp: str = "March 3, 2024 at 5:12 pm", cls: str = "c1 odd"
     ],
 )
 def test_stamps(text: str) -> None:
-    assert is_stamp(text)
+    assert is_dated(parse(f"<span>{text}</span>"))
 
 
 @pytest.mark.parametrize(
@@ -60,7 +60,7 @@ def test_stamps(text: str) -> None:
     ],
 )
 def test_not_stamps(text: str) -> None:
-    assert not is_stamp(text)
+    assert not is_dated(parse(f"<span>{text}</span>"))
 
 
 def test_shape_is_the_tag_and_first_class_word() -> None:
