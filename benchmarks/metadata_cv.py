@@ -45,9 +45,9 @@ from newscrawl.extraction.metadata.dates import (
     STAGE_ORDER,
     STAGES,
     URL_LOCAL_DAY,
-    local_day,
-    plausible,
-    text_date,
+    choose_date,
+    text_dates,
+    thread_days,
 )
 
 # Stage orders compared; the library's STAGE_ORDER is one of them.
@@ -91,6 +91,8 @@ class PageRecord:
     author_label: str | None
     stages: dict[str, str | None] = field(default_factory=dict)
     texts: dict[frozenset[str], str | None] = field(default_factory=dict)
+    # The days of the thread the text stage passed over, per rule set.
+    thread_days: dict[frozenset[str], frozenset[str]] = field(default_factory=dict)
     author: str | None = None
     authors: dict[frozenset[str], str | None] = field(default_factory=dict)
     source: str | None = None
@@ -127,7 +129,10 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
         record = PageRecord(dataset, site_of(page, html), date_label, author_label)
         doc = load_document(html, url=page.url)
         record.stages = {name: stage(doc, None) for name, stage in STAGES.items()}
-        record.texts = {rules: text_date(doc, None, rules) for rules in TEXT_RULE_SETS}
+        for rules in TEXT_RULE_SETS:
+            found = text_dates(doc, None, rules)
+            record.texts[rules] = found.found
+            record.thread_days[rules] = thread_days(found.thread)
         result = extract(html, url=page.url, method="auto")
         if isinstance(result, Article):
             record.page, record.content = page, result.content
@@ -159,15 +164,14 @@ def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str 
 
 def order_date(record: PageRecord, choice: Choice) -> str | None:
     order, rules = choice
-    for name in order:
-        found = (
-            record.texts.get(rules - {URL_LOCAL_DAY}) if name == "text" else record.stages.get(name)
-        )
-        if found and plausible(found, None):
-            if name == "structured" and URL_LOCAL_DAY in rules:
-                return local_day(found, record.stages.get("url"))
-            return found
-    return None
+    text_rules = rules - {URL_LOCAL_DAY}
+    return choose_date(
+        order,
+        lambda name: record.texts.get(text_rules) if name == "text" else record.stages.get(name),
+        None,
+        rules,
+        lambda: record.thread_days.get(text_rules, frozenset()),
+    )
 
 
 def date_accuracy(records: Sequence[PageRecord], choice: Choice) -> tuple[int, int]:

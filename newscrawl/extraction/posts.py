@@ -138,6 +138,20 @@ def holds_dated_posts(el: Element, repeats: int, linked: bool = False, timed: bo
     return any(dated_runs(parent, repeats, linked, timed) for parent in (el, *el.iterdescendants()))
 
 
+def run_of(el: Element, repeats: int, linked: bool = False) -> tuple[Element, list[Element]]:
+    """The post (``el`` or its nearest ancestor that stands in a dated run) and the dated runs
+    (:func:`dated_runs`) among its siblings; ``(el, [])`` when there is none."""
+    for node in (el, *el.iterancestors()):
+        parent = node.getparent()
+        if parent is None:
+            break
+        if node.tag in POST_TAGS:
+            run = dated_runs(parent, repeats, linked)
+            if node in run:
+                return node, run
+    return el, []
+
+
 def dated_post_test(repeats: int, linked: bool = False) -> Callable[[Element], bool]:
     """Whether an element is one of a run of dated same-shape siblings; each parent's runs
     are worked out once."""

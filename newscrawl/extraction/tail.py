@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
@@ -249,8 +250,8 @@ def prose_container(
     marked: dict[Element, bool] = {region: False}  # an element or an ancestor below is skipped
     ending: dict[Element, bool] = {region: False}  # the same for ``ends``
     for paragraph in region.iter("p"):
-        length = len(text_content(paragraph).strip())
-        if length < long_paragraph or 2 * link_text_length(paragraph) > length:
+        length = article_paragraph_length(paragraph, long_paragraph)
+        if not length:
             continue
         chain: list[Element] = []  # the paragraph's ancestors up to the region, nearest first
         if paragraph is not region:  # a region that is one <p> has no ancestors inside it
@@ -276,6 +277,29 @@ def prose_container(
     inside = {container, *container.iterdescendants("p")}
     last = next(p for p in reversed(paragraphs) if p in inside)
     return Prose(container, last, total)
+
+
+def article_paragraph_length(paragraph: Element, long_paragraph: int) -> int:
+    """The characters of ``paragraph`` when it reads as one of an article's (at least
+    ``long_paragraph`` of them, at most half inside links), else 0."""
+    length = len(text_content(paragraph).strip())
+    return length if length >= long_paragraph and 2 * link_text_length(paragraph) <= length else 0
+
+
+# Paragraphs before an element, their length tested in C first: the Python test then runs on
+# the few long ones.
+_LONG_PARAGRAPHS_BEFORE = XPath(
+    "preceding::p[string-length(normalize-space()) >= $chars]", smart_strings=False
+)
+
+
+def prose_before(el: Element, long_paragraph: int) -> int:
+    """The characters of the article's paragraphs (:func:`article_paragraph_length`) that
+    stand before ``el`` in the document, outside it."""
+    return sum(
+        article_paragraph_length(paragraph, long_paragraph)
+        for paragraph in _LONG_PARAGRAPHS_BEFORE(el, chars=long_paragraph)
+    )
 
 
 def _under_marked(

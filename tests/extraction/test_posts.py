@@ -11,6 +11,7 @@ from newscrawl.extraction.posts import (
     dated_runs,
     holds_dated_posts,
     is_dated,
+    run_of,
     shape,
 )
 
@@ -144,3 +145,18 @@ def test_stamps_are_read_from_short_pieces_only() -> None:
         f"<div class='p'><span>{long_piece}</span><a href='/{n}'>x</a></div>" for n in range(4)
     )
     assert not holds_dated_posts(parse(items), 3)
+
+
+def test_run_of_finds_the_post_a_stamp_stands_in() -> None:
+    box = parse("<ol>" + "".join(comment(n) for n in range(4)) + "</ol>")
+    stamp = box.find(".//li[3]/span")
+    assert stamp is not None
+    post, run = run_of(stamp, 3, linked=True)
+    assert post is box.find(".//li[3]")
+    assert len(run) == 4
+
+
+def test_run_of_outside_any_run_is_empty() -> None:
+    box = parse("<p>March 3, 2024 at 5:12 pm</p>")
+    paragraph = box[0]
+    assert run_of(paragraph, 3) == (paragraph, [])

@@ -14,6 +14,7 @@ from newscrawl.extraction.tail import (
     is_post_list,
     named_test,
     names_tail,
+    prose_before,
     prose_container,
     tail_subtrees,
 )
@@ -351,3 +352,15 @@ def test_a_long_run_of_linked_teasers_stays_capped() -> None:
         for n in range(12)
     )
     assert "hrs ago" in cut(ARTICLE + f"<div class='w'>{teasers}</div>", uncapped)
+
+
+def test_prose_before_counts_the_article_paragraphs_before_an_element() -> None:
+    long = "The council voted on the harbour plan and the fishermen said what it costs. " * 2
+    html = (
+        f"<html><body><p>{long}</p><p>short</p><p><a href='/x'>{long}</a></p>"
+        f"<div id='end'><p>{long}</p></div></body></html>"
+    )
+    end = load_document(html.encode()).root.find(".//div[@id='end']")
+    assert end is not None
+    # the link paragraph is a teaser, the short one too short, the one inside is not before
+    assert prose_before(end, 80) == len(long.strip())

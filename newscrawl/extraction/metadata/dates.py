@@ -17,16 +17,20 @@ event date or an id, never when the page was published.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
 from htmldate import find_date
 from lxml import etree
+from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.posts import run_of
+from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
+from newscrawl.extraction.tail import prose_before
 
 # Meta keys (lower-cased name/property/itemprop) that carry a publish time, best first
 # (docs/algorithms.md A.11; GNE's PUBLISH_TIME_META list as exact keys).
@@ -276,14 +280,39 @@ def publish_time(
     rules: frozenset[str] = DEFAULT_DATE_RULES,
 ) -> str | None:
     """The first plausible date the stages named in ``order`` give (the text stage with
-    ``rules``)."""
+    ``rules``), as :func:`choose_date` picks it."""
+    passed_over: list[frozenset[str]] = []
+
+    def answer(name: str) -> str | None:
+        if name != "text":
+            return STAGES[name](doc, fetched_at)
+        found = text_dates(doc, fetched_at, rules)
+        passed_over.append(thread_days(found.thread))
+        return found.found
+
+    return choose_date(order, answer, fetched_at, rules, lambda: passed_over[0])
+
+
+def choose_date(
+    order: tuple[str, ...],
+    answer: Callable[[str], str | None],
+    fetched_at: datetime | None,
+    rules: frozenset[str],
+    thread_days: Callable[[], frozenset[str]],
+) -> str | None:
+    """The first plausible ``answer`` of the stages in ``order``. A later stage's date on a
+    day the text stage's passed-over thread is stamped with (``thread_days``, asked only
+    after the text stage ran) is that thread's: htmldate reads comments' dates too."""
+    text_ran = False
     for name in order:
-        stage = STAGES[name]
-        found = text_date(doc, fetched_at, rules) if stage is text_date else stage(doc, fetched_at)
+        found = answer(name)
         if found and plausible(found, fetched_at):
+            if text_ran and found[:DATE_ONLY_CHARS] in thread_days():
+                continue
             if name == "structured" and URL_LOCAL_DAY in rules:
-                return local_day(found, url_date(doc, fetched_at))
+                return local_day(found, answer("url"))
             return found
+        text_ran = text_ran or name == "text"
     return None
 
 
@@ -367,8 +396,11 @@ def _candidates(doc: Document) -> Iterator[str]:
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     for el in marked:
+        declared = el.get("pubdate") is not None or el.get("itemprop") == "datePublished"
+        if not declared and thread_of(el):
+            continue  # a comment's or another post's time
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
-        if not found and (el.get("pubdate") is not None or el.get("itemprop") == "datePublished"):
+        if not found and declared:
             found = [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
         yield from found
     if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
@@ -540,30 +572,131 @@ def text_date(
     doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_DATE_RULES
 ) -> str | None:
     """A date the page text states: a labelled line, else the first full date after the
-    headline, else a month-day or relative time near it, else a month ("1998年3月号")."""
+    headline, else a month-day or relative time near it, else a month ("1998年3月号"); never
+    one inside another post (:func:`text_dates`)."""
+    return text_dates(doc, fetched_at, rules).found
+
+
+@dataclass(frozen=True, slots=True)
+class TextDate:
+    """The text stage's answer, and the posts it passed over: the run of dated posts after
+    the article (a comment thread, other posts' teasers) its first date stood in."""
+
+    found: str | None
+    thread: tuple[Element, ...] = ()
+
+
+def text_dates(
+    doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_DATE_RULES
+) -> TextDate:
+    """:func:`text_date`, with the thread it passed over. A date after the headline that
+    stands in a run of dated posts after the article's prose is another post's: the search
+    is then made again in the text before it (a short article with no date of its own, then
+    its comments, states no publish date)."""
     text = doc.body_text()
     start = _headline_offset(doc, text)
-    window = text[start : start + TEXT_WINDOW_CHARS] if start >= 0 else text[:TEXT_HEAD_CHARS]
-    head = text[: max(start, 0) + TEXT_WINDOW_CHARS] if start >= 0 else window
+    end = start + TEXT_WINDOW_CHARS if start >= 0 else TEXT_HEAD_CHARS
+    thread: tuple[Element, ...] = ()
+    while True:
+        found = _text_date_before(doc, text, start, end, fetched_at, rules)
+        if found is None or found[0] is None or found[0] <= start:
+            return TextDate(found[1] if found else None, thread)
+        inside = _thread_at(doc, found[0])
+        if not inside:
+            return TextDate(found[1], thread)
+        thread, end = inside, found[0]
+
+
+def _text_date_before(
+    doc: Document,
+    text: str,
+    start: int,
+    end: int,
+    fetched_at: datetime | None,
+    rules: frozenset[str],
+) -> tuple[int | None, str] | None:
+    """The text stage's date in ``text[:end]`` (``start``: the headline's offset, -1 when it
+    is not found) and its offset (None for a month found anywhere)."""
+    head = text[:end]
+    window = head[max(start, 0) :]
     patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
     for label in _LABEL.finditer(head):
-        found = _full_date(
+        labelled = _full_date_at(
             head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at, patterns
         )
-        if found:
-            return found
+        if labelled:
+            return label.end() + labelled[0], labelled[1]
     if start > 0 and DATE_ABOVE_HEADLINE in rules:
-        found = _date_above(text, start, fetched_at, patterns)
-        if found:
-            return found
+        above = _date_above(text, start, fetched_at, patterns)
+        if above:
+            return start - 1, above
     found = (
-        _full_date(window, fetched_at, patterns)
+        _full_date_at(window, fetched_at, patterns)
         or _month_day(window, doc.url, fetched_at)
         or _relative(window, fetched_at)
     )
-    if found or YEAR_MONTH_DATES not in rules:
-        return found
-    return _year_month(text, fetched_at)
+    if found:
+        return max(start, 0) + found[0], found[1]
+    if YEAR_MONTH_DATES not in rules:
+        return None
+    month = _year_month(text, fetched_at)
+    return (None, month) if month else None
+
+
+def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
+    """The run of dated posts after the article's prose that the body text's character at
+    ``offset`` stands in; () when it stands in none."""
+    el = _element_at(doc, offset)
+    return tuple(thread_of(el)) if el is not None else ()
+
+
+# The body's text pieces in document order: joined, they are Document.body_text().
+_BODY_TEXTS = etree.XPath("descendant::text()")
+
+
+def _element_at(doc: Document, offset: int) -> Element | None:
+    """The element whose own text holds the body text's character at ``offset``."""
+    body = doc.body
+    if body is None:
+        return None
+    position = 0
+    for piece in _BODY_TEXTS(body):
+        position += len(piece)
+        if position > offset:
+            parent: Element = piece.getparent()
+            return parent.getparent() if piece.is_tail else parent
+    return None
+
+
+def thread_of(el: Element) -> list[Element]:
+    """The run of dated posts (:func:`newscrawl.extraction.posts.run_of`, with the tail
+    stage's settings) that ``el`` stands in, when it follows an article: a comment thread or
+    a list of other posts, whose dates are theirs, not the page's; [] otherwise. Following an
+    article is having more of its paragraphs' text before the run than ``el``'s post holds:
+    a forum thread's first post, or a page-wide block that holds the article itself, is the
+    page's own."""
+    repeats = TAIL_OPTIONS.dated_posts
+    if repeats is None:
+        return []
+    post, run = run_of(el, repeats, TAIL_OPTIONS.dated_posts_linked)
+    if not run:
+        return []
+    prose = prose_before(run[0], TAIL_OPTIONS.long_paragraph)
+    return run if prose > len(dom.text_content(post).strip()) else []
+
+
+def thread_days(thread: Sequence[Element]) -> frozenset[str]:
+    """The days the posts of ``thread`` are stamped with: each post's ``<time>`` values and
+    the first full date of its text."""
+    days: set[str] = set()
+    for post in thread:
+        values = [value for time in post.iter("time") if (value := time.get("datetime"))]
+        stated = _full_date(" ".join(dom.text_content(post).split()), None)
+        for value in (*values, stated):
+            normalized = normalize_date(value) if value else None
+            if normalized:
+                days.add(normalized[:DATE_ONLY_CHARS])
+    return frozenset(days)
 
 
 def _year_month(window: str, fetched_at: datetime | None) -> str | None:
@@ -623,6 +756,14 @@ def _date_above(
 def _full_date(
     window: str, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...] = _PATTERNS
 ) -> str | None:
+    found = _full_date_at(window, fetched_at, patterns)
+    return found[1] if found else None
+
+
+def _full_date_at(
+    window: str, fetched_at: datetime | None, patterns: tuple[re.Pattern[str], ...] = _PATTERNS
+) -> tuple[int, str] | None:
+    """The first plausible full date of ``window`` and its offset."""
     best: tuple[int, str] | None = None
     has_month: bool | None = None  # a month abbreviation anywhere (found once, when asked)
     for pattern in patterns:
@@ -638,7 +779,7 @@ def _full_date(
             if normalized and plausible(normalized, fetched_at):
                 best = (match.start(), normalized)
                 break
-    return best[1] if best else None
+    return best
 
 
 def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -657,7 +798,9 @@ def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
             position = match.end()
 
 
-def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str | None:
+def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> tuple[int, str] | None:
+    """The first month-day of ``window`` (the year from the URL or the fetch time) and its
+    offset."""
     year = url_year(url) or (fetched_at.year if fetched_at else None)
     if year is None:
         return None
@@ -668,20 +811,27 @@ def _month_day(window: str, url: str | None, fetched_at: datetime | None) -> str
         time_of_day = (int(hour) if hour else None, int(minute) if minute else None, None, None)
         found = _valid(year, month, day, *time_of_day)
         if found and plausible(found, fetched_at):
-            return found
+            return match.start(), found
         if found and fetched_at and not url_year(url):  # "12-30" fetched on 2 January
             found = _valid(year - 1, month, day, *time_of_day)
             if found:
-                return found
+                return match.start(), found
     return None
 
 
-def _relative(window: str, fetched_at: datetime | None) -> str | None:
+def _relative(window: str, fetched_at: datetime | None) -> tuple[int, str] | None:
+    """The first relative time of ``window`` ("3小时前", "Yesterday at 5:03 PM") as a time
+    counted back from ``fetched_at``, and its offset."""
     if fetched_at is None:
         return None
     match = _RELATIVE.search(window)
     if match is None:
         return None
+    found = _relative_moment(match, fetched_at)
+    return (match.start(), found) if found else None
+
+
+def _relative_moment(match: re.Match[str], fetched_at: datetime) -> str | None:
     groups = match.groupdict()
     if groups["now"]:
         return fetched_at.isoformat(timespec="minutes")
