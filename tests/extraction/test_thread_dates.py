@@ -122,3 +122,20 @@ def test_a_stage_before_the_text_stage_is_not_checked_against_the_thread() -> No
     days = frozenset({"2025-03-02"})
     found = choose_date(STAGE_ORDER, answers.get, None, DEFAULT_DATE_RULES, lambda: days)
     assert found == "2025-03-02"
+
+
+def test_a_post_lists_entry_for_this_very_page_gives_its_date() -> None:
+    # A recent-posts list after the article that names the page itself: its entry's date is
+    # the page's own.
+    entries = "".join(
+        f"<li class='p9'><a href='{href}'>{title}</a> <time datetime='{day}'>x</time></li>"
+        for href, title, day in [
+            ("/news/harbour-plan/", "Harbour plan passes", "2025-02-12"),
+            ("/news/ferry", "Ferry timetable", "2025-01-30"),
+            ("/news/bridge", "Bridge repairs", "2025-01-02"),
+        ]
+    )
+    doc = load_document(page(article() + f"<ul>{entries}</ul>"), url=URL)
+    assert structured_date(doc, None) == "2025-02-12"
+    other = load_document(page(article() + f"<ul>{entries}</ul>"), url=URL + "-2")
+    assert structured_date(other, None) is None

@@ -397,7 +397,7 @@ def _candidates(doc: Document) -> Iterator[str]:
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     for el in marked:
         declared = el.get("pubdate") is not None or el.get("itemprop") == "datePublished"
-        if not declared and thread_of(el):
+        if not declared and thread_of(el, doc.url):
             continue  # a comment's or another post's time
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and declared:
@@ -647,7 +647,7 @@ def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
     """The run of dated posts after the article's prose that the body text's character at
     ``offset`` stands in; () when it stands in none."""
     el = _element_at(doc, offset)
-    return tuple(thread_of(el)) if el is not None else ()
+    return tuple(thread_of(el, doc.url)) if el is not None else ()
 
 
 # The body's text pieces in document order: joined, they are Document.body_text().
@@ -668,21 +668,39 @@ def _element_at(doc: Document, offset: int) -> Element | None:
     return None
 
 
-def thread_of(el: Element) -> list[Element]:
+def thread_of(el: Element, page_url: str | None = None) -> list[Element]:
     """The run of dated posts (:func:`newscrawl.extraction.posts.run_of`, with the tail
     stage's settings) that ``el`` stands in, when it follows an article: a comment thread or
     a list of other posts, whose dates are theirs, not the page's; [] otherwise. Following an
     article is having more of its paragraphs' text before the run than ``el``'s post holds:
     a forum thread's first post, or a page-wide block that holds the article itself, is the
-    page's own."""
+    page's own. So is a list's entry that links to ``page_url`` (a recent-posts list that
+    names this very post)."""
     repeats = TAIL_OPTIONS.dated_posts
     if repeats is None:
         return []
     post, run = run_of(el, repeats, TAIL_OPTIONS.dated_posts_linked)
-    if not run:
+    if not run or (page_url and _links_to(post, page_url)):
         return []
     prose = prose_before(run[0], TAIL_OPTIONS.long_paragraph)
     return run if prose > len(dom.text_content(post).strip()) else []
+
+
+def _links_to(el: Element, page_url: str) -> bool:
+    """Whether a link inside ``el`` leads to ``page_url`` (query, fragment and a trailing
+    slash aside)."""
+    page = _link_key(page_url)
+    for link in el.iter("a"):
+        target = dom.resolve_url(link.get("href") or "", page_url)
+        if target and _link_key(target) == page:
+            return True
+    return False
+
+
+def _link_key(url: str) -> str:
+    """``url`` without scheme, "www.", query, fragment and trailing slash."""
+    address = url.split("#", 1)[0].split("?", 1)[0].split("://", 1)[-1]
+    return address.removeprefix("www.").rstrip("/")
 
 
 def thread_days(thread: Sequence[Element]) -> frozenset[str]:
