@@ -25,12 +25,20 @@ served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
         [--systems auto,trafilatura] [--worst 20] [--limit N] [--perturbation names|divs|sections]
+        [--write DIR]
+
+``--write DIR`` scores nothing: it writes the altered pages as a set of their own
+(``DIR/pages.jsonl``, each record as it was but for ``html_path``, the altered page UTF-8 and
+gzipped under ``DIR/html/``), for the other benchmarks (``metadata_cv.py --data``, ``newscrawl
+eval``) to read.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import json
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -161,6 +169,32 @@ def worst_pages(
     return lines
 
 
+def write_altered(
+    source: Path, pages: Sequence[Page], alter: Callable[[str], str], folder: Path
+) -> int:
+    """Write ``pages`` altered by ``alter`` as a pages.jsonl set in ``folder``; the number
+    written."""
+    wanted = {page.id: page for page in pages}
+    (folder / "html").mkdir(parents=True, exist_ok=True)
+    written = 0
+    # Lines end at "\n" only: str.splitlines would also split at U+2028 inside a JSON string.
+    with (
+        (folder / "pages.jsonl").open("w", encoding="utf-8") as out,
+        source.open(encoding="utf-8") as lines,
+    ):
+        for line in lines:
+            record = json.loads(line) if line.strip() else None
+            page = wanted.get(record.get("id")) if record else None
+            if record is None or page is None:
+                continue
+            altered = alter(decode_html(page.read_html())[0]).encode("utf-8")
+            record["html_path"] = f"html/{page.id}.html.gz"
+            (folder / record["html_path"]).write_bytes(gzip.compress(altered))
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            written += 1
+    return written
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("pages", type=Path)
@@ -169,7 +203,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--worst", type=int, default=20, help="pages listed (0: none)")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--perturbation", choices=tuple(PERTURBATIONS), default="names")
+    parser.add_argument("--write", type=Path, default=None, metavar="DIR")
     args = parser.parse_args(argv)
+    if args.write is not None:
+        pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
+        alter = PERTURBATIONS[args.perturbation]
+        written = write_altered(args.pages, pages, alter, args.write)
+        print(f"{written} pages written to {args.write / 'pages.jsonl'}")
+        return 0
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(name) if name in PEERS else method_system(name) for name in names]
     pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)

@@ -273,6 +273,16 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
         f"author same set {same}/{len(authored)} = {same / len(authored):.3f}; token F1 "
         f"{f1 / len(authored):.3f}"
     )
+    # The other side of the author figure: a name given where the label names nobody (a
+    # menu word, a site section) is wrong data the same-set figure does not see.
+    unnamed = [r for r in records if not r.author_label]
+    named = sum(1 for r in unnamed if r.author)
+    right = same + len(unnamed) - named  # the empty set is the same set as no label's
+    print(
+        f"author given where the label names none: {named}/{len(unnamed)}; same set on every "
+        f"page (none given where none is labelled): {right}/{len(records)} = "
+        f"{right / len(records):.3f}"
+    )
     for rules in RULE_SETS:
         hits, f1 = author_hits(records, rules)
         mark = "  (library RULES)" if rules == RULES else ""

@@ -61,3 +61,31 @@ def test_scores_both_versions_of_every_labelled_page(tmp_path: Path) -> None:
     assert [page.id for page in scored] == ["a"]
     assert scores["density"].served[0] > 0.9 and scores["density"].altered[0] > 0.9
     assert script.main([str(tmp_path / "pages.jsonl"), "--systems", "density"]) == 0
+
+
+def test_write_makes_a_set_of_the_altered_pages(tmp_path: Path) -> None:
+    script = _script()
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "a.html").write_text('<html><body><div class="byline">Ann Lee</div></body></html>')
+    rows = [
+        # U+2028 inside a string: one JSON line all the same
+        {"id": "a", "html_path": "a.html", "text": "x\u2028y", "author": "Ann Lee"},
+        {"id": "b", "html_path": "a.html", "text": "z", "page_type": "listing"},
+    ]
+    lines = (json.dumps(row, ensure_ascii=False) for row in rows)
+    (source / "pages.jsonl").write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "out"
+
+    def written() -> list[dict[str, str]]:
+        text = (out / "pages.jsonl").read_text(encoding="utf-8")
+        return [json.loads(line) for line in text.split("\n") if line]
+
+    assert script.main([str(source / "pages.jsonl"), "--write", str(out)]) == 0
+    assert [row["id"] for row in written()] == ["a", "b"]
+    assert written()[0]["author"] == "Ann Lee" and written()[0]["text"] == "x\u2028y"
+    page = script.load_pages(out / "pages.jsonl")[0].read_html().decode()
+    assert "byline" not in page and "Ann Lee" in page
+    argv = [str(source / "pages.jsonl"), "--page-type", "listing", "--write", str(out)]
+    assert script.main(argv) == 0
+    assert [row["id"] for row in written()] == ["b"]

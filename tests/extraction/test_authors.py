@@ -541,3 +541,41 @@ def test_a_byline_elsewhere_comes_before_the_opening_line():
     body = "<p>（记者 陆一夫）</p>"
     page = load_document(f"<html><head><title>新闻标题</title></head><body>{body}</body></html>")
     assert extract_authors(page, "胡平\n正文第一段的文字") == ["陆一夫"]
+
+
+def test_a_latin_handle_under_a_chinese_headline_is_a_name():
+    html = (
+        "<html><head><title>一个足够长的新闻标题</title></head><body>"
+        "<h1>一个足够长的新闻标题</h1>\n<p>GameForce</p>\n<p>正文第一段。</p></body></html>"
+    )
+    assert extract_authors(load_document(html)) == ["GameForce"]
+
+
+@pytest.mark.parametrize("word", ["Share", "Home", "Menu", "By", "Posted"])
+def test_a_single_latin_word_under_an_english_headline_is_no_name(word):
+    # On English pages the word alone on the line under the headline is a menu or share
+    # button far more often than a byline (docs/benchmarks/metadata.md, ninth pass).
+    html = (
+        "<html><head><title>A long enough English headline</title></head><body>"
+        f"<h1>A long enough English headline</h1>\n<p>{word}</p>\n<p>The story.</p>"
+        "</body></html>"
+    )
+    assert extract_authors(load_document(html)) == []
+
+
+@pytest.mark.parametrize(
+    ("byline", "name"),
+    [
+        ("By Bence Kovács on 2 December", "Bence Kovács"),
+        ("By Angela Holliday-Bell, MD", "Angela Holliday-Bell"),
+        ("By Summer Swann-June 12, 2025", "Summer Swann"),
+        ("By Mary-Jane Smith", "Mary-Jane Smith"),
+        ("By Amy Wilhelm0 comments", "Amy Wilhelm"),
+    ],
+)
+def test_english_byline_names_with_accents_and_hyphens(byline, name):
+    html = (
+        "<html><head><title>A long enough English headline</title></head><body>"
+        f"<h1>A long enough English headline</h1><p>{byline}</p><p>The story.</p></body></html>"
+    )
+    assert extract_authors(load_document(html)) == [name]

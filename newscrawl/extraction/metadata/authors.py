@@ -297,21 +297,29 @@ HEADLINE_LINES = 2
 # English bylines in the text around the headline: "By Jane Doe", "Written byJane Doe" (the
 # text of two elements runs together), "Author: Jane Doe". Names are 2-4 capitalised words,
 # each ending where the next word starts with a capital ("Jane DoePublished").
-_EN_NAME = r"(?:Mc|Mac)?[A-Z][a-z'’\-]+\.?"
+# A name's word may carry accents and join parts with hyphens ("Bence Kovács",
+# "Angela Holliday-Bell", "Édouard").
+# A hyphen before a month starts the byline's date, not a name's part ("Jane Doe-June 3").
+_MONTH_NAMES = (
+    "(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)"
+)
+_EN_NAME = (
+    r"(?:Mc|Mac)?[A-ZÀ-Þ][a-zß-ÿ'’]+"
+    r"(?:-(?!" + _MONTH_NAMES + r"\b)[A-ZÀ-Þ]?[a-zß-ÿ'’]+)*\.?"
+)
+_NAME_END = r"(?![a-zß-ÿ])"
 # A capitalised label may follow the previous element's text with no space ("...titleBy").
 _EN_BYLINE = re.compile(
     r"(?:By|\bby|Author:?|Written by)\s*"
     rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
-    r"(?![a-z])"
+    + _NAME_END
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
-# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd) and may
-# carry accents ("Matias Heikkilä").
-_WRITTEN_NAME = r"(?:Mc|Mac)?[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*\.?"
+# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd).
 _WRITTEN_BY = re.compile(
     r"\b(?i:written|posted|authored|article)\s+(?i:by)\s*:?\s*"
-    rf"(?P<name>{_WRITTEN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_WRITTEN_NAME}){{1,3}})"
-    r"(?![a-zà-ÿ])"
+    rf"(?P<name>{_EN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_EN_NAME}){{1,3}})" + _NAME_END
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
 _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
@@ -799,9 +807,12 @@ def _line_under_headline(doc: Document) -> str | None:
         return None
     rest = text[start + len(headline) : start + len(headline) + EN_BYLINE_BEFORE_CHARS]
     lines = [line.strip() for line in rest.split("\n")[1:] if line.strip()]
+    latin = is_mostly_cjk(doc.title_text, per="letter")
     for line in lines[:HEADLINE_LINES]:
         match = _LINE_NAME.match(line)
         if match and not match.group("name").startswith(tuple(FURNITURE)):  # "收藏本文"
+            if not latin and match.group("name").isascii():
+                continue
             return match.group("name")
     return None
 
