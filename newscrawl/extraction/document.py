@@ -32,6 +32,11 @@ _MARKUP_HINT = re.compile(
 )
 
 
+# The text pieces under an element in document order: under ``<body>``, joined, they are
+# Document.body_text(), so a piece's offset there is the sum of the lengths before it.
+TEXT_PIECES = etree.XPath("descendant::text()")
+
+
 @dataclass(slots=True)
 class Document:
     """One page, parsed once and shared by the methods run on it.

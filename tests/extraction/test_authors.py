@@ -14,6 +14,7 @@ from newscrawl.extraction.metadata.authors import (
     HOST_OWNER,
     JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
+    NAME_BESIDE_DATE,
     NAME_OPENING_CONTENT,
     NO_COMMENT_AUTHORS,
     PERSONAL_SITE_NAMES,
@@ -579,3 +580,38 @@ def test_english_byline_names_with_accents_and_hyphens(byline, name):
         f"<h1>A long enough English headline</h1><p>{byline}</p><p>The story.</p></body></html>"
     )
     assert extract_authors(load_document(html)) == [name]
+
+
+def byline_page(pieces: str) -> str:
+    return (
+        "<html><head><title>A long enough English headline</title></head><body>"
+        f"<h1>A long enough English headline</h1><div class='q1'>{pieces}</div>"
+        "<p>The story begins here and goes on for a while.</p></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        "<span class='x7'>Dakota Hebert</span><span class='x8'>July 3, 2025</span>",
+        "<span>Sep 01, 2023</span> | <a href='/u/k'>Katie Liguori</a>",
+        "<span>December 14, 2025</span>&nbsp;/&nbsp;<span>Matt Check</span>",
+    ],
+)
+def test_a_name_beside_a_date_near_the_headline_is_the_byline(pieces):
+    doc = load_document(byline_page(pieces))
+    name = [piece for piece in ("Dakota Hebert", "Katie Liguori", "Matt Check") if piece in pieces]
+    assert extract_authors(doc) == name
+    assert extract_authors(doc, rules=RULES - {NAME_BESIDE_DATE}) == []
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        "<span>Dakota Hebert</span><span>Share this story</span>",  # no date beside it
+        "<a href='/login'>Log In</a><span>July 3, 2025</span>",  # a button, not a name
+        "<span>Dakota Hebert wrote</span><span>July 3, 2025</span>",  # not a name alone
+    ],
+)
+def test_no_byline_without_a_name_alone_beside_a_date(pieces):
+    assert extract_authors(load_document(byline_page(pieces))) == []

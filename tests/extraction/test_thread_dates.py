@@ -4,6 +4,7 @@ theirs, never the page's publish time."""
 from __future__ import annotations
 
 from newscrawl.extraction import Article, extract, load_document
+from newscrawl.extraction.document import TEXT_PIECES
 from newscrawl.extraction.metadata.dates import (
     DEFAULT_DATE_RULES,
     STAGE_ORDER,
@@ -139,3 +140,14 @@ def test_a_post_lists_entry_for_this_very_page_gives_its_date() -> None:
     assert structured_date(doc, None) == "2025-02-12"
     other = load_document(page(article() + f"<ul>{entries}</ul>"), url=URL + "-2")
     assert structured_date(other, None) is None
+
+
+def test_the_body_text_pieces_join_to_the_body_text() -> None:
+    # Offsets in Document.body_text() are found by summing piece lengths: the two must agree.
+    html = (
+        b"<html><body>lead <b>bold</b> tail<br>next &amp; more<!-- gone -->"
+        b"<script>var x = 1;</script><div>a<span>b</span>c</div>end</body></html>"
+    )
+    doc = load_document(html, url=URL)
+    assert doc.body is not None
+    assert "".join(TEXT_PIECES(doc.body)) == doc.body_text()

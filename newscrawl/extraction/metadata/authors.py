@@ -17,8 +17,10 @@ from typing import Any
 from lxml import etree
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import TEXT_PIECES, Document
+from newscrawl.extraction.metadata.dates import normalize_date
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
 
 META_KEYS = (
@@ -372,8 +374,12 @@ HOST_OWNER = "host_owner"
 # "Written by" (or "Posted by", "Authored by", "Article by") labels a byline wherever it stands
 # on the page: author boxes at the foot, a label and the name in two elements.
 WRITTEN_BY_ANYWHERE = "written_by_anywhere"
+# A byline in elements of its own near the headline: a person's name beside a date ("Dakota
+# Hebert" | "July 3, 2025"), where only a class said which piece was the author.
+NAME_BESIDE_DATE = "name_beside_date"
 RULES = frozenset(
     {
+        NAME_BESIDE_DATE,
         WRITTEN_BY_ANYWHERE,
         NO_COMMENT_AUTHORS,
         AUTHOR_BOX_HEADING,
@@ -688,6 +694,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield match.group("name")
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
+    if NAME_BESIDE_DATE in rules and (dated := _name_beside_date(doc)):
+        yield dated
     if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
@@ -796,6 +804,43 @@ def _profile_link_names(doc: Document) -> Iterator[str]:
             tried += 1
             if tried >= PROFILE_LINKS_TRIED:
                 return
+
+
+# A date piece of a byline: the date and perhaps a label or separator, no sentence.
+DATE_PIECE_CHARS = 40
+
+
+def _name_beside_date(doc: Document) -> str | None:
+    """The first text piece near the headline that is a person's name on its own, with a
+    date as the text piece before or after it (separators such as "|" or "/" skipped)."""
+    body, headline = doc.body, _first_headline(doc)
+    start = doc.body_text().find(headline) if body is not None and headline else -1
+    if body is None or start < 0:
+        return None
+    begin, end = start - EN_BYLINE_BEFORE_CHARS, start + EN_BYLINE_AFTER_CHARS
+    pieces: list[str] = []
+    position = 0
+    for piece in TEXT_PIECES(body):
+        if position > end:
+            break
+        words = " ".join(piece.split())
+        if position >= begin and any(char.isalnum() for char in words):
+            pieces.append(words)
+        position += len(piece)
+    for index, piece in enumerate(pieces):
+        if not _reads_as_person(piece) or _is_title_case_phrase(piece):
+            continue
+        beside = pieces[max(index - 1, 0) : index] + pieces[index + 1 : index + 2]
+        if any(len(other) <= DATE_PIECE_CHARS and normalize_date(other) for other in beside):
+            return piece
+    return None
+
+
+def _is_title_case_phrase(words: str) -> bool:
+    """Whether a word after the first is an English function word: "Log In" or "Test Your
+    Response Times" is a button or a heading, "Will Smith" a name."""
+    stop_words = load_stoplist("en")
+    return any(word.casefold() in stop_words for word in words.split()[1:])
 
 
 def _line_under_headline(doc: Document) -> str | None:

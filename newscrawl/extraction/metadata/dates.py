@@ -27,7 +27,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import TEXT_PIECES, Document
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
@@ -650,17 +650,13 @@ def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
     return tuple(thread_of(el, doc.url)) if el is not None else ()
 
 
-# The body's text pieces in document order: joined, they are Document.body_text().
-_BODY_TEXTS = etree.XPath("descendant::text()")
-
-
 def _element_at(doc: Document, offset: int) -> Element | None:
     """The element whose own text holds the body text's character at ``offset``."""
     body = doc.body
     if body is None:
         return None
     position = 0
-    for piece in _BODY_TEXTS(body):
+    for piece in TEXT_PIECES(body):
         position += len(piece)
         if position > offset:
             parent: Element = piece.getparent()
