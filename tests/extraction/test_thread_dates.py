@@ -151,4 +151,3 @@ def test_the_body_text_pieces_join_to_the_body_text() -> None:
     doc = load_document(html, url=URL)
     assert doc.body is not None
     assert "".join(TEXT_PIECES(doc.body)) == doc.body_text()
-    assert "".join(doc.body.itertext()) == doc.body_text()  # the authors' lazy walk

@@ -17,7 +17,7 @@ from typing import Any
 from lxml import etree
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import TEXT_PIECES, Document
 from newscrawl.extraction.metadata.dates import normalize_date
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.stoplists import load_stoplist
@@ -820,7 +820,7 @@ def _name_beside_date(doc: Document) -> str | None:
     begin, end = start - EN_BYLINE_BEFORE_CHARS, start + EN_BYLINE_AFTER_CHARS
     pieces: list[str] = []
     position = 0
-    for piece in body.itertext():  # lazily: the window ends early in the page
+    for piece in TEXT_PIECES(body):
         if position > end:
             break
         words = " ".join(piece.split())
