@@ -820,6 +820,8 @@ def _name_beside_date(doc: Document) -> str | None:
     begin, end = start - EN_BYLINE_BEFORE_CHARS, start + EN_BYLINE_AFTER_CHARS
     pieces: list[str] = []
     position = 0
+    # The DOM's own text nodes, not itertext's joined ones: a template's interpolations
+    # ("by: <!-- -->Ziyi Xu<!-- -->, Dec 17") stay pieces of their own.
     for piece in TEXT_PIECES(body):
         if position > end:
             break
