@@ -615,3 +615,10 @@ def test_a_name_beside_a_date_near_the_headline_is_the_byline(pieces):
 )
 def test_no_byline_without_a_name_alone_beside_a_date(pieces):
     assert extract_authors(load_document(byline_page(pieces))) == []
+
+
+def test_a_templates_interpolated_name_is_a_piece_of_its_own():
+    # React writes "by: {name}, {date}" with empty comments between the parts: the DOM keeps
+    # the name as a text node of its own even once the comments are gone.
+    doc = load_document(byline_page("<p>by: <!-- -->Ziyi Xu<!-- -->, Dec 17, 2025</p>"))
+    assert extract_authors(doc) == ["Ziyi Xu"]
