@@ -24,7 +24,7 @@ import collections
 import hashlib
 import itertools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -228,22 +228,46 @@ def author_hits(records: Sequence[PageRecord], rules: frozenset[str]) -> tuple[i
     )
 
 
-def cross_validate_authors(
-    records: Sequence[PageRecord], folds: int
-) -> tuple[int, float, list[str]]:
-    """Held-out same-set hits and token F1 sum when each fold keeps the rules that raise the
-    other folds' hits: a rule is kept when all rules score more there than all but it (a tie
-    drops it, so a rule that fixes one site's pages gains nothing where that site is held
-    out)."""
-    hits, f1 = 0, 0.0
-    chosen = []
+def every_page_hits(records: Sequence[PageRecord], rules: frozenset[str]) -> int:
+    """Pages whose authors found with ``rules`` are the same set as the label's, no author
+    being the right answer where the label names none."""
+    return sum(
+        author_matches(r.authors_with(rules), r.author_label)
+        if r.author_label
+        else not r.authors_with(rules)
+        for r in records
+    )
+
+
+def same_set_hits(records: Sequence[PageRecord], rules: frozenset[str]) -> int:
+    return author_hits(records, rules)[0]
+
+
+def fold_rules(
+    records: Sequence[PageRecord],
+    folds: int,
+    hits_of: Callable[[Sequence[PageRecord], frozenset[str]], int] = same_set_hits,
+) -> list[tuple[list[PageRecord], frozenset[str]]]:
+    """Each fold's pages and the rules the other folds keep: a rule is kept when all rules
+    score more there (by ``hits_of``) than all but it (a tie drops it, so a rule that fixes
+    one site's pages gains nothing where that site is held out)."""
+    found = []
     for fold in range(folds):
         tuning = [r for r in records if fold_of(r.site, folds) != fold]
         scoring = [r for r in records if fold_of(r.site, folds) == fold]
-        with_all = author_hits(tuning, RULES)[0]
-        best = frozenset(
-            rule for rule in RULES if with_all > author_hits(tuning, RULES - {rule})[0]
-        )
+        with_all = hits_of(tuning, RULES)
+        best = frozenset(rule for rule in RULES if with_all > hits_of(tuning, RULES - {rule}))
+        found.append((scoring, best))
+    return found
+
+
+def cross_validate_authors(
+    records: Sequence[PageRecord], folds: int
+) -> tuple[int, float, list[str]]:
+    """Held-out same-set hits and token F1 sum with the rules :func:`fold_rules` keeps."""
+    hits, f1 = 0, 0.0
+    chosen = []
+    for scoring, best in fold_rules(records, folds):
         fold_hits, fold_f1 = author_hits(scoring, best)
         hits += fold_hits
         f1 += fold_f1
@@ -251,7 +275,18 @@ def cross_validate_authors(
     return hits, f1, chosen
 
 
-def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) -> None:
+def cross_validate_every_page(records: Sequence[PageRecord], folds: int) -> tuple[int, list[str]]:
+    """Held-out every-page hits (:func:`every_page_hits`) when the folds also choose by them."""
+    hits, chosen = 0, []
+    for scoring, best in fold_rules(records, folds, every_page_hits):
+        hits += every_page_hits(scoring, best)
+        chosen.append("+".join(sorted(best)) or "none")
+    return hits, chosen
+
+
+def report(
+    dataset: str, records: Sequence[PageRecord], folds: int, peer: bool, every_page: bool = False
+) -> None:
     sites = len({r.site for r in records})
     print(f"## {dataset}: {len(records)} labelled pages from {sites} sites")
     # Every order with the default rules, then the library's order with every rule set.
@@ -296,6 +331,13 @@ def report(dataset: str, records: Sequence[PageRecord], folds: int, peer: bool) 
         f"{hits / len(authored):.3f}; token F1 {f1 / len(authored):.3f}; rule sets chosen: "
         f"{collections.Counter(chosen).most_common()}"
     )
+    if every_page:
+        hits, chosen = cross_validate_every_page(records, folds)
+        print(
+            f"author cross-validated on every page, chosen by it: {hits}/{len(records)} = "
+            f"{hits / len(records):.3f}; rule sets chosen: "
+            f"{collections.Counter(chosen).most_common()}"
+        )
     if peer:
         labelled = dated(records)
         peer_dates = sum(date_matches(r.peer_date, r.date_label or "") for r in labelled)
@@ -317,6 +359,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="pages per dataset")
     parser.add_argument("--trafilatura", action="store_true", help="score trafilatura too")
+    parser.add_argument(
+        "--every-page",
+        action="store_true",
+        help="also cross-validate the author rules by every page (no author right where the "
+        "label names none)",
+    )
     args = parser.parse_args(argv)
     for dataset in args.datasets:
         path = args.data / dataset / "pages.jsonl"
@@ -324,7 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path}: no such dataset file", file=sys.stderr)
             return 2
         pages = load_pages(path, page_type=PAGE_TYPES.get(dataset), limit=args.limit)
-        report(dataset, collect(dataset, pages, args.trafilatura), args.folds, args.trafilatura)
+        records = collect(dataset, pages, args.trafilatura)
+        report(dataset, records, args.folds, args.trafilatura, args.every_page)
     return 0
 
 
