@@ -806,6 +806,7 @@ def _profile_link_names(doc: Document) -> Iterator[str]:
                 return
 
 
+_WORD_CHARACTER = re.compile(r"[^\W_]")
 # A date piece of a byline: the date and perhaps a label or separator, no sentence.
 DATE_PIECE_CHARS = 40
 
@@ -825,9 +826,8 @@ def _name_beside_date(doc: Document) -> str | None:
     for piece in TEXT_PIECES(body):
         if position > end:
             break
-        words = " ".join(piece.split())
-        if position >= begin and any(char.isalnum() for char in words):
-            pieces.append(words)
+        if position >= begin and _WORD_CHARACTER.search(piece):  # not a separator alone
+            pieces.append(" ".join(piece.split()))
         position += len(piece)
     for index, piece in enumerate(pieces):
         if not _reads_as_person(piece) or _is_title_case_phrase(piece):

@@ -27,7 +27,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import TEXT_PIECES, Document
+from newscrawl.extraction.document import TEXT_NODES, Document
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
@@ -656,7 +656,7 @@ def _element_at(doc: Document, offset: int) -> Element | None:
     if body is None:
         return None
     position = 0
-    for piece in TEXT_PIECES(body):
+    for piece in TEXT_NODES(body):
         position += len(piece)
         if position > offset:
             parent: Element = piece.getparent()
