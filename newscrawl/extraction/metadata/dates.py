@@ -27,7 +27,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import TEXT_NODES, Document
+from newscrawl.extraction.document import TEXT_PIECES, Document
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
@@ -650,17 +650,24 @@ def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
     return tuple(thread_of(el, doc.url)) if el is not None else ()
 
 
+# The n-th text node under an element (1-based), as a string that knows its element.
+_NTH_TEXT_NODE = etree.XPath("(descendant::text())[$n]")
+
+
 def _element_at(doc: Document, offset: int) -> Element | None:
-    """The element whose own text holds the body text's character at ``offset``."""
+    """The element whose own text holds the body text's character at ``offset``: the text
+    nodes are counted as plain strings (cheap), and only the one found is fetched with its
+    element."""
     body = doc.body
     if body is None:
         return None
     position = 0
-    for piece in TEXT_NODES(body):
+    for index, piece in enumerate(TEXT_PIECES(body)):
         position += len(piece)
         if position > offset:
-            parent: Element = piece.getparent()
-            return parent.getparent() if piece.is_tail else parent
+            node = _NTH_TEXT_NODE(body, n=index + 1)[0]
+            parent: Element = node.getparent()
+            return parent.getparent() if node.is_tail else parent
     return None
 
 
