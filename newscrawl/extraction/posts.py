@@ -138,15 +138,26 @@ def holds_dated_posts(el: Element, repeats: int, linked: bool = False, timed: bo
     return any(dated_runs(parent, repeats, linked, timed) for parent in (el, *el.iterdescendants()))
 
 
-def run_of(el: Element, repeats: int, linked: bool = False) -> tuple[Element, list[Element]]:
+def run_of(
+    el: Element,
+    repeats: int,
+    linked: bool = False,
+    runs: dict[Element, list[Element]] | None = None,
+) -> tuple[Element, list[Element]]:
     """The post (``el`` or its nearest ancestor that stands in a dated run) and the dated runs
-    (:func:`dated_runs`) among its siblings; ``(el, [])`` when there is none."""
+    (:func:`dated_runs`) among its siblings; ``(el, [])`` when there is none. ``runs`` keeps
+    each parent's runs for the next call: asked for every stamp of a thread, the runs would
+    otherwise be worked out again for each."""
     for node in (el, *el.iterancestors()):
         parent = node.getparent()
         if parent is None:
             break
         if node.tag in POST_TAGS:
-            run = dated_runs(parent, repeats, linked)
+            run = runs.get(parent) if runs is not None else None
+            if run is None:
+                run = dated_runs(parent, repeats, linked)
+                if runs is not None:
+                    runs[parent] = run
             if node in run:
                 return node, run
     return el, []

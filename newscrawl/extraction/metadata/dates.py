@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -108,7 +108,8 @@ TEXT_WINDOW_CHARS = 3000
 # Without a headline in the text, this much of the page's start is searched.
 TEXT_HEAD_CHARS = 8000
 
-_MONTHS = {
+# English month names and abbreviations, lower-cased, and their numbers.
+MONTHS = {
     name: number
     for number, names in enumerate(
         (
@@ -129,7 +130,7 @@ _MONTHS = {
     )
     for name in names
 }
-_MONTH_NAME = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH_NAME = r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _CLOCK = (
     r"(?P<h>\d{1,2})[:时](?P<mi>\d{2})(?:[:分](?P<s>\d{2})(?:\.\d+)?)?秒?"
     r"\s*(?P<ampm>[ap]\.?m\.?)?"
@@ -395,9 +396,10 @@ def _candidates(doc: Document) -> Iterator[str]:
     marked = [el for el in times if el.get("pubdate") is not None] + times
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
+    threads = ThreadMemo()
     for el in marked:
         declared = el.get("pubdate") is not None or el.get("itemprop") == "datePublished"
-        if not declared and thread_of(el, doc.url):
+        if not declared and thread_of(el, doc.url, threads):
             continue  # a comment's or another post's time
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and declared:
@@ -671,7 +673,19 @@ def _element_at(doc: Document, offset: int) -> Element | None:
     return None
 
 
-def thread_of(el: Element, page_url: str | None = None) -> list[Element]:
+@dataclass(slots=True)
+class ThreadMemo:
+    """What :func:`thread_of` worked out on one page, kept for its next call there: each
+    parent's dated runs and the prose before each run (a thread of 300 stamped comments asks
+    300 times about the same run)."""
+
+    runs: dict[Element, list[Element]] = field(default_factory=dict)
+    prose: dict[Element, int] = field(default_factory=dict)
+
+
+def thread_of(
+    el: Element, page_url: str | None = None, memo: ThreadMemo | None = None
+) -> list[Element]:
     """The run of dated posts (:func:`newscrawl.extraction.posts.run_of`, with the tail
     stage's settings) that ``el`` stands in, when it follows an article: a comment thread or
     a list of other posts, whose dates are theirs, not the page's; [] otherwise. Following an
@@ -682,10 +696,15 @@ def thread_of(el: Element, page_url: str | None = None) -> list[Element]:
     repeats = TAIL_OPTIONS.dated_posts
     if repeats is None:
         return []
-    post, run = run_of(el, repeats, TAIL_OPTIONS.dated_posts_linked)
+    runs = memo.runs if memo is not None else None
+    post, run = run_of(el, repeats, TAIL_OPTIONS.dated_posts_linked, runs)
     if not run or (page_url and _links_to(post, page_url)):
         return []
-    prose = prose_before(run[0], TAIL_OPTIONS.long_paragraph)
+    prose = memo.prose.get(run[0]) if memo is not None else None
+    if prose is None:
+        prose = prose_before(run[0], TAIL_OPTIONS.long_paragraph)
+        if memo is not None:
+            memo.prose[run[0]] = prose
     return run if prose > len(dom.text_content(post).strip()) else []
 
 
@@ -998,7 +1017,7 @@ def _from_match(match: re.Match[str]) -> str | None:
         groups["m"], groups["d"] = (
             (second_part, first_part) if int(first_part) > 12 else (first_part, second_part)
         )
-    month = _MONTHS[groups["mon"].casefold()] if groups.get("mon") else int(groups["m"])
+    month = MONTHS[groups["mon"].casefold()] if groups.get("mon") else int(groups["m"])
     hour = int(groups["h"]) if groups.get("h") else None
     if hour is not None and groups.get("ampm"):
         is_pm = groups["ampm"].lower().startswith("p")
