@@ -18,7 +18,7 @@ from lxml import etree
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import TEXT_PIECES, Document
-from newscrawl.extraction.metadata.dates import normalize_date
+from newscrawl.extraction.metadata.dates import MONTHS, normalize_date
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
@@ -302,10 +302,7 @@ HEADLINE_LINES = 2
 # A name's word may carry accents and join parts with hyphens ("Bence Kovács",
 # "Angela Holliday-Bell", "Édouard").
 # A hyphen before a month starts the byline's date, not a name's part ("Jane Doe-June 3").
-_MONTH_NAMES = (
-    "(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)"
-)
+_MONTH_NAMES = "(?:" + "|".join(sorted(map(str.capitalize, MONTHS), key=len, reverse=True)) + ")"
 _EN_NAME = (
     r"(?:Mc|Mac)?[A-ZÀ-Þ][a-zß-ÿ'’]+"
     r"(?:-(?!" + _MONTH_NAMES + r"\b)[A-ZÀ-Þ]?[a-zß-ÿ'’]+)*\.?"
