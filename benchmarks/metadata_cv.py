@@ -46,6 +46,7 @@ from newscrawl.extraction.metadata.dates import (
     STAGES,
     URL_LOCAL_DAY,
     choose_date,
+    structured_dates,
     text_dates,
     thread_days,
 )
@@ -91,7 +92,9 @@ class PageRecord:
     author_label: str | None
     stages: dict[str, str | None] = field(default_factory=dict)
     texts: dict[frozenset[str], str | None] = field(default_factory=dict)
-    # The days of the thread the text stage passed over, per rule set.
+    # The days of the posts the structured stage passed over, and of the thread the text
+    # stage passed over, per rule set.
+    structured_thread_days: frozenset[str] = frozenset()
     thread_days: dict[frozenset[str], frozenset[str]] = field(default_factory=dict)
     author: str | None = None
     authors: dict[frozenset[str], str | None] = field(default_factory=dict)
@@ -128,7 +131,12 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
         html = page.read_html()
         record = PageRecord(dataset, site_of(page, html), date_label, author_label)
         doc = load_document(html, url=page.url)
-        record.stages = {name: stage(doc, None) for name, stage in STAGES.items()}
+        structured = structured_dates(doc, None)
+        record.structured_thread_days = thread_days(structured.thread)
+        record.stages = {
+            name: structured.found if name == "structured" else stage(doc, None)
+            for name, stage in STAGES.items()
+        }
         for rules in TEXT_RULE_SETS:
             found = text_dates(doc, None, rules)
             record.texts[rules] = found.found
@@ -170,7 +178,7 @@ def order_date(record: PageRecord, choice: Choice) -> str | None:
         lambda name: record.texts.get(text_rules) if name == "text" else record.stages.get(name),
         None,
         rules,
-        lambda: record.thread_days.get(text_rules, frozenset()),
+        lambda: record.structured_thread_days | record.thread_days.get(text_rules, frozenset()),
     )
 
 

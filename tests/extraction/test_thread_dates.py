@@ -11,6 +11,7 @@ from newscrawl.extraction.metadata.dates import (
     choose_date,
     extract_publish_time,
     structured_date,
+    structured_dates,
     text_dates,
     thread_days,
     thread_of,
@@ -73,6 +74,18 @@ def test_comment_time_elements_are_not_the_structured_date() -> None:
     doc = load_document(page(article() + stamped), url=URL)
     assert structured_date(doc, None) is None
     assert thread_of(next(doc.root.iter("time")))
+
+
+def test_comments_stamped_only_in_markup_are_not_the_publish_time() -> None:
+    # No visible date: the text stage passes over nothing, htmldate reads the first
+    # comment's datetime; the structured stage's skipped posts refuse that day.
+    stamp = "<time datetime='2025-03-{day:02d}T16:{minute}:00+00:00'>Permalink</time>"
+    doc = load_document(page(article() + comments(stamp=stamp)), url=URL)
+    found = structured_dates(doc, None)
+    assert found.found is None
+    assert len(found.thread) == 12
+    assert text_dates(doc, None).thread == ()
+    assert extract_publish_time(doc, None) is None
 
 
 def test_a_declared_publish_time_inside_a_post_list_still_counts() -> None:

@@ -282,16 +282,19 @@ def publish_time(
 ) -> str | None:
     """The first plausible date the stages named in ``order`` give (the text stage with
     ``rules``), as :func:`choose_date` picks it."""
-    passed_over: list[frozenset[str]] = []
+    passed_over: list[Element] = []
 
     def answer(name: str) -> str | None:
-        if name != "text":
+        if name == "structured":
+            found = structured_dates(doc, fetched_at)
+        elif name == "text":
+            found = text_dates(doc, fetched_at, rules)
+        else:
             return STAGES[name](doc, fetched_at)
-        found = text_dates(doc, fetched_at, rules)
-        passed_over.append(thread_days(found.thread))
+        passed_over.extend(found.thread)
         return found.found
 
-    return choose_date(order, answer, fetched_at, rules, lambda: passed_over[0])
+    return choose_date(order, answer, fetched_at, rules, lambda: thread_days(passed_over))
 
 
 def choose_date(
@@ -302,8 +305,9 @@ def choose_date(
     thread_days: Callable[[], frozenset[str]],
 ) -> str | None:
     """The first plausible ``answer`` of the stages in ``order``. A later stage's date on a
-    day the text stage's passed-over thread is stamped with (``thread_days``, asked only
-    after the text stage ran) is that thread's: htmldate reads comments' dates too."""
+    day the posts the structured and text stages passed over are stamped with
+    (``thread_days``, asked only after the text stage ran) is those posts': htmldate reads
+    comments' dates too, the visible ones and the ``<time datetime>`` ones."""
     text_ran = False
     for name in order:
         found = answer(name)
@@ -339,11 +343,18 @@ def plausible(iso: str, fetched_at: datetime | None) -> bool:
 
 def structured_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
     """Meta tags, JSON-LD ``datePublished``, ``<time datetime>`` and itemprop markup."""
-    for value in _candidates(doc):
+    return structured_dates(doc, fetched_at).found
+
+
+def structured_dates(doc: Document, fetched_at: datetime | None = None) -> FoundDate:
+    """:func:`structured_date`, with the posts whose ``<time>`` it passed over (as far as it
+    read: it stops at the first plausible value)."""
+    passed_over: list[Element] = []
+    for value in _candidates(doc, passed_over):
         normalized = normalize_date(value)
         if normalized and plausible(normalized, fetched_at):
-            return normalized
-    return None
+            return FoundDate(normalized, tuple(passed_over))
+    return FoundDate(None, tuple(passed_over))
 
 
 # Attributes of date markup that hold a machine-readable value.
@@ -382,9 +393,10 @@ def _is_article(item: dict[str, Any]) -> bool:
     return any(isinstance(k, str) and k.endswith(("Article", "BlogPosting")) for k in kinds)
 
 
-def _candidates(doc: Document) -> Iterator[str]:
+def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
     """Publish-time values, best source first; lazily, since most pages answer from a meta
-    tag and the later sources walk the tree."""
+    tag and the later sources walk the tree. The posts whose bare ``<time>`` is skipped as
+    another post's go to ``passed_over``."""
     yield from (doc.meta[key] for key in META_KEYS if doc.meta.get(key))
     for item in _json_ld_items(doc):
         yield from (v for key in JSON_LD_KEYS if isinstance(v := item.get(key), str))
@@ -397,9 +409,13 @@ def _candidates(doc: Document) -> Iterator[str]:
     if "datePublished" in doc.html:  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     threads = ThreadMemo()
+    skipped_runs: set[Element] = set()  # each run by its first post
     for el in marked:
         declared = el.get("pubdate") is not None or el.get("itemprop") == "datePublished"
-        if not declared and thread_of(el, doc.url, threads):
+        if not declared and (thread := thread_of(el, doc.url, threads)):
+            if thread[0] not in skipped_runs:
+                skipped_runs.add(thread[0])
+                passed_over.extend(thread)
             continue  # a comment's or another post's time
         found = [v for attr in DATE_ATTRIBUTES if (v := el.get(attr))]
         if not found and declared:
@@ -580,9 +596,9 @@ def text_date(
 
 
 @dataclass(frozen=True, slots=True)
-class TextDate:
-    """The text stage's answer, and the posts it passed over: the run of dated posts after
-    the article (a comment thread, other posts' teasers) its first date stood in."""
+class FoundDate:
+    """A stage's answer, and the posts it passed over: the runs of dated posts after the
+    article (a comment thread, other posts' teasers) whose dates it did not take."""
 
     found: str | None
     thread: tuple[Element, ...] = ()
@@ -590,7 +606,7 @@ class TextDate:
 
 def text_dates(
     doc: Document, fetched_at: datetime | None = None, rules: frozenset[str] = DEFAULT_DATE_RULES
-) -> TextDate:
+) -> FoundDate:
     """:func:`text_date`, with the thread it passed over. A date after the headline that
     stands in a run of dated posts after the article's prose is another post's: the search
     is then made again in the text before it (a short article with no date of its own, then
@@ -602,10 +618,10 @@ def text_dates(
     while True:
         found = _text_date_before(doc, text, start, end, fetched_at, rules)
         if found is None or found[0] is None or found[0] <= start:
-            return TextDate(found[1] if found else None, thread)
+            return FoundDate(found[1] if found else None, thread)
         inside = _thread_at(doc, found[0])
         if not inside:
-            return TextDate(found[1], thread)
+            return FoundDate(found[1], thread)
         thread, end = inside, found[0]
 
 
