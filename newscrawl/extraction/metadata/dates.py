@@ -238,16 +238,12 @@ YEAR_LAST_DATES = "year_last_dates"
 YEAR_MONTH_DATES = "year_month_dates"
 DATE_ABOVE_HEADLINE = "date_above_headline"
 URL_LOCAL_DAY = "url_local_day"
-# A label's date stands on the label's line, or on the next line when nothing follows the
-# label on its own: "来源：新闻晨报" then "编辑：山石" then a related list's dates is no label's.
-LABEL_LINE = "label_line"
 DATE_RULES = frozenset(
     {
         YEAR_LAST_DATES,
         YEAR_MONTH_DATES,
         DATE_ABOVE_HEADLINE,
         URL_LOCAL_DAY,
-        LABEL_LINE,
     }
 )
 # Chosen by every fold of wcxb_dev (no change on cwced_zh and gne_zh); the year rules fixed
@@ -643,10 +639,9 @@ def _text_date_before(
     window = head[max(start, 0) :]
     patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
     for label in _LABEL.finditer(head):
-        reach = head[label.end() : label.end() + LABEL_REACH_CHARS]
-        if LABEL_LINE in rules:
-            reach = label_line(reach)
-        labelled = _full_date_at(reach, fetched_at, patterns)
+        labelled = _full_date_at(
+            head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at, patterns
+        )
         if labelled:
             return label.end() + labelled[0], labelled[1]
     if start > 0 and DATE_ABOVE_HEADLINE in rules:
@@ -664,17 +659,6 @@ def _text_date_before(
         return None
     month = _year_month(text, fetched_at)
     return (None, month) if month else None
-
-
-def label_line(reach: str) -> str:
-    """The part of ``reach`` (the text after a label) up to the end of its first line that
-    holds text: a label's value, not the lines of the blocks after it."""
-    end = 0
-    for line in reach.split("\n"):
-        end += len(line) + 1
-        if line.strip():
-            break
-    return reach[:end]
 
 
 def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
