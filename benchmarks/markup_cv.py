@@ -102,21 +102,19 @@ def with_tail(**changes: object) -> AutoOptions:
 
 def dated_post_variants() -> dict[str, AutoOptions]:
     """No dated-post rule first, then runs of 3 or 4 posts, each holding a link or not, the
-    cut cap counting comment threads or not (and post lists or not), around prose of 50 % or
-    70 % of the rest."""
+    cut cap counting comment threads or not, around prose of 50 % or 70 % of the rest."""
     found = {"none": with_tail(dated_posts=None)}
-    for repeats, linked, capped, share, lists in (
-        (3, True, True, 0.5, False),
-        (3, True, False, 0.5, False),
-        (3, True, False, 0.5, True),
-        (3, True, False, 0.7, False),
-        (3, False, False, 0.5, False),
-        (4, True, False, 0.5, False),
+    for repeats, linked, capped, share in (
+        (3, True, True, 0.5),
+        (3, True, False, 0.5),
+        (3, True, False, 0.7),
+        (3, False, False, 0.5),
+        (4, True, False, 0.5),
     ):
         name = (
             f"{repeats} posts"
             + (", linked" if linked else "")
-            + (", capped" if capped else ", lists uncapped" if lists else "")
+            + (", capped" if capped else "")
             + f", prose {share}"
         )
         found[name] = with_tail(
@@ -124,7 +122,6 @@ def dated_post_variants() -> dict[str, AutoOptions]:
             dated_posts_linked=linked,
             dated_posts_capped=capped,
             dated_posts_prose_share=share,
-            dated_posts_uncapped_lists=lists,
         )
     return found
 

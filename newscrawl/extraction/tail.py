@@ -165,10 +165,6 @@ class TailOptions:
     # (posts stamped with a time of day or an age, not only a day, their text mostly outside
     # links) many times the article's length goes whole.
     dated_posts_capped: bool = False
-    # With ``dated_posts`` and ``dated_posts_capped`` off, the cut cap does not count any
-    # dated run after the article either: a list of other posts' teasers, dated by day,
-    # their titles linked (a "more from the blog" carousel longer than the cap allows).
-    dated_posts_uncapped_lists: bool = False
     # With ``dated_posts``, the share of the region's characters outside the dated subtrees
     # the article's long paragraphs must hold for the rule to act; None: always.
     dated_posts_prose_share: float | None = 0.5
@@ -410,8 +406,7 @@ def tail_of(
     region: Element, options: TailOptions
 ) -> tuple[Prose | None, list[Element], list[Element]]:
     """Where the prose is, the tail subtrees the options drop, and those of them the cut cap
-    does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off; every
-    dated run, with :attr:`TailOptions.dated_posts_uncapped_lists` too).
+    does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off).
 
     With :attr:`TailOptions.dated_posts_prose_share`, dated posts count only around an
     article: when the region's text outside the dropped dated subtrees is not mostly the
@@ -426,8 +421,6 @@ def tail_of(
         return (*_dropped_subtrees(region, replace(options, dated_posts=None)), [])
     if options.dated_posts_capped:
         return prose, dropped, []
-    if options.dated_posts_uncapped_lists:
-        return prose, dropped, dated
     threads = [el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)]
     return prose, dropped, threads
 

@@ -335,14 +335,6 @@ def test_a_long_list_dated_by_day_only_stays_capped() -> None:
     assert "Reader 5" in cut(ARTICLE + dated_thread(12, clock=""), uncapped)
 
 
-def test_a_long_list_dated_by_day_goes_when_lists_are_uncapped() -> None:
-    lists = TailOptions(
-        names=False, dated_posts=3, max_cut_share=0.3, dated_posts_uncapped_lists=True
-    )
-    text = cut(ARTICLE + dated_thread(12, clock=""), lists)
-    assert "Reader 5" not in text and text.count("council") == 6
-
-
 def test_dated_posts_around_little_prose_are_content() -> None:
     # a short introduction above a long dated list: the list is what the page is about
     options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
