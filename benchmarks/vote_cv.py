@@ -60,7 +60,7 @@ class Scored:
 
 def variants() -> dict[str, AutoOptions]:
     """No fallback first (the vote as it was), then the fallback's settings, then the vote's
-    own settings without a fallback (TCDT also when the fast vote overruled density, too)."""
+    own settings without a fallback."""
     off = replace(DEFAULT_AUTO, fallback=NO_FALLBACK)
     found = {"off": off}
     for share, growth, held in itertools.product((0.02, 0.03, 0.05, 0.1), (2.0, 4.0), (0.0, 0.8)):
@@ -76,10 +76,6 @@ def variants() -> dict[str, AutoOptions]:
         )
         if options != off:
             found[f"quantile={quantile},density={density},confident={confident}"] = options
-    for confident in (0.85, 0.9):
-        found[f"overruled,confident={confident}"] = replace(
-            off, slow_when_overruled=True, confident_agreement=confident
-        )
     return found
 
 

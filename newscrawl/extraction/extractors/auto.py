@@ -343,14 +343,7 @@ def run_vote(
         winner, agreement = (
             choose(candidates, weights, options) if candidates and not chinese else (None, 0.0)
         )
-    overruled = (
-        options.slow_when_overruled
-        and winner is not None
-        and not decided_early
-        and not chinese
-        and weights.get(winner.method, 1) == 1
-    )
-    if winner is None or agreement < options.confident_agreement or overruled:
+    if winner is None or agreement < options.confident_agreement:
         add(options.slow_methods)
         if candidates:
             winner, agreement = choose(candidates, None if chinese else weights, options)

@@ -87,11 +87,6 @@ class AutoOptions:
     # pages), 0.90 -> 0.945 (7 pages), 0.85 -> 0.945 (4 pages); cwced_zh is unaffected
     # (Chinese pages always run TCDT).
     confident_agreement: float = 0.90
-    # Whether the slow methods also run when a method without extra votes won the full fast
-    # vote (not the early pair's) on a non-Chinese page (the block methods, sharing a footer or a testimonial carousel,
-    # outvoted density's three ballots: six ballots split three to three take the upper
-    # middle count), so an odd ballot decides.
-    slow_when_overruled: bool = False
     # Share of CJK tokens in the candidates' text that makes a page Chinese.
     cjk_share: float = CHINESE_SHARE
     # Candidates this close to the best agreement count as tied; the shortest wins. Swept
