@@ -18,14 +18,15 @@ tag (the density method's paragraph count, jusText's and boilerpipe's block boun
 ``--perturbation sections`` turns every HTML5 sectioning or landmark element (``article``,
 ``aside``, ``nav``, ``header``, ``footer``, ``main``, ``section``) into a ``<div>``, as on
 templates older than HTML5: what rests on those tags (the tail's ``nav``/``aside``/``footer``,
-the content tags).
+the content tags). ``--perturbation bare`` does both, names and sections: what is left when
+neither the names nor the tags say what a block is.
 
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
 served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
-        [--systems auto,trafilatura] [--worst 20] [--limit N] [--perturbation names|divs|sections]
-        [--write DIR]
+        [--systems auto,trafilatura] [--worst 20] [--limit N]
+        [--perturbation names|divs|sections|bare] [--write DIR]
 
 ``--write DIR`` scores nothing: it writes the altered pages as a set of their own
 (``DIR/pages.jsonl``, each record as it was but for ``html_path``, the altered page UTF-8 and
@@ -98,10 +99,18 @@ def sections_as_divs(html: str) -> str:
     return _CHARSET.sub(r"\1utf-8", _SECTIONING_TAG.sub(r"<\1div", html))
 
 
+def bare_markup(html: str) -> str:
+    """``html`` renamed (:func:`anonymise`) and with its sectioning elements as ``<div>``s
+    (:func:`sections_as_divs`): a template that says nothing in its names or its tags, as
+    a generated stylesheet on a page built from ``<div>``s does."""
+    return sections_as_divs(anonymise(html))
+
+
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
     "names": anonymise,
     "divs": paragraphs_as_divs,
     "sections": sections_as_divs,
+    "bare": bare_markup,
 }
 
 

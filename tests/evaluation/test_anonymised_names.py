@@ -45,6 +45,18 @@ def test_text_tags_and_other_attributes_stay() -> None:
     assert renamed.lower().count("charset=utf-8") + renamed.lower().count('charset="utf-8') == 2
 
 
+def test_bare_markup_renames_and_turns_sections_into_divs() -> None:
+    script = _script()
+    page = (
+        "<html><body><article class='post'><nav id='menu'>m</nav><p>t</p></article></body></html>"
+    )
+    bare = lxml_html.fromstring(script.bare_markup(page))
+    assert bare.find(".//article") is None and bare.find(".//nav") is None
+    outer = bare.find(".//div")
+    assert outer is not None and outer.get("class") not in (None, "post")
+    assert outer.find("div").get("id") != "menu" and outer.find("p").text == "t"
+
+
 def test_scores_both_versions_of_every_labelled_page(tmp_path: Path) -> None:
     script = _script()
     body = "<p>" + "The article says what it says, at some length. " * 12 + "</p>"
