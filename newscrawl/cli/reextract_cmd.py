@@ -6,7 +6,8 @@ count back from when the page was fetched, not from the re-extraction), and over
 extracted columns of each article (title, content, time, author, images, language, method,
 content hash). A page the method now rejects keeps its stored extraction; the rejections are
 counted by reason. A clock time the page gives without a zone gets the site's ``timezone``
-(sites.yaml, default by ``lang``), as in a crawl.
+(sites.yaml, default by ``lang``), and no date before the site's ``since`` is taken, as in a
+crawl.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from newscrawl.cli.db_cmd import add_database_option
-from newscrawl.config import DEFAULT_SITES_FILE, SitesFileError, load_sites
+from newscrawl.config import DEFAULT_SITES_FILE, SiteConfig, SitesFileError, load_sites
 from newscrawl.config.timezones import site_timezone, zone_info
 from newscrawl.crawl.content_keys import content_keys
 from newscrawl.extraction import DEFAULT_METHOD, Article, ExtractResult, available_methods, extract
@@ -61,11 +63,13 @@ def reextract(
     progress: Callable[[ReextractReport], None] | None = None,
     explain: ExplainDirectory | None = None,
     zones: Mapping[str, str] | None = None,
+    starts: Mapping[str, date] | None = None,
 ) -> ReextractReport:
     """Re-extract stored pages; ``method=None`` re-runs each article's own stored method.
 
     With ``explain``, each page's explain page is written there too. ``zones`` maps a site's
-    name to its time zone, given to clock times the page states without one."""
+    name to its time zone, given to clock times the page states without one; ``starts`` to
+    the day it began (its ``since``), before which no date of its pages is taken."""
     report = ReextractReport()
     pending: list[dict[str, Any]] = []
     for page in storage.iter_pages(site=site, limit=limit):
@@ -82,6 +86,7 @@ def reextract(
                 method=page_method,
                 encoding=page.encoding,
                 fetched_at=page.fetched_at,
+                published_since=(starts or {}).get(page.site),
             )
             if explain is not None:
                 explain.add(
@@ -150,8 +155,8 @@ def register(subparsers: Any) -> None:
         type=Path,
         default=None,
         metavar="FILE",
-        help="sites file whose time zones local times get (default: "
-        f"{DEFAULT_SITES_FILE} when it exists)",
+        help="sites file whose time zones local times get and whose first days ('since') "
+        f"bound the dates (default: {DEFAULT_SITES_FILE} when it exists)",
     )
     add_database_option(parser)
     parser.set_defaults(func=run)
@@ -169,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        zones = site_zones(args.sites)
+        sites = sites_of(args.sites)
     except SitesFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -188,7 +193,8 @@ def run(args: argparse.Namespace) -> int:
                 limit=args.limit,
                 progress=_print_progress,
                 explain=explain,
-                zones=zones,
+                zones={site.name: site_timezone(site.timezone, site.lang) for site in sites},
+                starts={site.name: site.since for site in sites if site.since is not None},
             )
         finally:
             storage.close()
@@ -215,20 +221,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def site_zones(path: Path | None) -> dict[str, str]:
-    """Each site's time zone from the sites file ``path`` (default: sites.yaml when it exists;
-    without one, local times keep no offset, which is said on stderr)."""
+def sites_of(path: Path | None) -> list[SiteConfig]:
+    """The sites of the sites file ``path`` (default: sites.yaml when it exists), for their
+    time zones and first days; without one, local times keep no offset and no site's start
+    bounds its dates, which is said on stderr."""
     if path is None:
         path = Path(DEFAULT_SITES_FILE)
         if not path.is_file():
             print(
                 f"no {DEFAULT_SITES_FILE} here: times without a zone stay without one "
-                "(--sites FILE gives the sites' time zones)",
+                "(--sites FILE gives the sites' time zones and first days)",
                 file=sys.stderr,
             )
-            return {}
-    sites = load_sites(path, include_disabled=True)
-    return {site.name: site_timezone(site.timezone, site.lang) for site in sites}
+            return []
+    return load_sites(path, include_disabled=True)
 
 
 def _print_progress(report: ReextractReport) -> None:

@@ -12,6 +12,7 @@ import difflib
 import ipaddress
 import re
 from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -217,6 +218,50 @@ def timezone(value: Any, line: int, report: Report) -> Any:
     return value
 
 
+# The earliest ``since`` a site may give: the year the extraction library's date stages start
+# from (newscrawl.extraction.metadata.dates.MIN_YEAR; tests hold the two equal).
+EARLIEST_SINCE_YEAR = 1990
+_SINCE_TEXT = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
+
+
+def since(value: Any, line: int, report: Report) -> Any:
+    """The day a site began publishing, from a year (``1998``), a month (``'1998-03'``) or
+    a day (``1998-03-15``); a year or a month means its first day."""
+    if value is None:
+        return None
+    found: date | None = None
+    if isinstance(value, datetime):
+        found = value.date()
+    elif isinstance(value, date):
+        found = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        found = _day(value, 1, 1)
+    elif isinstance(value, str) and (match := _SINCE_TEXT.fullmatch(value.strip())):
+        year, month, day = (int(part) if part else 1 for part in match.groups())
+        found = _day(year, month, day)
+    if found is None:
+        report(
+            line,
+            f"expected the day the site began, as a year (1998), a month ('1998-03') or a "
+            f"day (1998-03-15), got {describe(value)}",
+        )
+        return INVALID
+    if found.year < EARLIEST_SINCE_YEAR or found > date.today():
+        report(
+            line,
+            f"must lie between {EARLIEST_SINCE_YEAR} and today, got {found.isoformat()}",
+        )
+        return INVALID
+    return found
+
+
+def _day(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except (ValueError, OverflowError):
+        return None
+
+
 def encoding(value: Any, line: int, report: Report) -> Any:
     if value is None:
         return None
@@ -290,6 +335,7 @@ CONVERTERS: dict[str, Converter] = {
     "max_depth": depth,
     "lang": lang,
     "timezone": timezone,
+    "since": since,
     "encoding": encoding,
     "method": method,
     "recrawl_interval": interval,

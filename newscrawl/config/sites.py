@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -64,6 +65,9 @@ class SiteConfig:
     # Where the site's pages state times without a zone; None: by ``lang``
     # (newscrawl.config.timezones.site_timezone).
     timezone: str | None = None
+    # The day the site began publishing: a date its pages give before it is not the page's
+    # (a copyright year, a cited event) and is not stored; None: only the library's floor.
+    since: date | None = None
     encoding: str | None = None
     method: str = DEFAULT_METHOD  # extraction method name (extraction.registry)
     recrawl_interval: float = 3600.0  # seconds; YAML accepts 30m, 1h, 2d, or a number

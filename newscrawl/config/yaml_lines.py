@@ -88,7 +88,18 @@ def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
     return loader.construct_yaml_int(node)
 
 
+def _construct_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    # YAML reads 2003-02-30 as a date and Python refuses it with a ValueError and no line.
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except ValueError as error:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"{node.value!r} is not a date ({error})", node.start_mark
+        ) from None
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 

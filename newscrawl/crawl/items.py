@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from newscrawl.extraction import Article
@@ -51,6 +51,8 @@ class PageItem:
     copy_of: CopyOf | None = None  # set by ValidatePipeline, acted on by StorePipeline
     # The site's zone for times its pages state without one (newscrawl.config.timezones).
     timezone: str | None = None
+    # The day the site began (its ``since``): no date of its pages lies before it.
+    published_since: date | None = None
     stage: str = ""  # the pipeline stage the item is in: named when that stage raises
 
     @property

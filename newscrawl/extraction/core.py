@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from newscrawl.method_names import DEFAULT_METHOD
@@ -27,13 +27,15 @@ def extract(
     encoding: str | None = None,
     fetched_at: datetime | None = None,
     options: Any = None,
+    published_since: date | None = None,
 ) -> ExtractResult:
     """Extract a news article from one page.
 
     ``html`` is the page as bytes (decoded here: BOM, ``encoding`` — typically the HTTP
     header —, ``<meta charset>``, detection) or as text. ``anchor_text`` is the text of the
     link that led to the page, the strongest title hint. ``fetched_at`` (aware; default now)
-    anchors relative dates ("3小时前") and bounds publish dates. Never raises: bad input is a
+    anchors relative dates ("3小时前") and bounds publish dates from above,
+    ``published_since`` (the day the site began) from below. Never raises: bad input is a
     :class:`Rejection` whose ``reason`` says why, and a bug anywhere below is an
     ``extractor_error`` rejection naming the page (logged as an error).
 
@@ -50,7 +52,12 @@ def extract(
         check_options(name, options)
     try:
         doc = load_document(
-            html, url=url, anchor_text=anchor_text, encoding=encoding, fetched_at=fetched_at
+            html,
+            url=url,
+            anchor_text=anchor_text,
+            encoding=encoding,
+            fetched_at=fetched_at,
+            published_since=published_since,
         )
     except DocumentError as error:
         return Rejection(RejectReason(error.reason), error.detail, name, url)
@@ -116,7 +123,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     diagnostics = dict(result.diagnostics)
     diagnostics["seconds"] = round(seconds, 6)
     diagnostics["encoding"] = doc.encoding
-    dates = extract_dates(doc, doc.fetched_at)
+    dates = extract_dates(doc, doc.fetched_at, doc.published_since)
     authors = extract_authors(doc, result.text)
     return Article(
         title=choose_title(doc, hint=result.title_hint),

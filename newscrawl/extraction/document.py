@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from lxml import etree
@@ -53,6 +53,8 @@ class Document:
     encoding: str | None = None
     # When the page was fetched: "3小时前" counts back from it, no publish date lies after it.
     fetched_at: datetime | None = None
+    # The day the site began (its ``since`` in sites.yaml): no date of the page lies before it.
+    published_since: date | None = None
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     json_ld: list[dict[str, Any]] = field(default_factory=list)
@@ -129,6 +131,7 @@ def load_document(
     anchor_text: str | None = None,
     encoding: str | None = None,
     fetched_at: datetime | None = None,
+    published_since: date | None = None,
 ) -> Document:
     """Decode, parse and clean a page. Raises :class:`DocumentError` for non-pages."""
     used_encoding: str | None = None
@@ -154,6 +157,7 @@ def load_document(
         anchor_text=normalize_space(anchor_text) if anchor_text else None,
         encoding=used_encoding,
         fetched_at=fetched_at,
+        published_since=published_since,
     )
     read_head(doc)
     clean_tree(root)

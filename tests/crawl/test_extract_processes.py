@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from scrapy.exceptions import NotConfigured
@@ -65,6 +65,19 @@ def test_a_local_publish_time_gets_the_site_zone():
     found = extract_page(*args, datetime(2024, 5, 18, tzinfo=UTC), "Asia/Shanghai").result
     assert isinstance(found, Article)
     assert found.publish_time == "2024-05-17T09:30+08:00"
+
+
+def test_a_date_before_the_sites_first_day_is_not_stored():
+    page = (
+        b"<html><head><meta name='pubdate' content='1999-05-17 09:30'></head><body>"
+        + PAGE.split(b"<body>", 1)[1]
+    )
+    args = (page, "http://news.example/budget.html", None, "density", "utf-8", 200, False)
+    fetched = datetime(2024, 5, 18, tzinfo=UTC)
+    kept = extract_page(*args, fetched, None, date(1998, 1, 1)).result
+    assert isinstance(kept, Article) and kept.publish_time == "1999-05-17T09:30"
+    gone = extract_page(*args, fetched, None, date(2005, 1, 1)).result
+    assert isinstance(gone, Article) and gone.publish_time is None
 
 
 def test_thin_page_is_flagged_and_not_hashed():

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
 from newscrawl.config.timezones import zone_info
-from newscrawl.extraction import load_document
+from newscrawl.extraction import extract, load_document
 from newscrawl.extraction.metadata.dates import (
     DATE_ABOVE_HEADLINE,
     DATE_RULES,
@@ -17,6 +17,7 @@ from newscrawl.extraction.metadata.dates import (
     YEAR_LAST_DATES,
     YEAR_MONTH_DATES,
     PageDates,
+    before,
     extract_dates,
     extract_publish_time,
     htmldate_date,
@@ -386,3 +387,44 @@ def test_case_blind_date_words_that_fold_to_ascii_are_read_not_raised():
     fetched = datetime(2025, 9, 10, 12, 0, tzinfo=UTC)
     assert dates._relative("Posted yeſterday at 5:03 PM", fetched) is not None
     assert dates._relative("3 dayſ ago", fetched) is not None
+
+
+def test_no_date_before_the_sites_first_day_is_taken():
+    # The structured date is older than the site: the next stage answers instead.
+    head = '<meta property="article:published_time" content="1999-05-01">'
+    body = "<h1>Harbour plan passes</h1><p>Posted on March 4, 2024</p>"
+    page = load_document(doc(body, head), fetched_at=FETCHED)
+    assert extract_dates(page, FETCHED).published == "1999-05-01"
+    assert extract_dates(page, FETCHED, date(2005, 1, 1)).published == "2024-03-04"
+    assert extract_dates(page, FETCHED, date(2024, 3, 5)).published is None
+
+
+def test_a_modified_time_before_the_sites_first_day_is_dropped():
+    head = '<meta property="article:modified_time" content="1999-05-02T09:00Z">'
+    page = load_document(doc("<p>x</p>", head), fetched_at=FETCHED)
+    assert extract_dates(page, FETCHED).modified == "1999-05-02T09:00+00:00"
+    assert extract_dates(page, FETCHED, date(2005, 1, 1)).modified is None
+
+
+@pytest.mark.parametrize(
+    ("iso", "since", "earlier"),
+    [
+        ("2004-12-31", date(2005, 1, 1), True),
+        ("2005-01-01T00:10+08:00", date(2005, 1, 1), False),
+        ("1998-03", date(1998, 3, 15), False),  # the month holds the first day
+        ("1998-02", date(1998, 3, 15), True),
+        ("1998", date(1998, 6, 1), False),
+        ("2024-05-01", None, False),
+    ],
+)
+def test_before_compares_the_period_a_date_names(iso, since, earlier):
+    assert before(iso, since) is earlier
+
+
+def test_extract_takes_the_sites_first_day():
+    head = '<meta property="article:published_time" content="1999-05-01">'
+    body = "<h1>Harbour</h1>" + "<p>" + "The council voted on the harbour plan today. " * 8 + "</p>"
+    html = doc(body, head)
+    assert extract(html, url="https://example.org/a").publish_time == "1999-05-01"
+    later = extract(html, url="https://example.org/a", published_since=date(2001, 1, 1))
+    assert later.publish_time is None

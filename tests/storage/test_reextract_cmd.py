@@ -60,9 +60,10 @@ class FakeExtractor:
         self.calls = []
         self.reject_urls = set(reject_urls)
 
-    def __call__(self, html, *, url, anchor_text, method, encoding, fetched_at):
+    def __call__(self, html, *, url, anchor_text, method, encoding, fetched_at, published_since):
         self.calls.append((url, anchor_text, method, encoding, html))
         self.fetched_at = fetched_at
+        self.published_since = published_since
         if url in self.reject_urls:
             return Rejection(RejectReason.NO_CONTENT, "nothing", method, url)
         return Article(title=f"new {url}", content=f"text of {url}", method=method)
@@ -127,6 +128,36 @@ def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_r
         storage.close()
     assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"), "--database", db_url]) == 2
     assert "missing.yaml" in capsys.readouterr().err
+
+
+def test_no_date_before_the_sites_first_day_is_taken(tmp_path, make_record):
+    # The page's only full date is older than the site: with ``since`` it is not the page's.
+    byline = "<div class='info'>发布时间：1999-05-01 14:20</div>"
+    page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
+    record = make_record(
+        1, url="https://news.example.com/a/1.html", html=page.encode("gbk"), site="example"
+    )
+    db_url = f"sqlite:///{tmp_path / 'news.db'}"
+    storage = open_storage(db_url)
+    storage.write([record])
+    storage.close()
+    sites = tmp_path / "sites.yaml"
+    entry = "sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
+    sites.write_text(entry)
+    command = ["reextract", "--method", "density", "--sites", str(sites), "--database", db_url]
+    assert main(command) == 0
+    storage = open_storage(db_url)
+    try:
+        assert row(storage, record.url).publish_time.startswith("1999-05-01")
+    finally:
+        storage.close()
+    sites.write_text(entry + "    since: 2005\n")
+    assert main(command) == 0
+    storage = open_storage(db_url)
+    try:
+        assert row(storage, record.url).publish_time is None
+    finally:
+        storage.close()
 
 
 def test_site_and_limit_select_pages(storage, make_record):

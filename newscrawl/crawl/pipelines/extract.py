@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures.process import BrokenProcessPool
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scrapy.exceptions import NotConfigured
@@ -82,6 +82,7 @@ def extract_page(
     near_dedup: bool,
     fetched_at: datetime | None = None,
     timezone: str | None = None,
+    published_since: date | None = None,
 ) -> PageResult:
     """Extract one page, weigh and hash its content; runs in a worker process or thread.
 
@@ -96,6 +97,7 @@ def extract_page(
         method=method,
         encoding=encoding,
         fetched_at=fetched_at,
+        published_since=published_since,
     )
     seconds = time.perf_counter() - started
     if isinstance(result, Rejection):
@@ -240,6 +242,7 @@ class ExtractPipeline:
             self.near_dedup,
             item.fetched_at,
             item.timezone,
+            item.published_since,
         )
         try:
             page = await self._extract(item, args)

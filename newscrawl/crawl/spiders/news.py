@@ -224,6 +224,7 @@ class NewsSpider(scrapy.Spider):
             depth=meta.get("depth", 0),
             fetched_at=datetime.now(UTC),
             timezone=site_timezone(site.timezone, site.lang),
+            published_since=site.since,
         )
 
     def parse_feed(self, response: Response) -> Iterator[scrapy.Request]:

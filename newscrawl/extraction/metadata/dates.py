@@ -264,14 +264,23 @@ class PageDates:
     modified: str | None = None
 
 
-def extract_publish_time(doc: Document, fetched_at: datetime | None = None) -> str | None:
-    """The page's publish time as ISO 8601, or None when no stage gives a plausible date."""
-    return publish_time(doc, fetched_at, STAGE_ORDER, DEFAULT_DATE_RULES)
+def extract_publish_time(
+    doc: Document, fetched_at: datetime | None = None, since: date | None = None
+) -> str | None:
+    """The page's publish time as ISO 8601, or None when no stage gives a plausible date
+    (with ``since``, the site's first day, none before it either)."""
+    return publish_time(doc, fetched_at, STAGE_ORDER, DEFAULT_DATE_RULES, since)
 
 
-def extract_dates(doc: Document, fetched_at: datetime | None = None) -> PageDates:
-    """Publish time (as :func:`extract_publish_time`) and the modified time, apart."""
-    return PageDates(extract_publish_time(doc, fetched_at), modified_time(doc, fetched_at))
+def extract_dates(
+    doc: Document, fetched_at: datetime | None = None, since: date | None = None
+) -> PageDates:
+    """Publish time (as :func:`extract_publish_time`) and the modified time, apart; neither
+    before ``since`` (the day the site began: such a date is not the page's)."""
+    modified = modified_time(doc, fetched_at)
+    if modified and before(modified, since):
+        modified = None
+    return PageDates(extract_publish_time(doc, fetched_at, since), modified)
 
 
 def publish_time(
@@ -279,6 +288,7 @@ def publish_time(
     fetched_at: datetime | None,
     order: tuple[str, ...],
     rules: frozenset[str] = DEFAULT_DATE_RULES,
+    since: date | None = None,
 ) -> str | None:
     """The first plausible date the stages named in ``order`` give (the text stage with
     ``rules``), as :func:`choose_date` picks it."""
@@ -294,7 +304,9 @@ def publish_time(
         passed_over.extend(found.thread)
         return found.found
 
-    return choose_date(order, answer, fetched_at, rules, lambda: thread_days(passed_over))
+    return choose_date(
+        order, answer, fetched_at, rules, lambda: thread_days(passed_over), since=since
+    )
 
 
 def choose_date(
@@ -303,15 +315,18 @@ def choose_date(
     fetched_at: datetime | None,
     rules: frozenset[str],
     thread_days: Callable[[], frozenset[str]],
+    since: date | None = None,
 ) -> str | None:
-    """The first plausible ``answer`` of the stages in ``order``. A later stage's date on a
-    day the posts the structured and text stages passed over are stamped with
-    (``thread_days``, asked only after the text stage ran) is those posts': htmldate reads
-    comments' dates too, the visible ones and the ``<time datetime>`` ones."""
+    """The first plausible ``answer`` of the stages in ``order``, not before ``since`` (the
+    site's first day: an older date on its page is a copyright year's, a cited event's, a
+    reprinted text's), when given. A later stage's date on a day the posts the structured
+    and text stages passed over are stamped with (``thread_days``, asked only after the text
+    stage ran) is those posts': htmldate reads comments' dates too, the visible ones and the
+    ``<time datetime>`` ones."""
     text_ran = False
     for name in order:
         found = answer(name)
-        if found and plausible(found, fetched_at):
+        if found and plausible(found, fetched_at) and not before(found, since):
             if text_ran and found[:DATE_ONLY_CHARS] in thread_days():
                 continue
             if name == "structured" and URL_LOCAL_DAY in rules:
@@ -319,6 +334,17 @@ def choose_date(
             return found
         text_ran = text_ran or name == "text"
     return None
+
+
+def before(iso: str, since: date | None) -> bool:
+    """Whether the date ``iso`` begins is earlier than ``since`` (never, without one). A
+    month ("1998-03") or a year counts from its last day: it may hold ``since``."""
+    if since is None:
+        return False
+    day = iso[:DATE_ONLY_CHARS]
+    if len(day) < DATE_ONLY_CHARS:  # "1998-03" or "1998": the period's end decides
+        return day < since.isoformat()[: len(day)]
+    return day < since.isoformat()
 
 
 def local_day(published: str, url_day: str | None) -> str:
