@@ -104,8 +104,10 @@ def test_relative_dates_count_back_from_the_stored_fetch_time(tmp_path, make_rec
         storage.close()
 
 
-def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_record, capsys):
-    byline = "<div class='info'>发布时间：2024-05-01 14:20</div>"
+def stored_page_dated(tmp_path, make_record, stated: str) -> tuple[str, str]:
+    """A SQLite database holding one stored page of site ``example`` whose byline states
+    ``stated``; its URL and the page's."""
+    byline = f"<div class='info'>发布时间：{stated}</div>"
     page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
     record = make_record(
         1, url="https://news.example.com/a/1.html", html=page.encode("gbk"), site="example"
@@ -114,50 +116,43 @@ def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_r
     storage = open_storage(db_url)
     storage.write([record])
     storage.close()
+    return db_url, record.url
+
+
+def stored_publish_time(db_url: str, url: str) -> str | None:
+    storage = open_storage(db_url)
+    try:
+        return row(storage, url).publish_time
+    finally:
+        storage.close()
+
+
+SITE_ENTRY = "sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
+
+
+def test_local_times_get_the_site_time_zone_from_the_sites_file(tmp_path, make_record, capsys):
+    db_url, url = stored_page_dated(tmp_path, make_record, "2024-05-01 14:20")
     sites = tmp_path / "sites.yaml"
-    sites.write_text(
-        "sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n    lang: zh\n"
-    )
+    sites.write_text(SITE_ENTRY + "    lang: zh\n")
     assert (
         main(["reextract", "--method", "density", "--sites", str(sites), "--database", db_url]) == 0
     )
-    storage = open_storage(db_url)
-    try:
-        assert row(storage, record.url).publish_time == "2024-05-01T14:20+08:00"
-    finally:
-        storage.close()
+    assert stored_publish_time(db_url, url) == "2024-05-01T14:20+08:00"
     assert main(["reextract", "--sites", str(tmp_path / "missing.yaml"), "--database", db_url]) == 2
     assert "missing.yaml" in capsys.readouterr().err
 
 
 def test_no_date_before_the_sites_first_day_is_taken(tmp_path, make_record):
     # The page's only full date is older than the site: with ``since`` it is not the page's.
-    byline = "<div class='info'>发布时间：1999-05-01 14:20</div>"
-    page = ARTICLE_HTML.decode("gbk").replace("</h1>", "</h1>" + byline)
-    record = make_record(
-        1, url="https://news.example.com/a/1.html", html=page.encode("gbk"), site="example"
-    )
-    db_url = f"sqlite:///{tmp_path / 'news.db'}"
-    storage = open_storage(db_url)
-    storage.write([record])
-    storage.close()
+    db_url, url = stored_page_dated(tmp_path, make_record, "1999-05-01 14:20")
     sites = tmp_path / "sites.yaml"
-    entry = "sites:\n  - name: example\n    start_urls: [https://news.example.com/]\n"
-    sites.write_text(entry)
+    sites.write_text(SITE_ENTRY)
     command = ["reextract", "--method", "density", "--sites", str(sites), "--database", db_url]
     assert main(command) == 0
-    storage = open_storage(db_url)
-    try:
-        assert row(storage, record.url).publish_time.startswith("1999-05-01")
-    finally:
-        storage.close()
-    sites.write_text(entry + "    since: 2005\n")
+    assert (stored_publish_time(db_url, url) or "").startswith("1999-05-01")
+    sites.write_text(SITE_ENTRY + "    since: 2005\n")
     assert main(command) == 0
-    storage = open_storage(db_url)
-    try:
-        assert row(storage, record.url).publish_time is None
-    finally:
-        storage.close()
+    assert stored_publish_time(db_url, url) is None
 
 
 def test_site_and_limit_select_pages(storage, make_record):
