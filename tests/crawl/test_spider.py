@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -115,6 +117,17 @@ def test_article_item_carries_header_charset_and_anchor(spider, model):
     assert len(items) == 1 and isinstance(items[0], PageItem)
     assert items[0].anchor_text == article.anchor and items[0].site == "s000"
     assert items[0].encoding in ("utf-8", "gb18030")  # s000 sends a charset header
+
+
+def test_article_item_carries_the_sites_first_day(spider, model):
+    article = model.articles(model.sites[0])[0]
+    site = replace(spider.sites["s000"], since=date(2001, 5, 1))
+    request = spider.make_request(
+        "http://s000.farm.test" + article.path, site, "article", depth=1, anchor_text=None
+    )
+    spider.sites["s000"] = site
+    [item] = list(spider.parse_article(response_for(model, request)))
+    assert isinstance(item, PageItem) and item.published_since == date(2001, 5, 1)
 
 
 def test_the_spider_decides_which_thin_article_is_a_list_page_and_follows_it(spider, model):
