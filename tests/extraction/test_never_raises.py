@@ -10,6 +10,7 @@ else into an ``extractor_error`` that names the page.
 from __future__ import annotations
 
 import logging
+from datetime import UTC, date, datetime
 
 import pytest
 from hypothesis import given, settings
@@ -273,3 +274,26 @@ def test_extract_never_raises_on_generated_html(method, case):
     assert isinstance(result, Article | Rejection)
     if isinstance(result, Rejection):
         assert result.reason is not RejectReason.EXTRACTOR_ERROR, result.detail
+
+
+_DAYS = st.dates(min_value=date(1985, 1, 1), max_value=date(2026, 1, 1))
+_STATED = st.one_of(
+    _DAYS.map(lambda day: f"<meta property='article:published_time' content='{day}'>"),
+    _DAYS.map(lambda day: f"<meta property='article:modified_time' content='{day}T08:00Z'>"),
+    _DAYS.map(lambda day: f"<time datetime='{day}'>{day:%B %d, %Y}</time>"),
+    _DAYS.map(lambda day: f"<p>Published: {day:%B %d, %Y}</p>"),
+    _DAYS.map(lambda day: f"<p>发布时间：{day:%Y-%m-%d} 10:20</p>"),
+)
+
+
+@settings(max_examples=60)
+@given(stated=st.lists(_STATED, max_size=6), since=st.one_of(st.none(), _DAYS))
+def test_no_stored_date_lies_before_the_sites_first_day(stated, since):
+    body = "".join(stated) + "<p>" + "The council voted on the harbour plan again. " * 8 + "</p>"
+    html = f"<html><head><title>Harbour</title></head><body><h1>Harbour</h1>{body}</body></html>"
+    fetched = datetime(2026, 1, 2, tzinfo=UTC)
+    result = extract(html, url=URL, fetched_at=fetched, published_since=since)
+    assert isinstance(result, Article)
+    for found in (result.publish_time, result.modified_time):
+        if found and since:
+            assert found[:10] >= since.isoformat()[: len(found[:10])], (found, since)
