@@ -18,6 +18,7 @@ from twisted.internet import task
 from twisted.python.failure import Failure
 
 from newscrawl.crawl.addon import newscrawl_settings
+from newscrawl.extraction.core import DATES_BEFORE_SITE
 
 from . import signals as newscrawl_signals
 from .failures import failure_kind
@@ -116,6 +117,8 @@ class CrawlReport:
             tally = self.tally.site(item.site)
             tally.articles += 1
             tally.methods[item.article.method if item.article else item.method] += 1
+            if item.article is not None:
+                tally.dates_before_since += item.article.diagnostics.get(DATES_BEFORE_SITE, 0)
 
     def item_dropped(
         self, item: Any, response: Response, exception: BaseException, spider: scrapy.Spider

@@ -36,6 +36,9 @@ class SiteTally:
     # dropped unfetched because of it
     down: dict[str, str] = field(default_factory=dict)
     dropped: int = 0
+    # publish/modified times of stored articles passed over as older than the site's
+    # ``since``: many of them say the ``since`` is set too late
+    dates_before_since: int = 0
 
     @property
     def errors(self) -> int:
@@ -185,7 +188,28 @@ def summary_table(tally: CrawlTally, *, max_rows: int) -> str:
         return "  ".join(cells).rstrip()
 
     rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(header), rule, *(line(row) for row in rows), *hosts_down_lines(tally)])
+    return "\n".join(
+        [
+            line(header),
+            rule,
+            *(line(row) for row in rows),
+            *hosts_down_lines(tally),
+            *dates_before_since_lines(tally),
+        ]
+    )
+
+
+def dates_before_since_lines(tally: CrawlTally) -> list[str]:
+    """``Dates older than the site's since, not stored: 3 (a 2, b 1)``, or nothing."""
+    counts = sorted(
+        ((t.dates_before_since, name) for name, t in tally.sites.items() if t.dates_before_since),
+        key=lambda pair: (-pair[0], pair[1]),
+    )
+    if not counts:
+        return []
+    sites = ", ".join(f"{name} {count}" for count, name in counts)
+    total = sum(count for count, _ in counts)
+    return [f"Dates older than the site's since, not stored: {total} ({sites})"]
 
 
 def hosts_down_lines(tally: CrawlTally) -> list[str]:

@@ -17,6 +17,9 @@ from .types import Article, ContentResult, ExtractResult, Rejection, RejectReaso
 
 logger = logging.getLogger(__name__)
 
+# Article.diagnostics key: dates of the page passed over as older than the site's first day.
+DATES_BEFORE_SITE = "dates_before_site"
+
 
 def extract(
     html: bytes | str,
@@ -124,6 +127,8 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     diagnostics["seconds"] = round(seconds, 6)
     diagnostics["encoding"] = doc.encoding
     dates = extract_dates(doc, doc.fetched_at, doc.published_since)
+    if dates.before_since:
+        diagnostics[DATES_BEFORE_SITE] = dates.before_since
     authors = extract_authors(doc, result.text)
     return Article(
         title=choose_title(doc, hint=result.title_hint),

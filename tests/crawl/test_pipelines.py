@@ -15,8 +15,10 @@ from newscrawl.crawl.items import CopyOf, PageItem
 from newscrawl.crawl.pipelines.extract import MethodResolver
 from newscrawl.crawl.pipelines.store import StorePipeline, to_record
 from newscrawl.crawl.pipelines.validate import Rejected, ValidatePipeline
+from newscrawl.crawl.report import summary_table
 from newscrawl.crawl.spiders.news import NewsSpider
 from newscrawl.extraction import Article
+from newscrawl.extraction.core import DATES_BEFORE_SITE
 from newscrawl.storage import StorageError, open_storage
 from tests.crawlers import newscrawl_crawler
 
@@ -398,3 +400,16 @@ def test_a_page_that_takes_over_this_crawls_copy_is_not_one_more_article():
     assert better.replaces_copy
     report.item_scraped(better, spider=None)
     assert report.tally.site(first.site).articles == 1
+
+
+def test_dates_older_than_the_site_are_counted_per_site_in_the_report():
+    report = CrawlReport(None, interval=0, max_rows=5)  # type: ignore[arg-type]
+    item = make_item()
+    assert item.article is not None
+    item.article.diagnostics[DATES_BEFORE_SITE] = 2
+    report.item_scraped(item, spider=None)
+    report.item_scraped(make_item(url="http://x.com/2024/05/17/b.html"), spider=None)
+    assert report.tally.site("x").dates_before_since == 2
+    assert summary_table(report.tally, max_rows=5).splitlines()[-1] == (
+        "Dates older than the site's since, not stored: 2 (x 2)"
+    )

@@ -78,3 +78,13 @@ def test_summary_names_every_host_marked_down_with_its_site_and_reason():
         "  alpha: alpha.example down (timeout x3)",
         "  gamma: gamma.example down (dns x2)",
     ]
+
+
+def test_no_line_on_dates_before_since_when_none_was_passed_over():
+    assert "since" not in summary_table(make_tally(), max_rows=10)
+    tally = make_tally()
+    tally.site("beta").dates_before_since = 1
+    tally.site("alpha").dates_before_since = 3
+    assert summary_table(tally, max_rows=10).splitlines()[-1] == (
+        "Dates older than the site's since, not stored: 4 (alpha 3, beta 1)"
+    )

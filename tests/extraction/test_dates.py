@@ -8,6 +8,7 @@ import pytest
 
 from newscrawl.config.timezones import zone_info
 from newscrawl.extraction import extract, load_document
+from newscrawl.extraction.core import DATES_BEFORE_SITE
 from newscrawl.extraction.metadata.dates import (
     DATE_ABOVE_HEADLINE,
     DATE_RULES,
@@ -397,6 +398,8 @@ def test_no_date_before_the_sites_first_day_is_taken():
     assert extract_dates(page, FETCHED).published == "1999-05-01"
     assert extract_dates(page, FETCHED, date(2005, 1, 1)).published == "2024-03-04"
     assert extract_dates(page, FETCHED, date(2024, 3, 5)).published is None
+    assert extract_dates(page, FETCHED, date(2005, 1, 1)).before_since == 1
+    assert extract_dates(page, FETCHED).before_since == 0
 
 
 def test_a_modified_time_before_the_sites_first_day_is_dropped():
@@ -404,6 +407,8 @@ def test_a_modified_time_before_the_sites_first_day_is_dropped():
     page = load_document(doc("<p>x</p>", head), fetched_at=FETCHED)
     assert extract_dates(page, FETCHED).modified == "1999-05-02T09:00+00:00"
     assert extract_dates(page, FETCHED, date(2005, 1, 1)).modified is None
+    # htmldate also reads the modified time as the publish time here: both are passed over
+    assert extract_dates(page, FETCHED, date(2005, 1, 1)).before_since == 2
 
 
 @pytest.mark.parametrize(
@@ -428,3 +433,4 @@ def test_extract_takes_the_sites_first_day():
     assert extract(html, url="https://example.org/a").publish_time == "1999-05-01"
     later = extract(html, url="https://example.org/a", published_since=date(2001, 1, 1))
     assert later.publish_time is None
+    assert later.diagnostics[DATES_BEFORE_SITE] == 1

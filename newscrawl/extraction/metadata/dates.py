@@ -258,10 +258,12 @@ _COMPACT = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class PageDates:
-    """ISO 8601 publish and last-modified time; None when the page gives no valid one."""
+    """ISO 8601 publish and last-modified time; None when the page gives no valid one.
+    ``before_since``: how many of the two were passed over as older than the site."""
 
     published: str | None = None
     modified: str | None = None
+    before_since: int = 0
 
 
 def extract_publish_time(
@@ -276,11 +278,20 @@ def extract_dates(
     doc: Document, fetched_at: datetime | None = None, since: date | None = None
 ) -> PageDates:
     """Publish time (as :func:`extract_publish_time`) and the modified time, apart; neither
-    before ``since`` (the day the site began: such a date is not the page's)."""
+    before ``since`` (the day the site began: such a date is not the page's), and how many
+    were passed over for it (a ``since`` set too late shows in the crawl's report)."""
+    refused = 0
+    # Without ``since`` first: only an answer before it needs the stages asked again (the
+    # first answer not before it is the same either way).
+    published = extract_publish_time(doc, fetched_at)
+    if published and before(published, since):
+        refused += 1
+        published = extract_publish_time(doc, fetched_at, since)
     modified = modified_time(doc, fetched_at)
     if modified and before(modified, since):
+        refused += 1
         modified = None
-    return PageDates(extract_publish_time(doc, fetched_at, since), modified)
+    return PageDates(published, modified, refused)
 
 
 def publish_time(
