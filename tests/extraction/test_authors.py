@@ -100,6 +100,56 @@ def test_invalid_names_are_rejected(value):
     assert clean_author(value) is None
 
 
+@pytest.mark.parametrize(
+    "value",
+    [
+        "page.head.extra.author",  # a template's unfilled variable
+        "{{ post.author }}",
+        "${author}",
+        "Sat",  # a dateline's weekday
+        "Thursday",
+        "George Hotz's",  # prose about someone
+        "Insights from",  # a phrase, not a name: particles do not end names
+        "Personal finance",
+        "The Author",
+    ],
+)
+def test_what_only_looks_like_a_name_is_rejected(value):
+    assert clean_author(value) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["sara.r.peter", "Marna van der Merwe", "The Currency editors", "ggjjzhzz", "Satya Nadella"],
+)
+def test_handles_particles_and_group_credits_stay_names(value):
+    assert clean_author(value) == value
+
+
+def test_authored_by_is_a_byline_prefix():
+    assert authors_of('<div class="byline">Authored by: Dr. Ehsan Jazini</div>') == [
+        "Dr. Ehsan Jazini"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("Brett Cruz, Privacy and Digital Security Expert", ["Brett Cruz"]),
+        ("Benjamin Johnson, Sr. Director of Operations, Atlas Van Lines", ["Benjamin Johnson"]),
+        ("Jane Doe, Marketing Director", ["Jane Doe"]),
+        ("Jane Doe, PhD", ["Jane Doe"]),
+        ("Jane Doe, John Roe and Ann Poe", ["Jane Doe", "John Roe", "Ann Poe"]),
+    ],
+)
+def test_a_job_title_after_the_name_ends_the_list(byline, names):
+    assert authors_of(f'<div class="byline">{byline}</div>') == names
+
+
+def test_a_dateline_s_weekday_is_no_byline_name():
+    assert authors_of('<div class="byline">Sat, 20 Dec, 2025 - 06:36</div>') == []
+
+
 def test_no_author():
     assert author_of("<p>没有署名的正文。</p>") is None
 

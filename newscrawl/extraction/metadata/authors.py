@@ -52,6 +52,7 @@ PLACEHOLDERS = frozenset(
     {
         "name",
         "author",
+        "the author",
         "admin",
         "administrator",
         "editor",
@@ -114,7 +115,7 @@ _AUTHOR_ATTRIBUTE_PARTS = (
 )
 # Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
-    r"^\s*(?:(?:(?:written|posted|story|words|text|reporting|article)\s+by|by|author|"
+    r"^\s*(?:(?:(?:written|authored|posted|story|words|text|reporting|article)\s+by|by|author|"
     r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
@@ -179,7 +180,33 @@ _ROLE = re.compile(
     r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)",
     re.IGNORECASE,
 )
+# A job title after a byline's name ("Brett Cruz, Privacy and Digital Security Expert",
+# "Jane Roe, Marketing Director"): where a list of names has ended.
+_JOB_TITLE = re.compile(
+    r"\b(?:experts?|directors?|managers?|(?:co-?)?founders?|ceo|cto|cfo|coo|president|"
+    r"officer|specialists?|consultants?|analysts?|strategists?|engineers?|designers?|"
+    r"developers?|scientists?|researchers?|professor|attorney|lawyer|physician|therapist|"
+    r"dietitian|nutritionist|advis[eo]rs?|coach|instructor|lead|head of)\b",
+    re.IGNORECASE,
+)
+# A suffix or credential split off its name by a comma: "Benjamin Johnson, Sr.", ", PhD".
+_LIST_COMMA = re.compile(r"\s*[,;，]\s*")
+_CREDENTIAL = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|do|rn|mba|cpa|esq|dds)\.?$", re.IGNORECASE)
 _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
+# What a template left unfilled: "{{ author }}", "${author}", "page.head.extra.author"
+# (a dotted handle, "sara.r.peter", is a name).
+_TEMPLATE_RESIDUE = re.compile(
+    r"\{\{|\}\}|\$\{|<%|%>|^[a-z_]+(?:\.[a-z_]+)*\.(?:author|authors|byline|name|writer)$"
+)
+# Lower-case words that end a credit to a group: "The Currency editors", "Podium staff".
+_GROUP_WORD = re.compile(r"^(?:editors?|writers?|staff|team|contributors?|reporters?|desk)$")
+# A weekday is a dateline's start ("Sat, 20 Dec"), never a whole name.
+_WEEKDAY = re.compile(
+    r"^(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\.?$",
+    re.IGNORECASE,
+)
+# A possessive is prose about someone ("George Hotz's"), not a byline.
+_POSSESSIVE = re.compile(r"['’]s$")
 # Chinese bylines: a cue word, a separator, then one or more names of 2-4 ideographs (or a
 # Latin handle). Author cues come before editor cues: an editor is a fallback, not a writer.
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
@@ -960,11 +987,13 @@ def clean_names(
     if _SAYS.search(value):
         return []
     value = _EMAIL.sub(" ", _PREFIX.sub("", value))
-    value = _BEFORE_BY.sub("", value)
+    value = _before_job_title(_BEFORE_BY.sub("", value))
     glued = _GLUED_LABEL if CAMEL_CASE_NAMES in rules else _GLUED_END
     value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
     names: list[str] = []
     for part in _split_names(value):
+        if _CREDENTIAL.match(part.strip()):
+            continue
         part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
@@ -983,6 +1012,16 @@ def clean_names(
             break
         names.append(name)
     return names
+
+
+def _before_job_title(value: str) -> str:
+    """The byline up to the comma that starts a job title: "Brett Cruz, Privacy and Digital
+    Security Expert" is one name, not three."""
+    segments = _LIST_COMMA.split(value)
+    for index, segment in enumerate(segments[1:], start=1):
+        if _JOB_TITLE.search(segment):
+            return ", ".join(segments[:index])
+    return value
 
 
 def _reads_as_person(name: str) -> bool:
@@ -1048,4 +1087,22 @@ def clean_author(value: str) -> str | None:
         return None  # one token with digits is an id ("L_104485"), not a name
     if value.lower() in PLACEHOLDERS or value.startswith(NOT_NAME_STARTS):
         return None
+    if _TEMPLATE_RESIDUE.search(value) or _WEEKDAY.match(value) or _POSSESSIVE.search(value):
+        return None
+    if _ends_in_lower_case_word(value):
+        return None
     return value
+
+
+def _ends_in_lower_case_word(value: str) -> bool:
+    """A capitalised phrase whose last word is lower case ("Insights from", "Personal
+    finance"). Particles sit inside names ("Marna van der Merwe"), not at their end; one
+    lower-case word alone is a handle and stays."""
+    words = value.split()
+    return (
+        len(words) > 1
+        and words[0][:1].isupper()
+        and words[-1][:1].isascii()
+        and words[-1][:1].islower()
+        and not _GROUP_WORD.match(words[-1])
+    )
