@@ -8,6 +8,7 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
     AUTHOR_BOX_HEADING,
     BLOG_OWNER,
+    BYLINE_SEGMENTS,
     BYLINE_FORMS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
@@ -664,6 +665,34 @@ def test_a_name_beside_a_date_near_the_headline_is_the_byline(pieces):
     ],
 )
 def test_no_byline_without_a_name_alone_beside_a_date(pieces):
+    assert extract_authors(load_document(byline_page(pieces))) == []
+
+
+@pytest.mark.parametrize(
+    ("pieces", "name"),
+    [
+        ("<p>Aaron Ricadela | Senior Writer | July 2, 2025</p>", "Aaron Ricadela"),
+        ("<p>Dec 26, 2025 <span>&bull;</span> Mahua Das in <a>Planning</a></p>", "Mahua Das"),
+        (
+            "<p>Dec 19, 2025 &middot; Niko Matsakis on behalf of <a>the team</a></p>",
+            "Niko Matsakis",
+        ),
+    ],
+)
+def test_a_name_and_a_date_in_one_text_node_split_at_separators(pieces, name):
+    doc = load_document(byline_page(pieces))
+    assert extract_authors(doc) == [name]
+    assert extract_authors(doc, rules=RULES - {BYLINE_SEGMENTS}) == []
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        "<p>Your Guide to Budget Home Gyms</p><p>February 23, 2026</p>",  # a heading
+        "<p>Last active</p><p>December 20, 2025</p><p>Show Gist options</p>",  # buttons
+    ],
+)
+def test_segments_do_not_make_headings_or_buttons_names(pieces):
     assert extract_authors(load_document(byline_page(pieces))) == []
 
 

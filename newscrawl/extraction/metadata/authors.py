@@ -401,8 +401,12 @@ WRITTEN_BY_ANYWHERE = "written_by_anywhere"
 # A byline in elements of its own near the headline: a person's name beside a date ("Dakota
 # Hebert" | "July 3, 2025"), where only a class said which piece was the author.
 NAME_BESIDE_DATE = "name_beside_date"
+# ... also when the name, its role and the date share one text node, split at separators:
+# "Dec. 19, 2025 · Niko Matsakis on behalf of …", "Aaron Ricadela | Senior Writer | July 2".
+BYLINE_SEGMENTS = "byline_segments"
 RULES = frozenset(
     {
+        BYLINE_SEGMENTS,
         NAME_BESIDE_DATE,
         WRITTEN_BY_ANYWHERE,
         NO_COMMENT_AUTHORS,
@@ -718,7 +722,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield match.group("name")
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
-    if NAME_BESIDE_DATE in rules and (dated := _name_beside_date(doc)):
+    if NAME_BESIDE_DATE in rules and (dated := _name_beside_date(doc, BYLINE_SEGMENTS in rules)):
         yield dated
     if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
@@ -833,11 +837,16 @@ def _profile_link_names(doc: Document) -> Iterator[str]:
 _WORD_CHARACTER = re.compile(r"[^\W_]")
 # A date piece of a byline: the date and perhaps a label or separator, no sentence.
 DATE_PIECE_CHARS = 40
+_SEGMENT_SEPARATOR = re.compile(r"\s*[|·•/]\s*|\s[-–—]\s")
+# What follows a name in a byline's segment: "Mahua Das in <section>", "on behalf of …".
+_NAME_TAIL = re.compile(r"\s+(?:in|on behalf of|for)$|\s+(?:in|on behalf of|for)\s")
 
 
-def _name_beside_date(doc: Document) -> str | None:
+def _name_beside_date(doc: Document, segments: bool = False) -> str | None:
     """The first text piece near the headline that is a person's name on its own, with a
-    date as the text piece before or after it (separators such as "|" or "/" skipped)."""
+    date as the text piece before or after it (separators such as "|" or "/" skipped).
+    With ``segments``, pieces are first split at separators, role segments ("Senior
+    Writer") dropped, and a name may be followed by "in <section>" or "on behalf of …"."""
     body, headline = doc.body, _first_headline(doc)
     start = doc.body_text().find(headline) if body is not None and headline else -1
     if body is None or start < 0:
@@ -851,15 +860,22 @@ def _name_beside_date(doc: Document) -> str | None:
         if position > end:
             break
         if position >= begin and _WORD_CHARACTER.search(piece):  # not a separator alone
-            pieces.append(" ".join(piece.split()))
+            pieces.extend(_segments(piece) if segments else [" ".join(piece.split())])
         position += len(piece)
     for index, piece in enumerate(pieces):
-        if not _reads_as_person(piece) or _is_title_case_phrase(piece):
+        name = _NAME_TAIL.split(piece, maxsplit=1)[0] if segments else piece
+        if not _reads_as_person(name) or _is_title_case_phrase(name):
             continue
         beside = pieces[max(index - 1, 0) : index] + pieces[index + 1 : index + 2]
         if any(len(other) <= DATE_PIECE_CHARS and normalize_date(other) for other in beside):
-            return piece
+            return name
     return None
+
+
+def _segments(piece: str) -> list[str]:
+    """A byline text node's parts: split at separators, roles ("Senior Writer") dropped."""
+    parts = (" ".join(part.split()) for part in _SEGMENT_SEPARATOR.split(piece))
+    return [part for part in parts if _WORD_CHARACTER.search(part) and not _ROLE.fullmatch(part)]
 
 
 def _is_title_case_phrase(words: str) -> bool:
