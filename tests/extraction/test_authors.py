@@ -7,9 +7,10 @@ import pytest
 from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
     AUTHOR_BOX_HEADING,
+    AUTHOR_BOX_NAMES,
     BLOG_OWNER,
-    BYLINE_SEGMENTS,
     BYLINE_FORMS,
+    BYLINE_SEGMENTS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
     HOST_OWNER,
@@ -144,6 +145,39 @@ def test_authored_by_is_a_byline_prefix():
     ],
 )
 def test_a_job_title_after_the_name_ends_the_list(byline, names):
+    assert authors_of(f'<div class="byline">{byline}</div>') == names
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        (
+            "<div class='elementor-author-box'><h4 class='elementor-author-box__name'>Liz Kenny"
+            "</h4><p>Liz is a former consultant who writes about careers.</p></div>"
+        ),
+        "<div class='authors-data'><span class='authors-name'>Liz Kenny</span></div>",
+        (
+            "<section class='author-block'><div class='field field--name-field-authors'>"
+            "<p>Liz Kenny</p></div></section>"
+        ),
+    ],
+)
+def test_the_name_element_of_an_author_box(box):
+    doc = load_document(f"<html><body><p>The story.</p>{box}</body></html>")
+    assert extract_authors(doc) == ["Liz Kenny"]
+    assert extract_authors(doc, rules=RULES - {AUTHOR_BOX_NAMES}) == []
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("& Zackery Cuevas Writer, Hardware", ["Zackery Cuevas"]),  # a role, then its beat
+        ("Authors: Julie Weisenhorn and Natalie Hoidal", ["Julie Weisenhorn", "Natalie Hoidal"]),
+        ("Lance Ryan (Content", ["Lance Ryan"]),  # a parenthesis a cut left open
+        ("Jean-Luc Aufranc (CNXSoft)", ["Jean-Luc Aufranc (CNXSoft)"]),  # a closed one stays
+    ],
+)
+def test_beats_plural_labels_and_open_parentheses(byline, names):
     assert authors_of(f'<div class="byline">{byline}</div>') == names
 
 

@@ -106,6 +106,11 @@ NOT_NAME_STARTS = (
 # box: "author", "byline", "post-author", "text__author", "authorDateBlock_authorName__x1".
 # "author-avatar", "author-bio", "author-by-line-image" are pictures and biographies.
 _AUTHOR_CLASS = re.compile(r"^(?:[a-z0-9-]*[-_])?(?:author|byline)(?:[-_]?name)?$")
+# Rule AUTHOR_BOX_NAMES: a box's name element, "author-box__name", "authors-name", or a
+# field in the plural, "field-authors".
+_AUTHOR_BOX_NAME = re.compile(
+    r"^[a-z0-9-]*authors?(?:[-_][a-z]+)?(?:__|[-_])name$|^(?:[a-z0-9-]*[-_])?authors$"
+)
 # What _is_author_markup needs in an attribute, as substrings (bytes for the C filter).
 _AUTHOR_ATTRIBUTE_PARTS = (
     (b"class", b"author"),
@@ -115,7 +120,7 @@ _AUTHOR_ATTRIBUTE_PARTS = (
 )
 # Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
-    r"^\s*(?:(?:(?:written|authored|posted|story|words|text|reporting|article)\s+by|by|author|"
+    r"^\s*(?:(?:(?:written|authored|posted|story|words|text|reporting|article)\s+by|by|authors?|"
     r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
@@ -404,8 +409,12 @@ NAME_BESIDE_DATE = "name_beside_date"
 # ... also when the name, its role and the date share one text node, split at separators:
 # "Dec. 19, 2025 · Niko Matsakis on behalf of …", "Aaron Ricadela | Senior Writer | July 2".
 BYLINE_SEGMENTS = "byline_segments"
+# The name element of an author box named in the BEM way or in the plural:
+# "elementor-author-box__name", "authors-name", Drupal's "field--name-field-authors".
+AUTHOR_BOX_NAMES = "author_box_names"
 RULES = frozenset(
     {
+        AUTHOR_BOX_NAMES,
         BYLINE_SEGMENTS,
         NAME_BESIDE_DATE,
         WRITTEN_BY_ANYWHERE,
@@ -706,7 +715,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield labelled
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
-            if not _is_author_markup(el):
+            if not _is_author_markup(el, AUTHOR_BOX_NAMES in rules):
                 continue
             if NO_COMMENT_AUTHORS in rules and _in_comments(el):
                 continue
@@ -964,16 +973,14 @@ def _author_markup_candidates(root: etree._Element) -> Iterable[etree._Element]:
     return walks.elements_with(root=root, attribute_substrings=_AUTHOR_ATTRIBUTE_PARTS)
 
 
-def _is_author_markup(el: etree._Element) -> bool:
+def _is_author_markup(el: etree._Element, box_names: bool = False) -> bool:
     cls = el.get("class")
-    if (
-        cls
-        and ("author" in cls or "byline" in cls)
-        and any(
-            _AUTHOR_CLASS.match(part) for token in cls.lower().split() for part in token.split("__")
-        )
-    ):
-        return True
+    if cls and ("author" in cls or "byline" in cls):
+        tokens = cls.lower().split()
+        if any(_AUTHOR_CLASS.match(part) for token in tokens for part in token.split("__")):
+            return True
+        if box_names and any(_AUTHOR_BOX_NAME.match(token) for token in tokens):
+            return True
     return bool(el.get("itemprop") == "author" or (el.tag == "a" and el.get("rel") == "author"))
 
 
@@ -1010,7 +1017,7 @@ def clean_names(
     for part in _split_names(value):
         if _CREDENTIAL.match(part.strip()):
             continue
-        part = _ROLE.sub("", part).strip(" ,;:|/-–—()[]【】（）\"'“”")
+        part = _strip_edges(_ROLE.sub("", part), " ,;:|/&-–—()[]【】（）\"'“”")
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
         name = clean_author(part)
@@ -1034,9 +1041,11 @@ def _before_job_title(value: str) -> str:
     """The byline up to the comma that starts a job title: "Brett Cruz, Privacy and Digital
     Security Expert" is one name, not three."""
     segments = _LIST_COMMA.split(value)
-    for index, segment in enumerate(segments[1:], start=1):
-        if _JOB_TITLE.search(segment):
+    for index, segment in enumerate(segments):
+        if index and _JOB_TITLE.search(segment):
             return ", ".join(segments[:index])
+        if _ROLE.search(segment):  # "Zackery Cuevas Writer, Hardware": the beat follows
+            return ", ".join(segments[: index + 1])
     return value
 
 
@@ -1094,7 +1103,10 @@ def _site_names(doc: Document, title_segments: bool = True) -> frozenset[str]:
 def clean_author(value: str) -> str | None:
     """The name in ``value`` without byline prefixes, or None if it is not a plausible name."""
     value = " ".join(html.unescape(value).split())  # JSON-LD and meta often hold "&amp;"
-    value = _PREFIX.sub("", value).strip(" ,;:|/-–—()[]【】（）")
+    value = _PREFIX.sub("", value)
+    if "(" in value and ")" not in value.split("(", 1)[1]:  # "Lance Ryan (Content": a cut role
+        value = value.split("(", 1)[0]
+    value = _strip_edges(value, " ,;:|/-–—()[]【】（）")
     if not MIN_CHARS <= len(value) <= MAX_CHARS:
         return None
     if _URLISH.search(value) or value.replace(" ", "").isdigit():
@@ -1108,6 +1120,15 @@ def clean_author(value: str) -> str | None:
     if _ends_in_lower_case_word(value):
         return None
     return value
+
+
+def _strip_edges(value: str, edges: str) -> str:
+    """``value.strip(edges)``, keeping the bracket that closes a bracket inside: "Jean-Luc
+    Aufranc (CNXSoft)" stays whole."""
+    stripped = value.strip(edges)
+    if stripped.count("(") > stripped.count(")") and value.count("(") == value.count(")"):
+        return stripped + ")"
+    return stripped
 
 
 def _ends_in_lower_case_word(value: str) -> bool:
