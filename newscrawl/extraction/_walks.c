@@ -270,9 +270,6 @@ static int row_order(const void *x, const void *y) {
  * stand in as a byte that matches nothing). */
 static int is_hidden(xmlNode *el, Buffer *b) {
     for (xmlAttr *a = el->properties; a; a = a->next) {
-        if (!a->ns && strcmp((const char *)a->name, "hidden") == 0) return 1;
-    }
-    for (xmlAttr *a = el->properties; a; a = a->next) {
         if (a->ns || strcmp((const char *)a->name, "style") != 0) continue;
         b->len = 0;
         for (xmlNode *t = a->children; t; t = t->next)

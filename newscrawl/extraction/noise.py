@@ -143,7 +143,7 @@ class NoiseRules:
             value = el.get(name)
             if value is not None and self.flags(value)[0]:
                 return True
-        return el.get("hidden") is not None or is_hidden(el.get("style"))
+        return is_hidden(el.get("style"))
 
     def c_inputs(self) -> dict[str, Any]:
         """:meth:`is_noise` as data for the C walks: the class/id flag cache, the function
@@ -181,6 +181,4 @@ _STYLES = etree.XPath("descendant-or-self::*/@style")
 
 def hidden_elements(root: Element) -> set[Element]:
     """Elements under ``root`` hidden by an inline ``display:none``."""
-    hidden = {style.getparent() for style in _STYLES(root) if is_hidden(style)}
-    hidden.update(root.xpath("descendant-or-self::*[@hidden]"))
-    return hidden
+    return {style.getparent() for style in _STYLES(root) if is_hidden(style)}
