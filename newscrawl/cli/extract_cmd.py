@@ -13,9 +13,12 @@ import gzip
 import json
 import sys
 import zlib
+from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
+from newscrawl.config.fields import INVALID
+from newscrawl.config.fields import since as since_field
 from newscrawl.extraction.core import extract_document
 from newscrawl.extraction.decode import normalize_encoding
 from newscrawl.extraction.document import DocumentError, load_document
@@ -48,6 +51,12 @@ def register(subparsers: Any) -> None:  # argparse's _SubParsersAction is privat
     )
     parser.add_argument("--encoding", help="declared encoding, e.g. from the HTTP header")
     parser.add_argument(
+        "--since",
+        metavar="DAY",
+        help="the day the site began (1998, 1998-03 or 1998-03-15), as sites.yaml's since: "
+        "no date before it is taken",
+    )
+    parser.add_argument(
         "--explain", action="store_true", help="show how the title and the content were chosen"
     )
     parser.add_argument("--json", action="store_true", help="print the article as JSON")
@@ -76,6 +85,10 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    published_since, problem = parse_since(args.since)
+    if problem:
+        print(f"newscrawl extract: --since {args.since!r}: {problem}", file=sys.stderr)
+        return 2
     try:
         html = read_page(args.file)
     except CorruptPage as error:
@@ -89,7 +102,11 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         return 2
     try:
         doc = load_document(
-            html, url=args.url, anchor_text=args.anchor_text, encoding=args.encoding
+            html,
+            url=args.url,
+            anchor_text=args.anchor_text,
+            encoding=args.encoding,
+            published_since=published_since,
         )
     except DocumentError as error:
         print(f"newscrawl extract: {args.file}: {error.detail} ({error.reason})", file=sys.stderr)
@@ -113,6 +130,18 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     else:
         print_article(result, out)
     return 0
+
+
+def parse_since(value: str | None) -> tuple[date | None, str | None]:
+    """``--since`` read by the rules of sites.yaml's ``since``: (the day, None) or (None,
+    what is wrong with it)."""
+    if value is None:
+        return None, None
+    problems: list[str] = []
+    found = since_field(value, 0, lambda _line, message: problems.append(message))
+    if found is INVALID or problems:
+        return None, problems[0] if problems else "not a day"
+    return found, None
 
 
 class CorruptPage(ValueError):

@@ -81,3 +81,28 @@ def test_known_encodings_are_accepted(page, capsys, label):
 def test_missing_file_is_a_one_line_error(tmp_path, capsys):
     assert main(["extract", str(tmp_path / "none.html")]) == 2
     assert capsys.readouterr().err.startswith("newscrawl extract: cannot read ")
+
+
+def test_since_passes_over_dates_before_the_site_began(tmp_path, capsys):
+    path = tmp_path / "dated.html"
+    path.write_text(
+        ARTICLE.replace(
+            "<head>", '<head><meta property="article:published_time" content="2001-05-03">'
+        ),
+        encoding="utf-8",
+    )
+    assert main(["extract", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["publish_time"].startswith("2001-05-03")
+    assert main(["extract", str(path), "--json", "--since", "2005"]) == 0
+    assert json.loads(capsys.readouterr().out)["publish_time"] is None
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("yesterday", "expected the day the site began"), ("1985", "must lie between 1990")],
+)
+def test_a_bad_since_is_a_one_line_error(page, capsys, value, message):
+    assert main(["extract", str(page), "--since", value]) == 2
+    err = capsys.readouterr().err
+    assert f"--since {value!r}" in err and message in err
+    assert err.count("\n") == 1
