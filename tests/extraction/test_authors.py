@@ -511,7 +511,8 @@ def test_a_link_to_the_author_s_profile_page():
         'Emily Walker</a></p><a href="/author/someone-else/">Someone Else</a>'
     )
     assert authors_of(body) == ["Emily Walker"]
-    assert authors_of(body, rules=RULES - {PROFILE_LINKS}) == []
+    # "All authorsWritten by: Emily Walker": the label found anywhere names her too
+    assert authors_of(body, rules=RULES - {PROFILE_LINKS, WRITTEN_BY_ANYWHERE}) == []
     both = (
         '<a href="https://x.com/blog/author/moses-kim-and-kate-shokurova">'
         "Moses Kim and Kate Shokurova</a>"
@@ -589,6 +590,11 @@ def test_a_firm_named_by_its_host_is_no_owner():
         ),
         ("<h2>Article by</h2><div>Matias Heikkilä</div>", "Matias Heikkilä"),
         ("<p>Posted by: Doris Munoz-Mantilla, MD</p>", "Doris Munoz-Mantilla"),
+        # the label glued to the text before it: "Updated: December 31, 2024Written by:"
+        (
+            "<div><span>Updated: December 31, 2024</span>Written by:<span>Elise Nass</span></div>",
+            "Elise Nass",
+        ),
     ],
 )
 def test_written_by_anywhere_on_the_page(body, name):

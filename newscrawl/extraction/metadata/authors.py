@@ -347,9 +347,11 @@ _EN_BYLINE = re.compile(
     + _NAME_END
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
-# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd).
+# Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
+# capitalised label may follow the previous element's text with no space ("2024Written by").
 _WRITTEN_BY = re.compile(
-    r"\b(?i:written|posted|authored|article)\s+(?i:by)\s*:?\s*"
+    r"(?:\b(?i:written|posted|authored|article)|(?<=[a-z0-9])(?:Written|Posted|Authored))"
+    r"\s+(?i:by)\s*:?\s*"
     rf"(?P<name>{_EN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_EN_NAME}){{1,3}})" + _NAME_END
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
