@@ -17,10 +17,9 @@ and the paragraphs inside named subtrees left out of the prose
 under the shipped cap and 0.5, dropped each alone or with everything after them. ``--grid cap``
 sweeps the shipped rules' cut cap (0.3 to 0.7, none); ``--grid descend`` the named descendants
 of unnamed tail subtrees (``TailOptions.named_descendants``, ``tagged_descendants``,
-``descendants_prose_share``) with the cap and cut-rest settings around the shipped ones;
-``--grid teasers`` runs of teasers (``TailOptions.teasers``, ``teaser_excerpt_chars``).
+``descendants_prose_share``) with the cap and cut-rest settings around the shipped ones.
 
-    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh|cap|descend|teasers]
+    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh|cap|descend]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -137,30 +136,17 @@ def descendant_variants() -> dict[str, TailOptions]:
     return found
 
 
-def teaser_variants() -> dict[str, TailOptions]:
-    """The shipped rules, then with runs of teasers (:attr:`TailOptions.teasers`: 3 or 4
-    same-shape elements, each a link with text and 40, 80 or 120 characters outside links)
-    as tail subtrees whose paragraphs are not the article's."""
-    shipped = TailOptions()
-    found = {"shipped": shipped}
-    for repeats, chars in itertools.product((3, 4), (40, 80, 120)):
-        options = replace(shipped, teasers=repeats, teaser_excerpt_chars=chars)
-        found[f"teasers={repeats},excerpt={chars}"] = options
-    return found
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend", "teasers"), default="all")
+    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend"), default="all")
     args = parser.parse_args(argv)
     grid = {
         "all": variants,
         "zh": zh_variants,
         "cap": cap_variants,
         "descend": descendant_variants,
-        "teasers": teaser_variants,
     }[args.grid]()
     options: dict[str, AutoOptions] = {
         name: replace(DEFAULT_AUTO, tail=option) for name, option in grid.items()

@@ -44,7 +44,6 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
 from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
-from newscrawl.extraction.teasers import holds_teasers, teaser_test
 from newscrawl.extraction.thread import common_ancestor
 
 # class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
@@ -169,15 +168,9 @@ class TailOptions:
     # With ``dated_posts``, the share of the region's characters outside the dated subtrees
     # the article's long paragraphs must hold for the rule to act; None: always.
     dated_posts_prose_share: float | None = 0.5
-    # Runs of this many same-shape teasers (:mod:`newscrawl.extraction.teasers`: a link with
-    # text and an excerpt, another article's card) make a tail subtree, and their paragraphs
-    # are not the article's: a "more stories" block its names do not mark; None: off.
-    teasers: int | None = None
-    # With ``teasers``, the characters outside links an element needs to be a teaser.
-    teaser_excerpt_chars: int = 40
 
 
-NO_TAIL = TailOptions(names=False, link_share=None, repeats=None, dated_posts=None, teasers=None)
+NO_TAIL = TailOptions(names=False, link_share=None, repeats=None, dated_posts=None)
 DEFAULT_OPTIONS = TailOptions()
 
 
@@ -187,7 +180,6 @@ def is_on(options: TailOptions) -> bool:
         or options.link_share is not None
         or options.repeats is not None
         or options.dated_posts is not None
-        or options.teasers is not None
     )
 
 
@@ -370,10 +362,6 @@ def is_tail(el: Element, options: TailOptions) -> bool:
             return True
     if options.repeats is not None and is_post_list(el, options.repeats):
         return True
-    if options.teasers is not None and holds_teasers(
-        el, options.teasers, options.teaser_excerpt_chars
-    ):
-        return True
     return is_dated_tail(el, options)
 
 
@@ -383,19 +371,6 @@ def is_dated_tail(el: Element, options: TailOptions, timed: bool = False) -> boo
     return options.dated_posts is not None and holds_dated_posts(
         el, options.dated_posts, options.dated_posts_linked, timed
     )
-
-
-def skipped_test(options: TailOptions) -> Callable[[Element], bool] | None:
-    """Whether an element's paragraphs are not the article's: named (with
-    :attr:`TailOptions.skip_named_paragraphs`) or one of a run of teasers (with
-    :attr:`TailOptions.teasers`)."""
-    named = named_test(options)
-    if options.teasers is None:
-        return named
-    in_teasers = teaser_test(options.teasers, options.teaser_excerpt_chars)
-    if named is None:
-        return in_teasers
-    return lambda el: named(el) or in_teasers(el)
 
 
 def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
@@ -464,7 +439,7 @@ def _dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | No
         region,
         options.long_paragraph,
         options.container_share,
-        skipped_test(options),
+        named_test(options),
         dated_posts_test(options),
     )
     if prose is None:
