@@ -12,7 +12,9 @@ variant of a grid:
   paragraph a ``<div>``): :attr:`DensityOptions.paragraph_tags`, none first, then sets of
   block tags whose own text line counts as a paragraph;
 * ``dated-posts`` (pages renamed): :attr:`TailOptions.dated_posts`, the tail's comment
-  threads and post lists told by structure (runs of dated same-shape blocks), off first.
+  threads and post lists told by structure (runs of dated same-shape blocks), off first;
+* ``merge-siblings`` (pages renamed): :attr:`DensityOptions.merge_siblings`, an article
+  split over sibling containers taken whole, the winner alone first.
 
 One variant is chosen by ``crossval.select`` over both versions of every
 page, among the variants that lower no set (served and renamed sets apart) on the tuning
@@ -21,7 +23,7 @@ cross-validated figure per set (then unguarded, then for the wcxb_dev articles a
 every variant's in-sample F1 per set.
 
     python3 benchmarks/markup_cv.py [--data DIR] [--folds 5]
-        [--grid content-tags|paragraph-tags|dated-posts]
+        [--grid content-tags|paragraph-tags|dated-posts|merge-siblings]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -126,11 +128,24 @@ def dated_post_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def merge_sibling_variants() -> dict[str, AutoOptions]:
+    """Density's winner alone first, then with its article-like siblings merged
+    (:attr:`DensityOptions.merge_siblings`: a sibling with at least ``merge_min_chars``
+    characters outside links and at most ``merge_max_link_density`` of them in links)."""
+    found = {"winner alone": with_density(merge_siblings=False)}
+    for min_chars, link_density in ((20, 0.3), (100, 0.3), (100, 0.1), (300, 0.1)):
+        found[f"merged, {min_chars} chars, links {link_density}"] = with_density(
+            merge_siblings=True, merge_min_chars=min_chars, merge_max_link_density=link_density
+        )
+    return found
+
+
 # grid name: (variants, the perturbation the altered pages get, the report's label)
 GRIDS: dict[str, tuple[Callable[[], dict[str, AutoOptions]], Callable[[str], str], str]] = {
     "content-tags": (content_tag_variants, anonymise, "content tags"),
     "paragraph-tags": (paragraph_tag_variants, paragraphs_as_divs, "paragraph tags"),
     "dated-posts": (dated_post_variants, anonymise, "dated posts"),
+    "merge-siblings": (merge_sibling_variants, anonymise, "sibling merge"),
 }
 
 
