@@ -384,6 +384,15 @@ def test_what_follows_the_headline_in_the_title_is_the_site():
     assert extract_authors(load_document(html), rules=without) == ["新浪科技"]
 
 
+def test_a_masthead_reporters_list_runs_into_the_story_s_first_digits():
+    body = "<p>澎湃新闻记者 段彦超 廖艳7岁小花（化名）“眼睛被塞纸”事件，仍有许多疑问。</p>"
+    assert authors_of(body) == ["段彦超", "廖艳"]
+    assert authors_of("<p>本报记者 王建宏 张文攀3日从市政府获悉，新桥开工。</p>") == [
+        "王建宏",
+        "张文攀",
+    ]
+
+
 @pytest.mark.parametrize(
     ("body", "name"),
     [

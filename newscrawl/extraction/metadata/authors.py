@@ -222,8 +222,9 @@ _NAMES = (
     rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{_LABEL}){_CJK_NAME})*"
     rf"|[A-Za-z][\w.\-]{{1,20}}(?![\w=\"]))"
 )
-# Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京").
-_NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】]|$)"
+# Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京",
+# "记者 段彦超 廖艳7岁小花": the story's first digits).
+_NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】0-9]|$)"
 _CUES = (
     # "文：" opens a byline, not the end of a word ("蔡英文:贪腐..." in a headline list).
     re.compile(r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*" + _NAMES),
@@ -234,7 +235,7 @@ _CUES = (
     # the list really ends, clean_names decides (a name starts with a surname).
     re.compile(
         r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?"
-        r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、]))*)" + _NAME_END
+        r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*)" + _NAME_END
     ),
     # A bracketed name before the source label: "[ 黄宇 ] 来源：[ 国际金融报 ]".
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】]\s*来源"),
@@ -257,9 +258,12 @@ _ENDED_CUE = re.compile(
 # stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
 # label); "作者魏星" with no separator at the end of a field; an icon-font glyph (private use
 # area) between a bracketed name and its source label ("[ 黄宇 ]\ue5c2 来源").
-_NEXT_LABEL = r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜]|$)"
+_NEXT_LABEL = r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜0-9]|$)"
 _MORE_CUES = (
-    re.compile(r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?)" + _NEXT_LABEL),
+    re.compile(
+        r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*)"
+        + _NEXT_LABEL
+    ),
     re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
