@@ -258,7 +258,9 @@ _ENDED_CUE = re.compile(
 # stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
 # label); "作者魏星" with no separator at the end of a field; an icon-font glyph (private use
 # area) between a bracketed name and its source label ("[ 黄宇 ]\ue5c2 来源").
-_NEXT_LABEL = r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜0-9]|$)"
+_NEXT_LABEL = (
+    r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜0-9]|$)"
+)
 _MORE_CUES = (
     re.compile(
         r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*)"
