@@ -8,6 +8,7 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.metadata.authors import (
     AUTHOR_BOX_HEADING,
     AUTHOR_BOX_NAMES,
+    AUTHOR_LABEL_LINE,
     BLOG_OWNER,
     BYLINE_FORMS,
     BYLINE_SEGMENTS,
@@ -382,6 +383,29 @@ def test_what_follows_the_headline_in_the_title_is_the_site():
     assert extract_authors(load_document(html)) == ["李楠"]
     without = RULES - {TITLE_SITE_NAMES, CUES_BEFORE_TAGS}
     assert extract_authors(load_document(html), rules=without) == ["新浪科技"]
+
+
+def test_a_name_on_the_line_after_an_author_label():
+    page = (
+        "<h1>A headline here</h1>"
+        + "<p>Some text of the article.</p>" * 50
+        + "<aside><h3>Published</h3><p>August 30, 2024</p>"
+        "<h3>Author</h3><p>  Lisa D. Ellis</p></aside>"
+    )
+    assert authors_of(page) == ["Lisa D. Ellis"]
+    assert authors_of(page, rules=RULES - {AUTHOR_LABEL_LINE}) == []
+
+
+@pytest.mark.parametrize("line", ["Find Jobs", "Contact Us", "Related blogs", "Company"])
+def test_a_menu_item_after_an_author_label_is_no_name(line):
+    page = (
+        "<h1>A headline here</h1>"
+        + "<p>Some text of the article.</p>" * 100
+        + "<nav><h3>Author</h3><p><a href='/x'>"
+        + line
+        + "</a></p></nav>"
+    )
+    assert authors_of(page) == []
 
 
 def test_a_masthead_reporters_list_runs_into_the_story_s_first_digits():

@@ -362,6 +362,14 @@ _WRITTEN_BY = re.compile(
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
 _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
+# Rule AUTHOR_LABEL_LINE: "Author" as a text node of its own (a field's label, a heading)
+# and a name as the next: "<h3>Author</h3><p>Lisa D. Ellis</p>".
+_AUTHOR_LABEL = re.compile(r"Authors?\s*:?")
+# Text nodes that know their element (TEXT_PIECES' plain strings do not).
+_TEXT_NODES = etree.XPath("descendant::text()")
+_LABELLED_NAME = re.compile(
+    rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:(?:van|von|de|der|da|del|la|le) )?{_EN_NAME}){{1,3}}"
+)
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -420,8 +428,11 @@ BYLINE_SEGMENTS = "byline_segments"
 # The name element of an author box named in the BEM way or in the plural:
 # "elementor-author-box__name", "authors-name", Drupal's "field--name-field-authors".
 AUTHOR_BOX_NAMES = "author_box_names"
+# "Author" alone on a line and a person's name alone on the next, anywhere on the page.
+AUTHOR_LABEL_LINE = "author_label_line"
 RULES = frozenset(
     {
+        AUTHOR_LABEL_LINE,
         AUTHOR_BOX_NAMES,
         BYLINE_SEGMENTS,
         NAME_BESIDE_DATE,
@@ -743,6 +754,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield dated
     if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
+    if AUTHOR_LABEL_LINE in rules and (labelled := _author_label_line(doc)):
+        yield labelled
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
@@ -893,6 +906,40 @@ def _segments(piece: str) -> list[str]:
     """A byline text node's parts: split at separators, roles ("Senior Writer") dropped."""
     parts = (" ".join(part.split()) for part in _SEGMENT_SEPARATOR.split(piece))
     return [part for part in parts if _WORD_CHARACTER.search(part) and not _ROLE.fullmatch(part)]
+
+
+def _author_label_line(doc: Document) -> str | None:
+    """A person's name in the text node after an "Author" label node (not a menu item or a
+    heading that happens to follow one: "Find Jobs", "Contact Us")."""
+    if doc.body is None or "Author" not in doc.body_text():
+        return None
+    labelled = False
+    for piece in _TEXT_NODES(doc.body):
+        text = " ".join(piece.split())
+        if not text:
+            continue
+        if (
+            labelled
+            and _LABELLED_NAME.fullmatch(text)
+            and _reads_as_person(text)
+            and not _is_title_case_phrase(text)
+            and not _in_link(piece)  # a menu's items are links: "Author", then "Find Jobs"
+        ):
+            return text
+        labelled = _AUTHOR_LABEL.fullmatch(text) is not None
+    return None
+
+
+def _in_link(text: Any) -> bool:
+    """Whether a text node (an lxml smart string) stands inside an ``<a>``."""
+    owner = text.getparent()
+    if owner is not None and text.is_tail:
+        owner = owner.getparent()
+    while owner is not None:
+        if owner.tag == "a":
+            return True
+        owner = owner.getparent()
+    return False
 
 
 def _is_title_case_phrase(words: str) -> bool:
