@@ -195,7 +195,6 @@ _JOB_TITLE = re.compile(
     re.IGNORECASE,
 )
 # A suffix or credential split off its name by a comma: "Benjamin Johnson, Sr.", ", PhD".
-_HONORIFIC = re.compile(r"^(?:dr|prof|mr|mrs|ms)\.?\s+", re.IGNORECASE)
 _LIST_COMMA = re.compile(r"\s*[,;，]\s*")
 _CREDENTIAL = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|do|rn|mba|cpa|esq|dds)\.?$", re.IGNORECASE)
 _URLISH = re.compile(r"https?:|www\.|@|\.(?:com|cn|net|org)\b", re.IGNORECASE)
@@ -431,12 +430,8 @@ BYLINE_SEGMENTS = "byline_segments"
 AUTHOR_BOX_NAMES = "author_box_names"
 # "Author" alone on a line and a person's name alone on the next, anywhere on the page.
 AUTHOR_LABEL_LINE = "author_label_line"
-# A single name from a meta tag or the JSON-LD becomes the byline markup's list of names
-# when that list holds it ("Written by A, B, C" where the meta tag says "A").
-CO_AUTHORS = "co_authors"
 RULES = frozenset(
     {
-        CO_AUTHORS,
         AUTHOR_LABEL_LINE,
         AUTHOR_BOX_NAMES,
         BYLINE_SEGMENTS,
@@ -628,8 +623,6 @@ def extract_authors(
     for candidate in _candidates(doc, rules):
         names = clean_names(candidate, site_names, rules)
         if names:
-            if CO_AUTHORS in rules and len(names) == 1:
-                return _with_co_authors(doc, names[0], site_names, rules)
             return names
         if organisation is None and ORGANISATION_FALLBACK in rules:
             organisation = _organisation_name(candidate, site_names)
@@ -644,49 +637,6 @@ def extract_authors(
         return names
     organisation = _json_ld_organisation(doc) or organisation
     return [organisation] if organisation else []
-
-
-def _with_co_authors(
-    doc: Document, name: str, site_names: frozenset[str], rules: frozenset[str]
-) -> list[str]:
-    """``name`` and the co-authors the page's byline markup lists with it, when a meta tag
-    or the JSON-LD names only the first: one author element whose text lists several
-    ("Written by A, B, C"), or author elements of one shape side by side ("<a class=author>A
-    </a>, <a class=author>B</a>")."""
-    if "author" not in doc.html and "byline" not in doc.html:
-        return [name]
-    key = _name_key(name)
-    box_names = AUTHOR_BOX_NAMES in rules
-    for el in _author_markup_candidates(doc.root):
-        if not _is_author_markup(el, box_names):
-            continue
-        if NO_COMMENT_AUTHORS in rules and _in_comments(el):
-            continue
-        listed = clean_names(" ".join(dom.text_content(el).split()), site_names, rules)
-        if key not in map(_name_key, listed):
-            continue
-        if len(listed) > 1:
-            return listed
-        parent = el.getparent()
-        if parent is None:
-            continue
-        peers = [
-            peer for peer in parent if peer.tag == el.tag and peer.get("class") == el.get("class")
-        ]
-        names: list[str] = []
-        for peer in peers:
-            for found in clean_names(" ".join(dom.text_content(peer).split()), site_names, rules):
-                if found not in names:
-                    names.append(found)
-        if len(names) > 1 and key in map(_name_key, names):
-            return names
-    return [name]
-
-
-def _name_key(name: str) -> str:
-    """A name compared without case, spacing and an honorific: "Dr Marna van der Merwe" is
-    "Marna van der Merwe"."""
-    return _HONORIFIC.sub("", " ".join(name.split())).casefold()
 
 
 def _name_opening(content: str) -> str | None:
@@ -833,8 +783,6 @@ def _cue_candidates(
 
 def _in_comments(el: etree._Element) -> bool:
     for node in (el, *el.iterancestors()):
-        if node.tag in ("body", "html"):  # WordPress's "comments-open": the page allows them
-            return False
         if _COMMENT_CLASS.search(node.get("class") or "") or _COMMENT_CLASS.search(
             node.get("id") or ""
         ):
