@@ -175,6 +175,8 @@ def test_the_name_element_of_an_author_box(box):
         ("& Zackery Cuevas Writer, Hardware", ["Zackery Cuevas"]),  # a role, then its beat
         ("Authors: Julie Weisenhorn and Natalie Hoidal", ["Julie Weisenhorn", "Natalie Hoidal"]),
         ("Lance Ryan (Content", ["Lance Ryan"]),  # a parenthesis a cut left open
+        ("Guide by Will Judd Former Deputy Tech Editor", ["Will Judd"]),  # a rank, a beat, a role
+        ("Jane Roe, Senior Health Reporter", ["Jane Roe"]),
         ("Jean-Luc Aufranc (CNXSoft)", ["Jean-Luc Aufranc (CNXSoft)"]),  # a closed one stays
     ],
 )

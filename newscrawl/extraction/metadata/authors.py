@@ -180,7 +180,11 @@ _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
 _ROLE = re.compile(
-    r"\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
+    # "Former Deputy Tech Editor", "Senior Health Reporter": a rank, then a beat's words
+    r"\b(?:former\s+)?(?:senior|chief|staff|special|contributing|associate|managing|deputy|"
+    r"executive|former)(?:\s+(?-i:[A-Z][a-z]+)){0,3}?\s+"
+    r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist)\b\.?"
+    r"|\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
     r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist|staff)\b\.?"
     r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)",
     re.IGNORECASE,
