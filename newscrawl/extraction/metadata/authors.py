@@ -179,13 +179,13 @@ ORGANISATION_ENDINGS = (
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
+_RANK = "senior|chief|staff|special|contributing|associate|managing|deputy|executive"
+_ROLE_WORD = "writer|reporter|editor|correspondent|contributor|columnist|journalist"
 _ROLE = re.compile(
     # "Former Deputy Tech Editor", "Senior Health Reporter": a rank, then a beat's words
-    r"\b(?:former\s+)?(?:senior|chief|staff|special|contributing|associate|managing|deputy|"
-    r"executive|former)(?:\s+(?-i:[A-Z][a-z]+)){0,3}?\s+"
-    r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist)\b\.?"
-    r"|\b(?:senior|chief|staff|special|contributing|associate|managing|deputy|executive)?\s*"
-    r"(?:writer|reporter|editor|correspondent|contributor|columnist|journalist|staff)\b\.?"
+    rf"\b(?:former\s+)?(?:{_RANK}|former)(?:\s+(?-i:[A-Z][a-z]+)){{0,3}}?\s+"
+    rf"(?:{_ROLE_WORD})\b\.?"
+    rf"|\b(?:{_RANK})?\s*(?:{_ROLE_WORD}|staff)\b\.?"
     r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)",
     re.IGNORECASE,
 )
@@ -229,6 +229,9 @@ _NAMES = (
 # Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京",
 # "记者 段彦超 廖艳7岁小花": the story's first digits).
 _NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】0-9]|$)"
+# Further names after single spaces ("光明日报记者 王建宏 张文攀 土豆，..."), each ending where
+# a name may end.
+_FURTHER_CJK_NAMES = r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*"
 _CUES = (
     # "文：" opens a byline, not the end of a word ("蔡英文:贪腐..." in a headline list).
     re.compile(r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*" + _NAMES),
@@ -239,7 +242,9 @@ _CUES = (
     # the list really ends, clean_names decides (a name starts with a surname).
     re.compile(
         r"(?:报|社|网|台|频道|^|\s|[（(【\[])记者\s*(?P<name>[\u4e00-\u9fff·]{2,5}?"
-        r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*)" + _NAME_END
+        + _FURTHER_CJK_NAMES
+        + ")"
+        + _NAME_END
     ),
     # A bracketed name before the source label: "[ 黄宇 ] 来源：[ 国际金融报 ]".
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】]\s*来源"),
@@ -266,10 +271,7 @@ _NEXT_LABEL = (
     r"(?=素材|来源|编辑|责编|校对|整合|摄影|通讯员|发自|报道|/|\s|[，,。、)）\]】|｜0-9]|$)"
 )
 _MORE_CUES = (
-    re.compile(
-        r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*)"
-        + _NEXT_LABEL
-    ),
+    re.compile(r"记者\s+(?P<name>[\u4e00-\u9fff·]{2,4}?" + _FURTHER_CJK_NAMES + ")" + _NEXT_LABEL),
     re.compile(r"作者(?P<name>[\u4e00-\u9fff·]{2,4})(?=\s*[|｜]|\s*$|\s+\S)"),
     re.compile(r"[\[【]\s*(?P<name>[\u4e00-\u9fff·]{2,4})\s*[\]】][\s\ue000-\uf8ff]*来源"),
 )
@@ -349,12 +351,13 @@ _EN_NAME = (
     r"(?:Mc|Mac)?[A-ZÀ-Þ][a-zß-ÿ'’]+"
     r"(?:-(?!" + _MONTH_NAMES + r"\b)[A-ZÀ-Þ]?[a-zß-ÿ'’]+)*\.?"
 )
-_NAME_END = r"(?![a-zß-ÿ])"
+_EN_NAME_END = r"(?![a-zß-ÿ])"
+# Lower-case particles inside a name: "Marna van der Merwe".
+_PARTICLE = "(?:van|von|de|der|da|del|la|le)"
 # A capitalised label may follow the previous element's text with no space ("...titleBy").
 _EN_BYLINE = re.compile(
     r"(?:By|\bby|Author:?|Written by)\s*"
-    rf"(?P<name>{_EN_NAME}(?:\s(?:(?:van|von|de|der|da|del|la|le)\s)?{_EN_NAME}){{1,3}})"
-    + _NAME_END
+    rf"(?P<name>{_EN_NAME}(?:\s(?:{_PARTICLE}\s)?{_EN_NAME}){{1,3}})" + _EN_NAME_END
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
@@ -362,7 +365,7 @@ _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" 
 _WRITTEN_BY = re.compile(
     r"(?:\b(?i:written|posted|authored|article)|(?<=[a-z0-9])(?:Written|Posted|Authored))"
     r"\s+(?i:by)\s*:?\s*"
-    rf"(?P<name>{_EN_NAME}(?: (?:(?:van|von|de|der|da|del|la|le) )?{_EN_NAME}){{1,3}})" + _NAME_END
+    rf"(?P<name>{_EN_NAME}(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}})" + _EN_NAME_END
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
 _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
@@ -371,9 +374,7 @@ _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
 _AUTHOR_LABEL = re.compile(r"Authors?\s*:?")
 # Text nodes that know their element (TEXT_PIECES' plain strings do not).
 _TEXT_NODES = etree.XPath("descendant::text()")
-_LABELLED_NAME = re.compile(
-    rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:(?:van|von|de|der|da|del|la|le) )?{_EN_NAME}){{1,3}}"
-)
+_LABELLED_NAME = re.compile(rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}}")
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -937,13 +938,11 @@ def _author_label_line(doc: Document) -> str | None:
 def _in_link(text: Any) -> bool:
     """Whether a text node (an lxml smart string) stands inside an ``<a>``."""
     owner = text.getparent()
-    if owner is not None and text.is_tail:
+    if owner is not None and text.is_tail:  # a tail is the text of its element's parent
         owner = owner.getparent()
-    while owner is not None:
-        if owner.tag == "a":
-            return True
-        owner = owner.getparent()
-    return False
+    return owner is not None and (
+        owner.tag == "a" or next(owner.iterancestors("a"), None) is not None
+    )
 
 
 def _is_title_case_phrase(words: str) -> bool:
