@@ -14,10 +14,7 @@ variant of a grid:
 * ``dated-posts`` (pages renamed): :attr:`TailOptions.dated_posts`, the tail's comment
   threads and post lists told by structure (runs of dated same-shape blocks), off first;
 * ``merge-siblings`` (pages renamed): :attr:`DensityOptions.merge_siblings`, an article
-  split over sibling containers taken whole, the winner alone first;
-* ``dated-cap`` (pages renamed): which runs of dated posts the tail's cut cap does not
-  count (:attr:`TailOptions.dated_posts_uncapped_timed` and ``_written``), comment threads
-  first.
+  split over sibling containers taken whole, the winner alone first.
 
 One variant is chosen by ``crossval.select`` over both versions of every
 page, among the variants that lower no set (served and renamed sets apart) on the tuning
@@ -26,7 +23,7 @@ cross-validated figure per set (then unguarded, then for the wcxb_dev articles a
 every variant's in-sample F1 per set.
 
     python3 benchmarks/markup_cv.py [--data DIR] [--folds 5]
-        [--grid content-tags|paragraph-tags|dated-posts|merge-siblings|dated-cap]
+        [--grid content-tags|paragraph-tags|dated-posts|merge-siblings]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -131,21 +128,6 @@ def dated_post_variants() -> dict[str, AutoOptions]:
     return found
 
 
-def dated_cap_variants() -> dict[str, AutoOptions]:
-    """The dated runs the cut cap does not count: comment threads (a time or an age, the text
-    mostly outside links; shipped) first, then either condition alone, then every dated run."""
-    found = {}
-    for timed, written in ((True, True), (False, True), (True, False), (False, False)):
-        name = (
-            " and ".join(word for word, on in (("timed", timed), ("written", written)) if on)
-            or "every dated run"
-        )
-        found[name] = with_tail(
-            dated_posts_uncapped_timed=timed, dated_posts_uncapped_written=written
-        )
-    return found
-
-
 def merge_sibling_variants() -> dict[str, AutoOptions]:
     """Density's winner alone first, then with its article-like siblings merged
     (:attr:`DensityOptions.merge_siblings`: a sibling with at least ``merge_min_chars``
@@ -164,7 +146,6 @@ GRIDS: dict[str, tuple[Callable[[], dict[str, AutoOptions]], Callable[[str], str
     "paragraph-tags": (paragraph_tag_variants, paragraphs_as_divs, "paragraph tags"),
     "dated-posts": (dated_post_variants, anonymise, "dated posts"),
     "merge-siblings": (merge_sibling_variants, anonymise, "sibling merge"),
-    "dated-cap": (dated_cap_variants, anonymise, "dated runs outside the cap"),
 }
 
 

@@ -165,12 +165,6 @@ class TailOptions:
     # (posts stamped with a time of day or an age, not only a day, their text mostly outside
     # links) many times the article's length goes whole.
     dated_posts_capped: bool = False
-    # With ``dated_posts`` uncapped, what a run must show to go outside the cap: posts
-    # stamped with a time of day or an age (``uncapped_timed``), their text mostly outside
-    # links (``uncapped_written``). Both: a comment thread; neither: any dated run, a day-
-    # stamped list of teasers after an article too.
-    dated_posts_uncapped_timed: bool = True
-    dated_posts_uncapped_written: bool = True
     # With ``dated_posts``, the share of the region's characters outside the dated subtrees
     # the article's long paragraphs must hold for the rule to act; None: always.
     dated_posts_prose_share: float | None = 0.5
@@ -427,13 +421,8 @@ def tail_of(
         return (*_dropped_subtrees(region, replace(options, dated_posts=None)), [])
     if options.dated_posts_capped:
         return prose, dropped, []
-    uncapped = [
-        el
-        for el in dated
-        if (not options.dated_posts_uncapped_written or _is_written(el))
-        and (not options.dated_posts_uncapped_timed or is_dated_tail(el, options, timed=True))
-    ]
-    return prose, dropped, uncapped
+    threads = [el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)]
+    return prose, dropped, threads
 
 
 # Most of a comment thread's text is written outside links; a run of news teasers stamped
