@@ -5,7 +5,7 @@ applied to that untrimmed text and scored with the eval metric, which gives a va
 F1 matrix. ``crossval.select`` then picks the best variant on K-1 folds of sites and scores it
 on the held-out fold. The first variant is the reference, so a change has to win to be chosen.
 
-Two grids (``--grid``):
+The grids (``--grid``):
 
 * ``rules`` — the rules' first sweep: the untrimmed text first, then every combination of
   the tail, sidebar, teaser, link-run and leading-link settings (end sections and the cut
@@ -15,14 +15,16 @@ Two grids (``--grid``):
   sections on/off and the cut cap (off, 0.3 ... 0.7);
 * ``zh`` — the rules before the Chinese portal rules first, then every combination of them
   (recommendation and keyword headings, appeal lines, the original-title line, lines that
-  point at other coverage, disclaimer lines).
+  point at other coverage, disclaimer lines);
+* ``consent`` — the shipped rules without :attr:`TrimOptions.consent_lines` first, then with
+  it (a sign-up or contact form's legal line and a form builder's status messages dropped).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 231-page sample).
@@ -115,6 +117,7 @@ def rule_variants() -> dict[str, TrimOptions]:
                 leading_links=leading,
                 end_sections=False,
                 max_cut_share=None,
+                consent_lines=False,
             )
         )
         if options == NO_TRIM:
@@ -128,9 +131,11 @@ def rule_variants() -> dict[str, TrimOptions]:
     return found
 
 
+# The grids before the consent lines replay their sweeps without them.
+WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False)
 # The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
 # the reference of the cap grid.
-BEFORE = without_chinese_rules(replace(TrimOptions(), end_sections=False, max_cut_share=None))
+BEFORE = without_chinese_rules(replace(WITHOUT_CONSENT, end_sections=False, max_cut_share=None))
 
 
 def cap_variants() -> dict[str, TrimOptions]:
@@ -170,7 +175,7 @@ def zh_variants() -> dict[str, TrimOptions]:
             f"disclaimers={int(disclaimers)}"
         )
         found[name] = replace(
-            TrimOptions(),
+            WITHOUT_CONSENT,
             zh_headings=headings,
             appeal_lines=appeals,
             original_title=original,
@@ -180,7 +185,21 @@ def zh_variants() -> dict[str, TrimOptions]:
     return found
 
 
-GRIDS = {"cap": cap_variants, "rules": rule_variants, "zh": zh_variants}
+def consent_variants() -> dict[str, TrimOptions]:
+    """The shipped rules without consent lines first, then with a form's legal lines and
+    status messages dropped (shipped)."""
+    return {
+        "no consent lines": WITHOUT_CONSENT,
+        "consent lines": TrimOptions(),
+    }
+
+
+GRIDS = {
+    "cap": cap_variants,
+    "rules": rule_variants,
+    "zh": zh_variants,
+    "consent": consent_variants,
+}
 
 
 def score(pages: Sequence[Untrimmed], options: dict[str, TrimOptions]) -> list[Scored]:

@@ -228,3 +228,31 @@ def test_disclaimer_lines_are_dropped_when_asked() -> None:
     assert trim_text(text, frozenset(), replace(NO_TRIM, disclaimers=True)) == ZH_PARAGRAPH
     prose = f"{ZH_PARAGRAPH}\n公司随后发表声明：将在一周内恢复线路。"
     assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
+
+
+def test_consent_lines_are_dropped_when_asked() -> None:
+    lines = (
+        (
+            "By signing up, you agree to receive recurring automated SMS marketing messages "
+            "from Example Deals at the number provided. Msg and data rates may apply."
+        ),
+        'By clicking "Start Now!" you accept our Terms and Conditions',
+        "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms apply.",
+        "Thank you! Your submission has been received!",
+        "Oops! Something went wrong while submitting the form.",
+    )
+    text = "\n".join([PARAGRAPH, *lines, OTHER])
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    kept = trim_text(text, frozenset(), replace(NO_TRIM, consent_lines=True))
+    assert kept == f"{PARAGRAPH}\n{OTHER}"
+
+
+def test_prose_about_agreeing_is_not_a_consent_line() -> None:
+    sentences = (
+        PARAGRAPH,
+        "By 2030, the report says, you agree to pay more whether you ride or not.",
+        "By signing up, the riders agreed to share their travel data with the council.",
+        "Riders said that by clicking through the app you agree to terms nobody reads.",
+    )
+    prose = "\n".join(sentences)
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, consent_lines=True)) == prose
