@@ -1,7 +1,7 @@
 """Publish date, author and source accuracy, in-sample and under site-grouped cross-validation.
 
     python3 benchmarks/metadata_cv.py --data DIR [--datasets cwced_zh wcxb_dev] [--folds 5]
-                                      [--trafilatura] [--limit N]
+                                      [--trafilatura] [--limit N] [--page-type forum|all]
 
 ``DIR`` holds one folder per dataset in the pages.jsonl format. Every date stage of
 newscrawl/extraction/metadata/dates.py runs once per page (the text stage once per set of its
@@ -366,6 +366,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev", "gne_zh"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="pages per dataset")
+    parser.add_argument(
+        "--page-type",
+        default=None,
+        help="the wcxb_dev page type scored (default: article); 'all' for every type",
+    )
     parser.add_argument("--trafilatura", action="store_true", help="score trafilatura too")
     parser.add_argument(
         "--every-page",
@@ -379,7 +384,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not path.is_file():
             print(f"{path}: no such dataset file", file=sys.stderr)
             return 2
-        pages = load_pages(path, page_type=PAGE_TYPES.get(dataset), limit=args.limit)
+        page_type = PAGE_TYPES.get(dataset)
+        if page_type is not None and args.page_type is not None:
+            page_type = None if args.page_type == "all" else args.page_type
+        pages = load_pages(path, page_type=page_type, limit=args.limit)
         records = collect(dataset, pages, args.trafilatura)
         report(dataset, records, args.folds, args.trafilatura, args.every_page)
     return 0

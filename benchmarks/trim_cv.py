@@ -27,7 +27,7 @@ alone; each with its in-sample and cross-validated figure per set.
     python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
-``datasets/``, whose wcxb_dev is a 231-page sample).
+``datasets/``, whose wcxb_dev is a 266-page sample).
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
 """Copy the labelled page sets and site lists the tests and benchmarks need into ``datasets/``.
 
     python3 scripts/vendor_datasets.py SOURCE [--output datasets] [--seed 11]
-                                              [--articles 200] [--per-type 5]
+                                              [--articles 200] [--per-type 5] [--forums 40]
 
 ``SOURCE`` is a folder holding ``datasets/<set>/pages.jsonl`` (+ ``html/``) and ``site_lists/``.
 cwced_zh, gne_unlabeled and the site lists are copied whole. wcxb_dev is too big to carry
 (about 81 MB), so a seeded sample of it is copied: per page type, its sites in a seeded
 random order, each site with all its pages of that type, until the type's quota is reached
-(``--articles`` for articles, ``--per-type`` for the six other types). Whole sites, so a
-cross-validation grouped by site sees every page of a site on the same side.
+(``--articles`` for articles, ``--forums`` for forum threads, ``--per-type`` for the five
+other types). Whole sites, so a cross-validation grouped by site sees every page of a site on
+the same side. A type's quota does not change which sites another type draws: the seeded
+shuffles depend on the number of sites only.
 
 Every kept line of a ``pages.jsonl`` is copied byte for byte, in source order, with its HTML
 file: ids, paths and labels stay those of the source, and the same arguments on the same
@@ -57,7 +59,12 @@ def read_lines(pages: Path) -> list[tuple[str, dict[str, object]]]:
 
 
 def sample_sites(
-    rows: list[tuple[str, dict[str, object]]], *, seed: int, articles: int, per_type: int
+    rows: list[tuple[str, dict[str, object]]],
+    *,
+    seed: int,
+    articles: int,
+    per_type: int,
+    forums: int | None = None,
 ) -> list[tuple[str, dict[str, object]]]:
     """Per page type, whole sites in a seeded order until the quota is met; source order kept."""
     by_type: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
@@ -67,8 +74,9 @@ def sample_sites(
         by_type[page_type][host].append(index)
     rng = random.Random(seed)
     kept: set[int] = set()
+    quotas = {"article": articles, "forum": per_type if forums is None else forums}
     for page_type in sorted(by_type):
-        quota = articles if page_type == "article" else per_type
+        quota = quotas.get(page_type, per_type)
         sites = sorted(by_type[page_type])
         rng.shuffle(sites)
         taken = 0
@@ -95,7 +103,15 @@ def copy_set(source: Path, output: Path, rows: list[tuple[str, dict[str, object]
     return written + len(lines.encode("utf-8"))
 
 
-def vendor(source: Path, output: Path, *, seed: int, articles: int, per_type: int) -> None:
+def vendor(
+    source: Path,
+    output: Path,
+    *,
+    seed: int,
+    articles: int,
+    per_type: int,
+    forums: int | None = None,
+) -> None:
     sets = source / "datasets"
     for name in (*WHOLE_SETS, SAMPLED_SET):
         if not (sets / name / "pages.jsonl").is_file():
@@ -108,7 +124,7 @@ def vendor(source: Path, output: Path, *, seed: int, articles: int, per_type: in
         size = copy_set(sets / name, output / name, rows)
         print(f"{name}: {len(rows)} pages, {size / 1e6:.1f} MB")
     rows = read_lines(sets / SAMPLED_SET / "pages.jsonl")
-    sample = sample_sites(rows, seed=seed, articles=articles, per_type=per_type)
+    sample = sample_sites(rows, seed=seed, articles=articles, per_type=per_type, forums=forums)
     size = copy_set(sets / SAMPLED_SET, output / SAMPLED_SET, sample)
     counts: dict[str, int] = defaultdict(int)
     for _, record in sample:
@@ -138,10 +154,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--per-type", type=int, default=5, help="wcxb_dev pages to keep of each other page type"
     )
+    parser.add_argument(
+        "--forums",
+        type=int,
+        default=None,
+        help="wcxb_dev forum threads to keep (default: --per-type)",
+    )
     args = parser.parse_args(argv)
     try:
         vendor(
-            args.source, args.output, seed=args.seed, articles=args.articles, per_type=args.per_type
+            args.source,
+            args.output,
+            seed=args.seed,
+            articles=args.articles,
+            per_type=args.per_type,
+            forums=args.forums,
         )
     except SourceError as error:
         print(f"error: {error}", file=sys.stderr)

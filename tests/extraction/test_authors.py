@@ -17,12 +17,14 @@ from newscrawl.extraction.metadata.authors import (
     HOST_OWNER,
     JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
+    MAIN_ENTITY_AUTHORS,
     NAME_BESIDE_DATE,
     NAME_OPENING_CONTENT,
     NO_COMMENT_AUTHORS,
     PERSONAL_SITE_NAMES,
     PROFILE_LINKS,
     RULES,
+    THREAD_STARTER,
     TITLE_SITE_NAMES,
     TWITTER_WRITTEN_BY,
     VISIBLE_CUE_WINDOW,
@@ -776,3 +778,51 @@ def test_a_templates_interpolated_name_is_a_piece_of_its_own():
     # the name as a text node of its own even once the comments are gone.
     doc = load_document(byline_page("<p>by: <!-- -->Ziyi Xu<!-- -->, Dec 17, 2025</p>"))
     assert extract_authors(doc) == ["Ziyi Xu"]
+
+
+# A forum thread: the replies carry microdata authors, the opening post only the JSON-LD.
+REPLIES = "".join(
+    f'<article itemscope itemtype="https://schema.org/Comment"><section itemprop="author" '
+    f'itemscope itemtype="https://schema.org/Person"><span itemprop="name">{name}</span>'
+    f"</section><p>I had the same trouble last week.</p></article>"
+    for name in ("spikeymike", "cynics")
+)
+
+
+def forum_ld(entity: str, author: str) -> str:
+    return (
+        '<script type="application/ld+json">{"@context": "https://schema.org", '
+        f'"@type": "WebPage", "mainEntity": {{"@type": "{entity}", "headline": "Storage", '
+        f'"author": {{"@type": "Person", "name": "{author}"}}}}}}</script>'
+    )
+
+
+@pytest.mark.parametrize("entity", ["DiscussionForumPosting", "Question"])
+def test_a_threads_main_entity_names_its_opening_poster(entity):
+    head = forum_ld(entity, "felixen")
+    assert authors_of(REPLIES, head) == ["felixen"]
+    assert authors_of(REPLIES, head, rules=RULES - {MAIN_ENTITY_AUTHORS}) == ["spikeymike"]
+
+
+def test_a_forum_handle_keeps_its_digits_where_a_byline_would_not():
+    assert authors_of(REPLIES, forum_ld("DiscussionForumPosting", "ridwan123")) == ["ridwan123"]
+    assert authors_of('<div class="byline">ridwan123</div>') == []
+
+
+def test_an_articles_main_entity_author_is_cleaned_as_a_byline():
+    head = forum_ld("NewsArticle", "By Jane Doe, Staff Writer")
+    assert authors_of("<p>Text.</p>", head) == ["Jane Doe"]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        '<span class="u-srOnly">Thread starter</span> <a href="/members/sean_g.81409/">sean_g</a>',
+        "<li>Started by: sean_g</li>",
+        "<dt>Topic starter</dt><dd>sean_g</dd>",
+    ],
+)
+def test_a_thread_starter_label_names_the_opening_poster(label):
+    page = f"<ul><li>{label}</li></ul>{REPLIES}"
+    assert authors_of(page) == ["sean_g"]
+    assert authors_of(page, rules=RULES - {THREAD_STARTER}) == ["spikeymike"]

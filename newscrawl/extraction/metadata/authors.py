@@ -372,6 +372,14 @@ _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
 # Rule AUTHOR_LABEL_LINE: "Author" as a text node of its own (a field's label, a heading)
 # and a name as the next: "<h3>Author</h3><p>Lisa D. Ellis</p>".
 _AUTHOR_LABEL = re.compile(r"Authors?\s*:?")
+# Rule THREAD_STARTER: the label, alone or with the name after it.
+_STARTER_LABEL = re.compile(
+    r"(?:thread|topic)\s+starter|original\s+poster|started\s+by(?:\s*:?\s*(?P<name>\S.{0,40}))?",
+    re.IGNORECASE,
+)
+_STARTER_HINT = re.compile(
+    r"(?:thread|topic)\s+starter|original\s+poster|started\s+by", re.IGNORECASE
+)
 # Text nodes that know their element (TEXT_PIECES' plain strings do not).
 _TEXT_NODES = etree.XPath("descendant::text()")
 _LABELLED_NAME = re.compile(rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}}")
@@ -435,8 +443,17 @@ BYLINE_SEGMENTS = "byline_segments"
 AUTHOR_BOX_NAMES = "author_box_names"
 # "Author" alone on a line and a person's name alone on the next, anywhere on the page.
 AUTHOR_LABEL_LINE = "author_label_line"
+# A JSON-LD page whose mainEntity is the work (a WebPage holding a DiscussionForumPosting, a
+# QAPage holding its Question, an Article) is by that work's author: a forum thread's
+# opening poster, where reply markup names everyone who answered.
+MAIN_ENTITY_AUTHORS = "main_entity_authors"
+# A forum's "Thread starter" label (XenForo, "Started by", "Topic starter") and the opening
+# poster's name after it, in the same text node or the next.
+THREAD_STARTER = "thread_starter"
 RULES = frozenset(
     {
+        THREAD_STARTER,
+        MAIN_ENTITY_AUTHORS,
         AUTHOR_LABEL_LINE,
         AUTHOR_BOX_NAMES,
         BYLINE_SEGMENTS,
@@ -626,6 +643,8 @@ def extract_authors(
     site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
     for candidate in _candidates(doc, rules):
+        if isinstance(candidate, ForumHandle) and _HANDLE.fullmatch(candidate):
+            return [str(candidate)]
         names = clean_names(candidate, site_names, rules)
         if names:
             return names
@@ -724,6 +743,12 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         name = _json_ld_name(item.get("author"), nodes)
         if name:
             yield name
+    if MAIN_ENTITY_AUTHORS in rules:
+        for item in doc.json_ld:
+            for entity in _main_entities(item):
+                name = _json_ld_name(entity.get("author"), nodes)
+                if name:
+                    yield ForumHandle(name) if _is_post(entity) else name
     author_cues = (_ENDED_CUE, *_AUTHOR_CUES[1:]) if CUE_NAME_ENDS in rules else _AUTHOR_CUES
     more = _MORE_CUES if BYLINE_FORMS in rules else ()
     cues_first = CUES_BEFORE_TAGS in rules and is_mostly_cjk(doc.title_text, per="letter")
@@ -737,6 +762,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield doc.meta[key]
     if TWITTER_WRITTEN_BY in rules and (labelled := _twitter_written_by(doc)):
         yield labelled
+    if THREAD_STARTER in rules and (starter := _thread_starter(doc)):
+        yield ForumHandle(starter)
     if "author" in doc.html or "byline" in doc.html:
         for el in _author_markup_candidates(doc.root):
             if not _is_author_markup(el, AUTHOR_BOX_NAMES in rules):
@@ -769,6 +796,30 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield owner
     if cues_first:  # an editor only when no writer is named
         yield from _cue_candidates(doc, rules, (_EDITOR_CUE,))
+
+
+class ForumHandle(str):
+    """A candidate that names a forum user (a thread's or a question's poster): a handle such
+    as "ridwan123" or "sean_g" is their name, where a byline's digits would be noise."""
+
+
+# A user handle: one word of letters, digits, "_", "." or "-", a letter among them.
+_HANDLE = re.compile(r"(?=[\w.\-]*[^\W\d_])[^\W_][\w.\-]{1,39}")
+# The schema.org types of a forum's or a Q&A site's opening post.
+_POST_TYPES = ("DiscussionForumPosting", "Question", "SocialMediaPosting")
+
+
+def _is_post(entity: dict[str, Any]) -> bool:
+    kind = entity.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return any(isinstance(k, str) and k in _POST_TYPES for k in kinds)
+
+
+def _main_entities(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """The objects of a JSON-LD item's ``mainEntity`` (one or a list)."""
+    entity = item.get("mainEntity")
+    entities = entity if isinstance(entity, list) else [entity]
+    return [found for found in entities if isinstance(found, dict)]
 
 
 def _cue_candidates(
@@ -932,6 +983,25 @@ def _author_label_line(doc: Document) -> str | None:
         ):
             return text
         labelled = _AUTHOR_LABEL.fullmatch(text) is not None
+    return None
+
+
+def _thread_starter(doc: Document) -> str | None:
+    """The name after a forum's "Thread starter" label, in its text node or the next."""
+    if doc.body is None or not _STARTER_HINT.search(doc.html):
+        return None
+    labelled = False
+    for piece in _TEXT_NODES(doc.body):
+        text = " ".join(piece.split())
+        if not text:
+            continue
+        if labelled:
+            return text
+        match = _STARTER_LABEL.fullmatch(text)
+        if match:
+            if match.group("name"):
+                return match.group("name")
+            labelled = True
     return None
 
 
