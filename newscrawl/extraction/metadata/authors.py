@@ -377,9 +377,9 @@ _STARTER_LABEL = re.compile(
     r"(?:thread|topic)\s+starter|original\s+poster|started\s+by(?:\s*:?\s*(?P<name>\S.{0,40}))?",
     re.IGNORECASE,
 )
-_STARTER_HINT = re.compile(
-    r"(?:thread|topic)\s+starter|original\s+poster|started\s+by", re.IGNORECASE
-)
+# Words one of which every label holds, in the cases pages write them: a substring test in C
+# first, since a case-blind regex over every page's text costs milliseconds.
+_STARTER_WORDS = ("starter", "Starter", "STARTER", "poster", "Poster", "tarted by", "TARTED BY")
 # Text nodes that know their element (TEXT_PIECES' plain strings do not).
 _TEXT_NODES = etree.XPath("descendant::text()")
 _LABELLED_NAME = re.compile(rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}}")
@@ -988,7 +988,8 @@ def _author_label_line(doc: Document) -> str | None:
 
 def _thread_starter(doc: Document) -> str | None:
     """The name after a forum's "Thread starter" label, in its text node or the next."""
-    if doc.body is None or not _STARTER_HINT.search(doc.html):
+    text = doc.body_text()
+    if doc.body is None or not any(word in text for word in _STARTER_WORDS):
         return None
     labelled = False
     for piece in _TEXT_NODES(doc.body):
