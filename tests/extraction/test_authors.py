@@ -21,6 +21,7 @@ from newscrawl.extraction.metadata.authors import (
     NAME_BESIDE_DATE,
     NAME_OPENING_CONTENT,
     NO_COMMENT_AUTHORS,
+    NOSCRIPT_AUTHORS,
     PERSONAL_SITE_NAMES,
     PROFILE_LINKS,
     RULES,
@@ -826,3 +827,17 @@ def test_a_thread_starter_label_names_the_opening_poster(label):
     page = f"<ul><li>{label}</li></ul>{REPLIES}"
     assert authors_of(page) == ["sean_g"]
     assert authors_of(page, rules=RULES - {THREAD_STARTER}) == ["spikeymike"]
+
+
+def test_a_javascript_forums_noscript_posts_name_the_opening_poster():
+    posts = "".join(
+        f'<div itemscope itemtype="http://schema.org/DiscussionForumPosting"><span '
+        f'class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person">'
+        f"<a itemprop='url' href='/u/{name}'><span itemprop='name'>{name}</span></a></span>"
+        f"<div class='post' itemprop='text'><p>Continuing the discussion.</p></div></div>"
+        for name in ("PaulWBryant", "rndsheep")
+    )
+    page = f"<div id='app'>Loading</div><noscript>{posts}</noscript>"
+    assert authors_of(page) == ["PaulWBryant"]
+    assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == []
+    assert authors_of("<noscript><img src='/pixel.gif'></noscript><p>Text.</p>") == []

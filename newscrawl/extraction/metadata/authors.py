@@ -450,8 +450,12 @@ MAIN_ENTITY_AUTHORS = "main_entity_authors"
 # A forum's "Thread starter" label (XenForo, "Started by", "Topic starter") and the opening
 # poster's name after it, in the same text node or the next.
 THREAD_STARTER = "thread_starter"
+# Author microdata inside <noscript>: a JavaScript forum (Discourse) serves its posts, each
+# with itemprop="author", only there, and the document drops <noscript> with its content.
+NOSCRIPT_AUTHORS = "noscript_authors"
 RULES = frozenset(
     {
+        NOSCRIPT_AUTHORS,
         THREAD_STARTER,
         MAIN_ENTITY_AUTHORS,
         AUTHOR_LABEL_LINE,
@@ -765,16 +769,10 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     if THREAD_STARTER in rules and (starter := _thread_starter(doc)):
         yield ForumHandle(starter)
     if "author" in doc.html or "byline" in doc.html:
-        for el in _author_markup_candidates(doc.root):
-            if not _is_author_markup(el, AUTHOR_BOX_NAMES in rules):
-                continue
-            if NO_COMMENT_AUTHORS in rules and _in_comments(el):
-                continue
-            if AUTHOR_BOX_HEADING in rules and (heading := _name_heading(el)):
-                yield heading
-            named = el.find(".//*[@itemprop='name']")
-            source = named if named is not None else el
-            yield source.get("content") or " ".join(dom.text_content(source).split())
+        yield from _markup_names(doc.root, rules)
+        if NOSCRIPT_AUTHORS in rules:
+            for fragment in _noscript_microdata(doc.html):
+                yield from _markup_names(fragment, rules)
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
     match = _cue_search(_EN_BYLINE, _around_headline(doc))
@@ -813,6 +811,42 @@ def _is_post(entity: dict[str, Any]) -> bool:
     kind = entity.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
     return any(isinstance(k, str) and k in _POST_TYPES for k in kinds)
+
+
+def _markup_names(root: etree._Element, rules: frozenset[str]) -> Iterator[str]:
+    """The names the author markup under ``root`` gives, in document order."""
+    for el in _author_markup_candidates(root):
+        if not _is_author_markup(el, AUTHOR_BOX_NAMES in rules):
+            continue
+        if NO_COMMENT_AUTHORS in rules and _in_comments(el):
+            continue
+        if AUTHOR_BOX_HEADING in rules and (heading := _name_heading(el)):
+            yield heading
+        named = el.find(".//*[@itemprop='name']")
+        source = named if named is not None else el
+        yield source.get("content") or " ".join(dom.text_content(source).split())
+
+
+# The author property in either quote style.
+_AUTHOR_PROPERTY = re.compile(r"""itemprop=["']author["']""")
+
+
+def _noscript_microdata(page: str) -> Iterator[etree._Element]:
+    """Each ``<noscript>`` of the page that holds an author property, parsed. Found with
+    substring searches in C (one scan of the page for most pages, which have none; the
+    engines that put posts there write the tag in lower case)."""
+    start = page.find("<noscript")
+    while start >= 0:
+        content_start = page.find(">", start) + 1
+        end = page.find("</noscript", content_start)
+        if content_start == 0 or end < 0:
+            return
+        content = page[content_start:end]
+        if _AUTHOR_PROPERTY.search(content):
+            root = dom.parse_html(f"<html><body>{content}</body></html>")
+            if root is not None:
+                yield root
+        start = page.find("<noscript", end)
 
 
 def _main_entities(item: dict[str, Any]) -> list[dict[str, Any]]:
