@@ -23,6 +23,7 @@ from newscrawl.extraction.metadata.authors import (
     NO_COMMENT_AUTHORS,
     NOSCRIPT_AUTHORS,
     PERSONAL_SITE_NAMES,
+    POST_MICRODATA,
     PROFILE_LINKS,
     RULES,
     THREAD_STARTER,
@@ -841,3 +842,16 @@ def test_a_javascript_forums_noscript_posts_name_the_opening_poster():
     assert authors_of(page) == ["PaulWBryant"]
     assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == []
     assert authors_of("<noscript><img src='/pixel.gif'></noscript><p>Text.</p>") == []
+
+
+def test_a_questions_microdata_author_is_a_handle():
+    question = (
+        '<div itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">Why?</h1>'
+        '<div itemprop="author" itemscope itemtype="https://schema.org/Person">'
+        '<a href="/users/1/user3080392">user3080392</a></div></div>'
+        '<div itemscope itemtype="https://schema.org/Answer"><div itemprop="author" itemscope '
+        'itemtype="https://schema.org/Person"><a href="/users/2/the-photon">The Photon</a>'
+        "</div></div>"
+    )
+    assert authors_of(question) == ["user3080392"]
+    assert authors_of(question, rules=RULES - {POST_MICRODATA}) == ["The Photon"]

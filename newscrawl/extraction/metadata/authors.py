@@ -453,8 +453,12 @@ THREAD_STARTER = "thread_starter"
 # Author microdata inside <noscript>: a JavaScript forum (Discourse) serves its posts, each
 # with itemprop="author", only there, and the document drops <noscript> with its content.
 NOSCRIPT_AUTHORS = "noscript_authors"
+# An author property of a forum's or Q&A site's post in microdata (itemtype Question,
+# DiscussionForumPosting) is a user handle, taken as it stands like the JSON-LD one.
+POST_MICRODATA = "post_microdata"
 RULES = frozenset(
     {
+        POST_MICRODATA,
         NOSCRIPT_AUTHORS,
         THREAD_STARTER,
         MAIN_ENTITY_AUTHORS,
@@ -824,7 +828,23 @@ def _markup_names(root: etree._Element, rules: frozenset[str]) -> Iterator[str]:
             yield heading
         named = el.find(".//*[@itemprop='name']")
         source = named if named is not None else el
-        yield source.get("content") or " ".join(dom.text_content(source).split())
+        name = source.get("content") or " ".join(dom.text_content(source).split())
+        yield ForumHandle(name) if POST_MICRODATA in rules and _of_a_post(el) else name
+
+
+# The schema.org types of a forum's or a Q&A site's opening post, in an itemtype URL.
+_POST_ITEMTYPE = re.compile(r"schema\.org/(?:DiscussionForumPosting|Question|SocialMediaPosting)\b")
+
+
+def _of_a_post(el: etree._Element) -> bool:
+    """Whether the microdata item an author property belongs to (the nearest ``itemscope``
+    ancestor) is a forum's or a Q&A site's post."""
+    if el.get("itemprop") != "author":
+        return False
+    for node in el.iterancestors():
+        if node.get("itemscope") is not None:
+            return bool(_POST_ITEMTYPE.search(node.get("itemtype") or ""))
+    return False
 
 
 # The author property in either quote style.
