@@ -18,7 +18,7 @@ from lxml import etree
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import TEXT_PIECES, Document
-from newscrawl.extraction.metadata.dates import MONTHS, normalize_date
+from newscrawl.extraction.metadata.dates import MONTHS, main_entities, normalize_date
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
@@ -753,7 +753,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             yield name
     if MAIN_ENTITY_AUTHORS in rules:
         for item in doc.json_ld:
-            for entity in _main_entities(item):
+            for entity in main_entities(item):
                 name = _json_ld_name(entity.get("author"), nodes)
                 if name:
                     yield ForumHandle(name) if _is_post(entity) else name
@@ -807,8 +807,10 @@ class ForumHandle(str):
 
 # A user handle: one word of letters, digits, "_", "." or "-", a letter among them.
 _HANDLE = re.compile(r"(?=[\w.\-]*[^\W\d_])[^\W_][\w.\-]{1,39}")
-# The schema.org types of a forum's or a Q&A site's opening post.
+# The schema.org types of a forum's or a Q&A site's opening post, as a JSON-LD @type and in
+# a microdata itemtype URL.
 _POST_TYPES = ("DiscussionForumPosting", "Question", "SocialMediaPosting")
+_POST_ITEMTYPE = re.compile(r"schema\.org/(?:" + "|".join(_POST_TYPES) + r")\b")
 
 
 def _is_post(entity: dict[str, Any]) -> bool:
@@ -832,10 +834,6 @@ def _markup_names(root: etree._Element, rules: frozenset[str]) -> Iterator[str]:
         yield ForumHandle(name) if POST_MICRODATA in rules and _of_a_post(el) else name
 
 
-# The schema.org types of a forum's or a Q&A site's opening post, in an itemtype URL.
-_POST_ITEMTYPE = re.compile(r"schema\.org/(?:DiscussionForumPosting|Question|SocialMediaPosting)\b")
-
-
 def _of_a_post(el: etree._Element) -> bool:
     """Whether the microdata item an author property belongs to (the nearest ``itemscope``
     ancestor) is a forum's or a Q&A site's post."""
@@ -857,23 +855,16 @@ def _noscript_microdata(page: str) -> Iterator[etree._Element]:
     engines that put posts there write the tag in lower case)."""
     start = page.find("<noscript")
     while start >= 0:
-        content_start = page.find(">", start) + 1
-        end = page.find("</noscript", content_start)
-        if content_start == 0 or end < 0:
+        tag_end = page.find(">", start)
+        end = page.find("</noscript", tag_end)
+        if tag_end < 0 or end < 0:
             return
-        content = page[content_start:end]
+        content = page[tag_end + 1 : end]
         if _AUTHOR_PROPERTY.search(content):
             root = dom.parse_html(f"<html><body>{content}</body></html>")
             if root is not None:
                 yield root
         start = page.find("<noscript", end)
-
-
-def _main_entities(item: dict[str, Any]) -> list[dict[str, Any]]:
-    """The objects of a JSON-LD item's ``mainEntity`` (one or a list)."""
-    entity = item.get("mainEntity")
-    entities = entity if isinstance(entity, list) else [entity]
-    return [found for found in entities if isinstance(found, dict)]
 
 
 def _cue_candidates(
@@ -1042,8 +1033,8 @@ def _author_label_line(doc: Document) -> str | None:
 
 def _thread_starter(doc: Document) -> str | None:
     """The name after a forum's "Thread starter" label, in its text node or the next."""
-    text = doc.body_text()
-    if doc.body is None or not any(word in text for word in _STARTER_WORDS):
+    page_text = doc.body_text()
+    if doc.body is None or not any(word in page_text for word in _STARTER_WORDS):
         return None
     labelled = False
     for piece in _TEXT_NODES(doc.body):

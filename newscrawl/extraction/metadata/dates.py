@@ -418,10 +418,15 @@ def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for item in doc.json_ld:
         items.append(item)
-        entity = item.get("mainEntity")
-        entities = entity if isinstance(entity, list) else [entity]
-        items += [found for found in entities if isinstance(found, dict) and _is_article(found)]
+        items += [found for found in main_entities(item) if _is_article(found)]
     return items
+
+
+def main_entities(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """The objects of a JSON-LD item's ``mainEntity`` (one or a list)."""
+    entity = item.get("mainEntity")
+    entities = entity if isinstance(entity, list) else [entity]
+    return [found for found in entities if isinstance(found, dict)]
 
 
 def _is_article(item: dict[str, Any]) -> bool:
