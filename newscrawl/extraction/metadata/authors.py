@@ -1014,20 +1014,15 @@ def _author_label_line(doc: Document) -> str | None:
     heading that happens to follow one: "Find Jobs", "Contact Us")."""
     if doc.body is None or "Author" not in doc.body_text():
         return None
-    labelled = False
-    for piece in _TEXT_NODES(doc.body):
-        text = " ".join(piece.split())
-        if not text:
-            continue
+    for previous, text, piece in _text_node_pairs(doc.body):
         if (
-            labelled
+            _AUTHOR_LABEL.fullmatch(previous)
             and _LABELLED_NAME.fullmatch(text)
             and _reads_as_person(text)
             and not _is_title_case_phrase(text)
             and not _in_link(piece)  # a menu's items are links: "Author", then "Find Jobs"
         ):
             return text
-        labelled = _AUTHOR_LABEL.fullmatch(text) is not None
     return None
 
 
@@ -1036,19 +1031,25 @@ def _thread_starter(doc: Document) -> str | None:
     page_text = doc.body_text()
     if doc.body is None or not any(word in page_text for word in _STARTER_WORDS):
         return None
-    labelled = False
-    for piece in _TEXT_NODES(doc.body):
-        text = " ".join(piece.split())
-        if not text:
-            continue
-        if labelled:
+    for previous, text, _ in _text_node_pairs(doc.body):
+        label = _STARTER_LABEL.fullmatch(previous)
+        if label and not label.group("name"):
             return text
-        match = _STARTER_LABEL.fullmatch(text)
-        if match:
-            if match.group("name"):
-                return match.group("name")
-            labelled = True
+        inline = _STARTER_LABEL.fullmatch(text)
+        if inline and inline.group("name"):
+            return inline.group("name")
     return None
+
+
+def _text_node_pairs(body: etree._Element) -> Iterator[tuple[str, str, Any]]:
+    """Each text node of ``body`` that holds text (whitespace collapsed), with the text of
+    the one before it ("" for the first) and the node itself."""
+    previous = ""
+    for piece in _TEXT_NODES(body):
+        text = " ".join(piece.split())
+        if text:
+            yield previous, text, piece
+            previous = text
 
 
 def _in_link(text: Any) -> bool:
