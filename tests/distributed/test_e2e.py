@@ -35,9 +35,13 @@ def crawl_for(prefix, tmp_path):
 
 def test_two_workers_store_every_article_once_and_fetch_no_url_twice(crawl_for):
     # 80 articles x 0.4 s at 4 concurrent requests: ~8 s for one worker, longer than the
-    # engine's 5 s idle poll, so both workers get a share.
+    # engine's 5 s idle poll, so both workers get a share. Each worker closes once the shared
+    # queue has been empty for ``idle`` seconds: that must outlast the seeding after both
+    # schedulers open. With 3 s, one fresh-clone CI run had one worker store nothing and the
+    # other everything (its logs were not kept; an idle close before the seed is the likely
+    # cause, not a read one).
     with serve_site(articles=80, delay=0.4) as site:
-        crawl = crawl_for(site, concurrency=4, idle=3.0)
+        crawl = crawl_for(site, concurrency=4, idle=6.0)
         crawl.start_worker()
         crawl.start_worker()
         crawl.wait_until_open()
