@@ -294,13 +294,11 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines:
+    if options.teaser_lines or options.consent_lines:
         for index, line in enumerate(lines):
-            if len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line):
-                keep[index] = False
-    if options.consent_lines:
-        for index, line in enumerate(lines):
-            if CONSENT_LINE.match(line):
+            if (
+                options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line)
+            ) or (options.consent_lines and CONSENT_LINE.match(line)):
                 keep[index] = False
     if chinese:
         for index, line in enumerate(lines):

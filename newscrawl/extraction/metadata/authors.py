@@ -18,7 +18,12 @@ from lxml import etree
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import TEXT_PIECES, Document
-from newscrawl.extraction.metadata.dates import MONTHS, main_entities, normalize_date
+from newscrawl.extraction.metadata.dates import (
+    MONTHS,
+    json_ld_types,
+    main_entities,
+    normalize_date,
+)
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
@@ -814,9 +819,7 @@ _POST_ITEMTYPE = re.compile(r"schema\.org/(?:" + "|".join(_POST_TYPES) + r")\b")
 
 
 def _is_post(entity: dict[str, Any]) -> bool:
-    kind = entity.get("@type")
-    kinds = kind if isinstance(kind, list) else [kind]
-    return any(isinstance(k, str) and k in _POST_TYPES for k in kinds)
+    return any(k in _POST_TYPES for k in json_ld_types(entity))
 
 
 def _markup_names(root: etree._Element, rules: frozenset[str]) -> Iterator[str]:
@@ -1031,13 +1034,13 @@ def _thread_starter(doc: Document) -> str | None:
     page_text = doc.body_text()
     if doc.body is None or not any(word in page_text for word in _STARTER_WORDS):
         return None
-    for previous, text, _ in _text_node_pairs(doc.body):
-        label = _STARTER_LABEL.fullmatch(previous)
+    label = None  # the previous text node's match
+    for _, text, _ in _text_node_pairs(doc.body):
         if label and not label.group("name"):
             return text
-        inline = _STARTER_LABEL.fullmatch(text)
-        if inline and inline.group("name"):
-            return inline.group("name")
+        label = _STARTER_LABEL.fullmatch(text)
+        if label and label.group("name"):
+            return label.group("name")
     return None
 
 

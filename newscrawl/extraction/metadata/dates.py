@@ -429,10 +429,15 @@ def main_entities(item: dict[str, Any]) -> list[dict[str, Any]]:
     return [found for found in entities if isinstance(found, dict)]
 
 
-def _is_article(item: dict[str, Any]) -> bool:
+def json_ld_types(item: dict[str, Any]) -> list[str]:
+    """The names a JSON-LD item's ``@type`` gives (one or a list)."""
     kind = item.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
-    return any(isinstance(k, str) and k.endswith(("Article", "BlogPosting")) for k in kinds)
+    return [k for k in kinds if isinstance(k, str)]
+
+
+def _is_article(item: dict[str, Any]) -> bool:
+    return any(k.endswith(("Article", "BlogPosting")) for k in json_ld_types(item))
 
 
 def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
