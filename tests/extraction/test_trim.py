@@ -23,6 +23,12 @@ ARTICLE = "\n".join([PARAGRAPH, OTHER, PARAGRAPH.replace("Tuesday", "Monday")])
 ONLY_TAIL = TrimOptions(tail_min_share=0.5, teaser_lines=False, link_run=None, leading_links=False)
 
 
+def trimmed_when_asked(text: str, rule: str) -> str:
+    """``text`` trimmed with only ``rule`` on, after checking that no rule leaves it whole."""
+    assert trim_text(text, frozenset(), NO_TRIM) == text
+    return trim_text(text, frozenset(), replace(NO_TRIM, **{rule: True}))
+
+
 def test_tail_heading_cuts_the_rest_of_the_text() -> None:
     for heading in (
         "Related Articles",
@@ -187,9 +193,7 @@ def test_appeal_lines_are_dropped_alone_when_asked() -> None:
         "看完点【在看】",
     )
     text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
-    assert trim_text(text, frozenset(), NO_TRIM) == text
-    kept = trim_text(text, frozenset(), replace(NO_TRIM, appeal_lines=True))
-    assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    assert trimmed_when_asked(text, "appeal_lines") == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
 
 
 def test_a_long_line_naming_a_qr_code_is_prose() -> None:
@@ -201,9 +205,7 @@ def test_a_long_line_naming_a_qr_code_is_prose() -> None:
 def test_original_title_line_is_dropped_when_asked() -> None:
     lines = ("（原标题：夜班公交延至郊区）", "本文原标题：《夜班公交来了》", "原题为《末班车》")
     for line in lines:
-        text = f"{line}\n{ZH_ARTICLE}"
-        assert trim_text(text, frozenset(), NO_TRIM) == text
-        assert trim_text(text, frozenset(), replace(NO_TRIM, original_title=True)) == ZH_ARTICLE
+        assert trimmed_when_asked(f"{line}\n{ZH_ARTICLE}", "original_title") == ZH_ARTICLE
     quoted = f"{ZH_PARAGRAPH}\n据了解，该文原标题为《末班车》。"
     assert trim_text(quoted, frozenset(), replace(NO_TRIM, original_title=True)) == quoted
 
@@ -211,9 +213,7 @@ def test_original_title_line_is_dropped_when_asked() -> None:
 def test_zh_teaser_lines_are_dropped_when_asked() -> None:
     lines = ("此前报道：夜班公交试运行一周", "点击进入专题：", "相关资讯请关注：城市交通专区")
     text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
-    assert trim_text(text, frozenset(), NO_TRIM) == text
-    kept = trim_text(text, frozenset(), replace(NO_TRIM, zh_teasers=True))
-    assert kept == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    assert trimmed_when_asked(text, "zh_teasers") == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
     prose = f"{ZH_PARAGRAPH}\n此前报道称，线路将在年底前开通。"
     assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_teasers=True)) == prose
 
@@ -223,9 +223,7 @@ def test_disclaimer_lines_are_dropped_when_asked() -> None:
         "免责声明：本文观点仅代表作者本人，不代表本站立场。",
         "【特别声明】：本平台仅提供信息存储服务。",
     )
-    text = "\n".join([ZH_PARAGRAPH, *lines])
-    assert trim_text(text, frozenset(), NO_TRIM) == text
-    assert trim_text(text, frozenset(), replace(NO_TRIM, disclaimers=True)) == ZH_PARAGRAPH
+    assert trimmed_when_asked("\n".join([ZH_PARAGRAPH, *lines]), "disclaimers") == ZH_PARAGRAPH
     prose = f"{ZH_PARAGRAPH}\n公司随后发表声明：将在一周内恢复线路。"
     assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
 
@@ -242,9 +240,7 @@ def test_consent_lines_are_dropped_when_asked() -> None:
         "Oops! Something went wrong while submitting the form.",
     )
     text = "\n".join([PARAGRAPH, *lines, OTHER])
-    assert trim_text(text, frozenset(), NO_TRIM) == text
-    kept = trim_text(text, frozenset(), replace(NO_TRIM, consent_lines=True))
-    assert kept == f"{PARAGRAPH}\n{OTHER}"
+    assert trimmed_when_asked(text, "consent_lines") == f"{PARAGRAPH}\n{OTHER}"
 
 
 def test_prose_about_agreeing_is_not_a_consent_line() -> None:
