@@ -389,6 +389,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             page_type = None if args.page_type == "all" else args.page_type
         pages = load_pages(path, page_type=page_type, limit=args.limit)
         records = collect(dataset, pages, args.trafilatura)
+        if not records:
+            kind = f" of page type {page_type!r}" if page_type else ""
+            print(f"{path}: no page{kind} with a date or author label", file=sys.stderr)
+            return 2
         report(dataset, records, args.folds, args.trafilatura, args.every_page)
     return 0
 
