@@ -11,7 +11,10 @@ same unguarded, and for the wcxb_dev articles alone. Per set it prints the first
 the pick in-sample and cross-validated, with the share of pages under F1 0.5, then every
 variant's in-sample F1 per set.
 
-    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5]
+    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5] [--grid vote|prose]
+
+``--grid prose`` sweeps instead which candidates may vote: all, or only those punctuated like
+prose (``AutoOptions.max_chars_per_mark``, ``prose_min_chars``), the first variant being all.
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -77,6 +80,24 @@ def variants() -> dict[str, AutoOptions]:
         if options != off:
             found[f"quantile={quantile},density={density},confident={confident}"] = options
     return found
+
+
+def prose_variants() -> dict[str, AutoOptions]:
+    """The shipped vote first with every candidate voting, then with the candidates that do
+    not read as prose (``AutoOptions.max_chars_per_mark``) left out of it, the most lenient
+    test first (``crossval.select`` keeps the first of tied variants)."""
+    found = {"prose-off": replace(DEFAULT_AUTO, max_chars_per_mark=None)}
+    for most, chars in itertools.product((500, 300, 200, 100), (2000, 500)):
+        found[f"prose>={chars},per-mark<={most}"] = replace(
+            DEFAULT_AUTO, prose_min_chars=chars, max_chars_per_mark=most
+        )
+    return found
+
+
+GRIDS: dict[str, Callable[[], dict[str, AutoOptions]]] = {
+    "vote": variants,
+    "prose": prose_variants,
+}
 
 
 def cached_runner(doc: Document, found: dict[str, list[auto.Candidate]]) -> auto.Runner:
@@ -210,8 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--grid", choices=sorted(GRIDS), default="vote")
     args = parser.parse_args(argv)
-    options = variants()
+    options = GRIDS[args.grid]()
     report_sweep(score_sets(args.data, options), list(options), args.folds, "vote")
     return 0
 

@@ -22,6 +22,8 @@ Signals, all measurable on the page itself:
 * **threads** — a winner that is one post of a discussion thread (one of several same-class
   elements at one depth, each a post's worth of prose) becomes every post's text
   (:mod:`newscrawl.extraction.thread`), before the clean-up.
+* **prose** — a long candidate with hardly any sentence punctuation (a keyword-stuffed
+  block, a tag cloud) does not vote while another candidate reads as prose.
 * **fallback** — a winner whose text is a tiny part of the page's (one item of a product
   grid, one post) gives way to the largest candidate of every method
   (:mod:`newscrawl.extraction.fallback`).
@@ -65,6 +67,9 @@ from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 logger = logging.getLogger(__name__)
 
 METHOD = "auto"
+# Sentence punctuation, Latin and CJK, and the line break (a list's items are lines): prose
+# and lists have one every few dozen characters, a keyword block has none.
+SENTENCE_MARKS = ".,;:!?。，；：！？、\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +338,9 @@ def run_vote(
     chinese = is_chinese(candidates, options.cjk_share) if candidates else None
     if chinese is not None:
         add(options.early_pair_chinese if chinese else options.early_pair)
-    winner, agreement = early_winner(candidates, chinese=bool(chinese), options=options)
+    # The early pair decides alone only when both read as prose.
+    pair = candidates if all(reads_as_prose(c.result.text, options) for c in candidates) else []
+    winner, agreement = early_winner(pair, chinese=bool(chinese), options=options)
     decided_early = winner is not None
     if winner is None:
         add(options.fast_methods)
@@ -341,12 +348,16 @@ def run_vote(
             chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
         winner, agreement = (
-            choose(candidates, weights, options) if candidates and not chinese else (None, 0.0)
+            choose(voters(candidates, options), weights, options)
+            if candidates and not chinese
+            else (None, 0.0)
         )
     if winner is None or agreement < options.confident_agreement:
         add(options.slow_methods)
         if candidates:
-            winner, agreement = choose(candidates, None if chinese else weights, options)
+            winner, agreement = choose(
+                voters(candidates, options), None if chinese else weights, options
+            )
     if winner is None:
         return None
     return Vote(winner, agreement, candidates, decided_early)
@@ -376,7 +387,7 @@ def fall_back(
         *vote.candidates,
         *runner([method for method in options.method_order if method not in ran]),
     ]
-    chosen = fallback.replacement(vote.winner, candidates, options.fallback)
+    chosen = fallback.replacement(vote.winner, voters(candidates, options), options.fallback)
     if chosen is None:
         return vote, text
     replaced = Vote(chosen, vote.agreement, candidates, vote.decided_early, fell_back=True)
@@ -408,6 +419,26 @@ def finish(
             "auto_fell_back": vote.fell_back,
         },
     )
+
+
+def reads_as_prose(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``text`` is punctuated like prose; a text shorter than
+    ``options.prose_min_chars`` always is (a short list may have no punctuation at all)."""
+    if options.max_chars_per_mark is None:
+        return True
+    chars = fallback.visible_length(text)
+    if chars < options.prose_min_chars:
+        return True
+    marks = sum(text.count(mark) for mark in SENTENCE_MARKS)
+    return chars <= options.max_chars_per_mark * marks
+
+
+def voters(
+    candidates: Sequence[Candidate], options: AutoOptions = DEFAULT_OPTIONS
+) -> list[Candidate]:
+    """The candidates that read as prose, or all of them when none does (a page of lists)."""
+    prose = [c for c in candidates if reads_as_prose(c.result.text, options)]
+    return prose or list(candidates)
 
 
 def is_chinese(candidates: Sequence[Candidate], share: float = DEFAULT_OPTIONS.cjk_share) -> bool:

@@ -126,6 +126,14 @@ class AutoOptions:
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
+    # A candidate of at least ``prose_min_chars`` characters (spaces excluded) with more than
+    # ``max_chars_per_mark`` of them per sentence punctuation mark is not prose (a keyword-
+    # stuffed block, a tag cloud, a run of navigation labels) and does not vote while a
+    # candidate that is prose does; a line break counts as a mark (a list's items are lines).
+    # None: every candidate votes. 100 and 2000: chosen in 4 and 5 of 5 site-grouped folds
+    # (benchmarks/vote_cv.py --grid prose, docs/benchmarks/precision.md).
+    max_chars_per_mark: float | None = 100
+    prose_min_chars: int = 2000
     # Body text beyond which only density runs. The longest body in the datasets is
     # 389,348 chars; the hostile 20 MB test page is above 1.3 M.
     max_voting_text_chars: int = 1_000_000
