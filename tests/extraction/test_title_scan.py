@@ -15,7 +15,7 @@ from newscrawl.extraction import Article, Rejection, extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.metadata import title
 from newscrawl.extraction.metadata.title import MAX_TITLE_TOKENS, title_candidates
-from newscrawl.extraction.metadata.title_text import lcs_length
+from newscrawl.extraction.metadata.title_text import LcsReference, lcs_dice, lcs_length
 
 MUTATION_PAGES = Path(__file__).parent.parent / "data" / "mutation"
 BODY = "<p>" + "市政府今天公布了新的交通规划方案，涉及多条地铁线路。" * 8 + "</p>"
@@ -70,3 +70,12 @@ def _lcs_table(a: list[str], b: list[str]) -> int:
 )
 def test_lcs_length_is_the_table_lcs_whichever_side_is_longer(a, b):
     assert lcs_length(a, b) == lcs_length(b, a) == _lcs_table(a, b)
+
+
+@given(
+    st.lists(st.sampled_from("abcd"), max_size=40), st.lists(st.sampled_from("abcd"), max_size=40)
+)
+def test_a_prebuilt_reference_gives_the_same_lcs_and_dice(a, b):
+    reference = LcsReference(a)
+    assert reference.lcs(b) == _lcs_table(a, b)
+    assert reference.dice(b) == lcs_dice(a, b)

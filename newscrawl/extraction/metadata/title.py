@@ -27,7 +27,7 @@ from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import normalize_space
 from newscrawl.extraction.text import tokens
 
-from .title_text import lcs_dice, prefix_cover
+from .title_text import LcsReference, lcs_dice, prefix_cover
 
 # Votes per source in the no-anchor ranking. Swept on wcxb_dev article pages
 # (benchmarks/tcdt_bench.py titles; h1 over 1.0-2.6, title-part 0.6/0.9, twitter 0.3/0.6):
@@ -326,6 +326,9 @@ class AnchorVariant:
     tokens: tuple[str, ...]
     truncated: bool
     share: float = 1.0
+    # The tokens' LCS masks, built once: every title candidate of a page is compared with
+    # each reading. None for a reading longer than MAX_TITLE_TOKENS (the masks would span it).
+    reference: LcsReference | None = field(default=None, compare=False, repr=False)
 
 
 def anchor_variants(
@@ -367,7 +370,8 @@ def anchor_variants(
             # Share of the headline reading: shorter readings drop part of it, longer ones
             # (the anchor with its site suffix) add to it.
             share = min(len(toks), n_core) / max(len(toks), n_core)
-            variants.append(AnchorVariant(toks, cut, share))
+            reference = LcsReference(toks) if len(toks) <= MAX_TITLE_TOKENS else None
+            variants.append(AnchorVariant(toks, cut, share, reference))
     return variants
 
 
@@ -375,13 +379,15 @@ def anchor_similarity(candidate: tuple[str, ...], variants: list[AnchorVariant])
     """Best similarity of ``candidate`` to any anchor reading (prefix match for cut ones)."""
     best = 0.0
     for variant in variants:
+        dice = (
+            variant.reference.dice(candidate)
+            if variant.reference is not None
+            else lcs_dice(variant.tokens, candidate)
+        )
         if variant.truncated:
-            score = max(
-                prefix_cover(list(variant.tokens), list(candidate)),
-                lcs_dice(variant.tokens, candidate),
-            )
+            score = max(prefix_cover(list(variant.tokens), list(candidate)), dice)
         else:
-            score = lcs_dice(variant.tokens, candidate)
+            score = dice
         # A reading that drops part of the anchor is slightly less trusted, so the candidate
         # matching the whole anchor wins over one that matches only its headline part.
         best = max(best, score * (1 - PART_READING_DISCOUNT * (1 - variant.share)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["lcs_dice", "lcs_length", "prefix_cover"]
+__all__ = ["LcsReference", "lcs_dice", "lcs_length", "prefix_cover"]
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
@@ -33,6 +33,39 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
         u = v & masks.get(item, 0)
         v = ((v + u) | (v - u)) & full
     return len(a) - v.bit_count()
+
+
+class LcsReference:
+    """One sequence compared with many (an anchor reading with every title candidate of a
+    page): :func:`lcs_length`'s bit masks are built for it once instead of per comparison.
+    Meant for short references (a headline); :func:`lcs_length` spans the shorter side."""
+
+    __slots__ = ("full", "length", "masks", "tokens")
+
+    def __init__(self, tokens: Sequence[str]) -> None:
+        self.tokens = tokens
+        self.length = len(tokens)
+        self.full = (1 << self.length) - 1
+        self.masks: dict[str, int] = {}
+        for i, item in enumerate(tokens):
+            self.masks[item] = self.masks.get(item, 0) | (1 << i)
+
+    def lcs(self, other: Sequence[str]) -> int:
+        """``lcs_length(self.tokens, other)``."""
+        if not self.length or not other:
+            return 0
+        masks, full = self.masks, self.full
+        v = full
+        for item in other:
+            u = v & masks.get(item, 0)
+            v = ((v + u) | (v - u)) & full
+        return self.length - v.bit_count()
+
+    def dice(self, other: Sequence[str]) -> float:
+        """``lcs_dice(self.tokens, other)``."""
+        if not self.length or not other:
+            return 0.0
+        return 2.0 * self.lcs(other) / (self.length + len(other))
 
 
 def lcs_dice(a: Sequence[str], b: Sequence[str]) -> float:
