@@ -17,14 +17,16 @@ The grids (``--grid``):
   (recommendation and keyword headings, appeal lines, the original-title line, lines that
   point at other coverage, disclaimer lines);
 * ``consent`` — the shipped rules without :attr:`TrimOptions.consent_lines` first, then with
-  it (a sign-up or contact form's legal line and a form builder's status messages dropped).
+  it (a sign-up or contact form's legal line and a form builder's status messages dropped);
+* ``ui`` — the shipped rules without :attr:`TrimOptions.ui_labels` first, then with it (a
+  line that is only a control's label dropped).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent|ui]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 266-page sample).
@@ -118,6 +120,7 @@ def rule_variants() -> dict[str, TrimOptions]:
                 end_sections=False,
                 max_cut_share=None,
                 consent_lines=False,
+                ui_labels=False,
             )
         )
         if options == NO_TRIM:
@@ -131,8 +134,9 @@ def rule_variants() -> dict[str, TrimOptions]:
     return found
 
 
-# The grids before the consent lines replay their sweeps without them.
-WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False)
+# The grids before the consent lines replay their sweeps without them (and without the
+# control labels, which came later).
+WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False, ui_labels=False)
 # The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
 # the reference of the cap grid.
 BEFORE = without_chinese_rules(replace(WITHOUT_CONSENT, end_sections=False, max_cut_share=None))
@@ -190,7 +194,15 @@ def consent_variants() -> dict[str, TrimOptions]:
     status messages dropped (shipped)."""
     return {
         "no consent lines": WITHOUT_CONSENT,
-        "consent lines": TrimOptions(),
+        "consent lines": replace(TrimOptions(), ui_labels=False),
+    }
+
+
+def ui_label_variants() -> dict[str, TrimOptions]:
+    """The shipped rules without control labels first, then with them (shipped)."""
+    return {
+        "no control labels": replace(TrimOptions(), ui_labels=False),
+        "control labels": TrimOptions(),
     }
 
 
@@ -199,6 +211,7 @@ GRIDS = {
     "rules": rule_variants,
     "zh": zh_variants,
     "consent": consent_variants,
+    "ui": ui_label_variants,
 }
 
 

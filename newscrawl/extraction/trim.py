@@ -39,6 +39,9 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   "This site is protected by reCAPTCHA ...") and a form builder's status messages ("Thank
   you! Your submission has been received!"), wherever they stand and however long: a
   form's furniture, not the article's.
+* **control labels** — with :attr:`TrimOptions.ui_labels`, a line that is only a button's,
+  a toggle's or a player's label ("Learn more", "Read more", "Book now", "Share", "Back to
+  top", "Advertisement", "Show caption", "Listen", "Loading..."): interface, not text.
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -149,6 +152,34 @@ CONSENT_LINE = re.compile(
     r"|^\W*oops!?\s*something\s+went\s+wrong\s+while\s+submitting\s+the\s+form",
     re.IGNORECASE,
 )
+# A line that is only the label of a control: a button or link that acts ("Learn more",
+# "Read more", "Get started", "Book now", "Share", "Back to top"), an advertising tag, a media
+# player's or a caption's toggle ("Listen", "Embed", "Show caption"), a loading placeholder.
+# Whatever the page, such a line is interface, not the article's text.
+UI_LABEL = re.compile(
+    r"^[\s▶►›»→←↑⬆✕×·•|]*(?:"
+    r"(?:learn|read|see|show|view|load)\s+(?:more|all|less)|continue\s+reading|keep\s+reading|"
+    r"get\s+started(?:\s+(?:for\s+free|now|today))?|start\s+(?:your\s+)?free\s+trial|"
+    r"try\s+(?:it\s+)?(?:for\s+)?free|"
+    r"(?:buy|shop|book|order|subscribe|sign\s+up|register|download|apply|join|donate)\s+"
+    r"(?:now|today|here)|"
+    r"get\s+a\s+(?:free\s+)?quote|request\s+a\s+(?:demo|quote)|"
+    r"share(?:\s+this)?(?:\s+(?:article|story|post|page))?|share\s+on\s+\w+|tweet|pin\s+it|"
+    r"print(?:\s+this)?|"
+    r"copy\s+link|link\s+copied!?|"
+    r"back\s+to\s+top|scroll\s+to\s+top|skip\s+to\s+(?:main\s+)?content|"
+    r"jump\s+to\s+(?:recipe|review|comments|section|content)|"
+    r"advertisement(?:\s*-\s*(?:page\s+)?continues?\s+below)?|sponsored|ad|"
+    r"show\s+caption|hide\s+caption|toggle\s+caption|enlarge(?:\s+image)?|"
+    r"view\s+(?:image|gallery|this\s+figure)|opens?\s+in\s+(?:a\s+)?new\s+(?:tab|window)|"
+    r"click\s+to\s+expand\.*|loading\.*|like\s+this:?|like\s+loading\.*|"
+    r"listen(?:\s+to\s+(?:this\s+)?(?:article|story))?|embed|play(?:\s+video)?|"
+    r"watch(?:\s+video|\s+now)?"
+    r")\s*[:.!…→»›]*\s*$",
+    re.IGNORECASE,
+)
+# A control's label is a few words; longer lines are not read as one.
+MAX_UI_LABEL = 40
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # How many leading characters the Chinese rules' CJK test reads.
 CJK_PROBE = 2000
@@ -197,6 +228,8 @@ class TrimOptions:
     # Drop a form's legal line and status messages (:data:`CONSENT_LINE`); on: chosen in 5
     # of 5 folds unguarded (docs/benchmarks/trim.md).
     consent_lines: bool = True
+    # Drop a line that is only a control's label (:data:`UI_LABEL`).
+    ui_labels: bool = True
 
     @property
     def any_chinese(self) -> bool:
@@ -226,6 +259,7 @@ NO_TRIM = without_chinese_rules(
         end_sections=False,
         max_cut_share=None,
         consent_lines=False,
+        ui_labels=False,
     )
 )
 
@@ -294,11 +328,13 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines or options.consent_lines:
+    if options.teaser_lines or options.consent_lines or options.ui_labels:
         for index, line in enumerate(lines):
             if (
-                options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line)
-            ) or (options.consent_lines and CONSENT_LINE.match(line)):
+                (options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line))
+                or (options.consent_lines and CONSENT_LINE.match(line))
+                or (options.ui_labels and len(line) <= MAX_UI_LABEL and UI_LABEL.match(line))
+            ):
                 keep[index] = False
     if chinese:
         for index, line in enumerate(lines):

@@ -252,3 +252,31 @@ def test_prose_about_agreeing_is_not_a_consent_line() -> None:
     )
     prose = "\n".join(sentences)
     assert trim_text(prose, frozenset(), replace(NO_TRIM, consent_lines=True)) == prose
+
+
+def test_control_labels_are_dropped_when_asked() -> None:
+    labels = (
+        "Learn more",
+        "Read More →",
+        "BOOK NOW",
+        "Get started for free",
+        "Share this article",
+        "Back to top",
+        "Advertisement - Page continues below",
+        "Show Caption",
+        "Listen",
+        "Loading...",
+    )
+    text = "\n".join([PARAGRAPH, *labels, OTHER])
+    assert trimmed_when_asked(text, "ui_labels") == f"{PARAGRAPH}\n{OTHER}"
+
+
+def test_a_sentence_that_opens_like_a_control_label_is_kept() -> None:
+    sentences = (
+        PARAGRAPH,
+        "Learn more about the river's history at the museum.",
+        "Share prices fell.",
+        "Watch the tide before crossing.",
+    )
+    prose = "\n".join(sentences)
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, ui_labels=True)) == prose
