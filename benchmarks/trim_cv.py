@@ -19,14 +19,16 @@ The grids (``--grid``):
 * ``consent`` — the shipped rules without :attr:`TrimOptions.consent_lines` first, then with
   it (a sign-up or contact form's legal line and a form builder's status messages dropped);
 * ``ui`` — the shipped rules without :attr:`TrimOptions.ui_labels` first, then with it (a
-  line that is only a control's label dropped).
+  line that is only a control's label dropped);
+* ``credits`` — the shipped rules without :attr:`TrimOptions.credit_lines` first, then with
+  it (a short line that credits a picture dropped).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent|ui]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent|ui|credits]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 266-page sample).
@@ -121,6 +123,7 @@ def rule_variants() -> dict[str, TrimOptions]:
                 max_cut_share=None,
                 consent_lines=False,
                 ui_labels=False,
+                credit_lines=False,
             )
         )
         if options == NO_TRIM:
@@ -136,7 +139,7 @@ def rule_variants() -> dict[str, TrimOptions]:
 
 # The grids before the consent lines replay their sweeps without them (and without the
 # control labels, which came later).
-WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False, ui_labels=False)
+WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False, ui_labels=False, credit_lines=False)
 # The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
 # the reference of the cap grid.
 BEFORE = without_chinese_rules(replace(WITHOUT_CONSENT, end_sections=False, max_cut_share=None))
@@ -194,15 +197,23 @@ def consent_variants() -> dict[str, TrimOptions]:
     status messages dropped (shipped)."""
     return {
         "no consent lines": WITHOUT_CONSENT,
-        "consent lines": replace(TrimOptions(), ui_labels=False),
+        "consent lines": replace(TrimOptions(), ui_labels=False, credit_lines=False),
     }
 
 
 def ui_label_variants() -> dict[str, TrimOptions]:
     """The shipped rules without control labels first, then with them (shipped)."""
     return {
-        "no control labels": replace(TrimOptions(), ui_labels=False),
-        "control labels": TrimOptions(),
+        "no control labels": replace(TrimOptions(), ui_labels=False, credit_lines=False),
+        "control labels": replace(TrimOptions(), credit_lines=False),
+    }
+
+
+def credit_variants() -> dict[str, TrimOptions]:
+    """The shipped rules without picture credits first, then with them (shipped)."""
+    return {
+        "no credit lines": replace(TrimOptions(), credit_lines=False),
+        "credit lines": TrimOptions(),
     }
 
 
@@ -212,6 +223,7 @@ GRIDS = {
     "zh": zh_variants,
     "consent": consent_variants,
     "ui": ui_label_variants,
+    "credits": credit_variants,
 }
 
 

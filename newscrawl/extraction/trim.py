@@ -42,6 +42,8 @@ signal that does not depend on a site's markup, on the region's lines (one parag
 * **control labels** — with :attr:`TrimOptions.ui_labels`, a line that is only a button's,
   a toggle's or a player's label ("Learn more", "Read more", "Book now", "Share", "Back to
   top", "Advertisement", "Show caption", "Listen", "Loading..."): interface, not text.
+* **picture credits** — with :attr:`TrimOptions.credit_lines`, a short line that credits a
+  picture ("Photo: Jane Doe/AP", "Image credit: ...", "Courtesy of ...", "... Getty Images").
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -180,6 +182,20 @@ UI_LABEL = re.compile(
 )
 # A control's label is a few words; longer lines are not read as one.
 MAX_UI_LABEL = 40
+# A line that credits a picture: "Photo: Jane Doe/AP", "Image credit: ...", "Credit:",
+# "Courtesy of Acme", "Photo by ...", or a line ending with a picture agency's name
+# ("Firn | Getty Images", "Kim Kyung-Hoon/Reuters").
+CREDIT_LINE = re.compile(
+    r"^\s*[(\[]?\s*(?:"
+    r"(?:photo(?:graph)?|image|illustration|picture)s?\s+credits?\s*[:：]|"
+    r"photo(?:graph)?s?\s*[:：]|credits?\s*[:：]|"
+    r"(?:photo|image|illustration)s?\s+(?:by|courtesy(?:\s+of)?)\b|courtesy\s+of\s"
+    r")|(?:getty\s+images|shutterstock|istock(?:photo)?|adobe\s+stock|ap\s+photo|reuters|"
+    r"unsplash|afp)\s*[)\]]?\s*$",
+    re.IGNORECASE,
+)
+# A credit is a name or two; longer lines are captions or prose.
+MAX_CREDIT_LINE = 120
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # How many leading characters the Chinese rules' CJK test reads.
 CJK_PROBE = 2000
@@ -230,6 +246,8 @@ class TrimOptions:
     consent_lines: bool = True
     # Drop a line that is only a control's label (:data:`UI_LABEL`).
     ui_labels: bool = True
+    # Drop a line that credits a picture (:data:`CREDIT_LINE`).
+    credit_lines: bool = True
 
     @property
     def any_chinese(self) -> bool:
@@ -260,6 +278,7 @@ NO_TRIM = without_chinese_rules(
         max_cut_share=None,
         consent_lines=False,
         ui_labels=False,
+        credit_lines=False,
     )
 )
 
@@ -328,12 +347,17 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines or options.consent_lines or options.ui_labels:
+    if options.teaser_lines or options.consent_lines or options.ui_labels or options.credit_lines:
         for index, line in enumerate(lines):
             if (
                 (options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line))
                 or (options.consent_lines and CONSENT_LINE.match(line))
                 or (options.ui_labels and len(line) <= MAX_UI_LABEL and UI_LABEL.match(line))
+                or (
+                    options.credit_lines
+                    and len(line) <= MAX_CREDIT_LINE
+                    and CREDIT_LINE.search(line)
+                )
             ):
                 keep[index] = False
     if chinese:

@@ -280,3 +280,28 @@ def test_a_sentence_that_opens_like_a_control_label_is_kept() -> None:
     )
     prose = "\n".join(sentences)
     assert trim_text(prose, frozenset(), replace(NO_TRIM, ui_labels=True)) == prose
+
+
+def test_picture_credits_are_dropped_when_asked() -> None:
+    credits = (
+        "Photo: Jane Doe/AP",
+        "Image credit: © Depositphotos.com/AndrewLozovyi",
+        "Credit:",
+        "Courtesy of Amp",
+        "(Photo by Sam Schild)",
+        "Firn | Getty Images",
+        "Kim Kyung-Hoon/Reuters",
+    )
+    text = "\n".join([PARAGRAPH, *credits, OTHER])
+    assert trimmed_when_asked(text, "credit_lines") == f"{PARAGRAPH}\n{OTHER}"
+
+
+def test_a_sentence_about_credit_is_kept() -> None:
+    sentences = (
+        PARAGRAPH,
+        "Credit card debt rose for the third quarter in a row.",
+        "The minister said as much to Reuters.",
+        "Courtesy calls to the mayor's office went unanswered for a week.",
+    )
+    prose = "\n".join(sentences)
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, credit_lines=True)) == prose
