@@ -183,17 +183,23 @@ UI_LABEL = re.compile(
 # A control's label is a few words; longer lines are not read as one.
 MAX_UI_LABEL = 40
 # A line that credits a picture: "Photo: Jane Doe/AP", "Image credit: ...", "Credit:",
-# "Courtesy of Acme", "Photo by ...", or a line ending with a picture agency's name
+# "Courtesy of Acme", "Photo by ..." at its start, or a picture agency's name at its end
 # ("Firn | Getty Images", "Kim Kyung-Hoon/Reuters").
-CREDIT_LINE = re.compile(
-    r"^\s*[(\[]?\s*(?:"
+CREDIT_START = re.compile(
+    r"\s*[(\[]?\s*(?:"
     r"(?:photo(?:graph)?|image|illustration|picture)s?\s+credits?\s*[:：]|"
     r"photo(?:graph)?s?\s*[:：]|credits?\s*[:：]|"
     r"(?:photo|image|illustration)s?\s+(?:by|courtesy(?:\s+of)?)\b|courtesy\s+of\s"
-    r")|(?:getty\s+images|shutterstock|istock(?:photo)?|adobe\s+stock|ap\s+photo|reuters|"
+    r")",
+    re.IGNORECASE,
+)
+CREDIT_END = re.compile(
+    r"(?:getty\s+images|shutterstock|istock(?:photo)?|adobe\s+stock|ap\s+photo|reuters|"
     r"unsplash|afp)\s*[)\]]?\s*$",
     re.IGNORECASE,
 )
+# The end is searched in a line's last characters only: an agency's name and a bracket.
+CREDIT_END_CHARS = 40
 # A credit is a name or two; longer lines are captions or prose.
 MAX_CREDIT_LINE = 120
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -246,7 +252,7 @@ class TrimOptions:
     consent_lines: bool = True
     # Drop a line that is only a control's label (:data:`UI_LABEL`).
     ui_labels: bool = True
-    # Drop a line that credits a picture (:data:`CREDIT_LINE`).
+    # Drop a line that credits a picture (:func:`is_credit`).
     credit_lines: bool = True
 
     @property
@@ -321,6 +327,13 @@ def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
     )
 
 
+def is_credit(line: str) -> bool:
+    """Whether ``line`` credits a picture (:data:`CREDIT_START`, :data:`CREDIT_END`)."""
+    return bool(
+        CREDIT_START.match(line) or CREDIT_END.search(line, max(0, len(line) - CREDIT_END_CHARS))
+    )
+
+
 def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
     """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
     lines = text.split("\n")
@@ -353,11 +366,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
                 (options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line))
                 or (options.consent_lines and CONSENT_LINE.match(line))
                 or (options.ui_labels and len(line) <= MAX_UI_LABEL and UI_LABEL.match(line))
-                or (
-                    options.credit_lines
-                    and len(line) <= MAX_CREDIT_LINE
-                    and CREDIT_LINE.search(line)
-                )
+                or (options.credit_lines and len(line) <= MAX_CREDIT_LINE and is_credit(line))
             ):
                 keep[index] = False
     if chinese:
