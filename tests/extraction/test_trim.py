@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from newscrawl.extraction import Article, extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
@@ -228,80 +230,73 @@ def test_disclaimer_lines_are_dropped_when_asked() -> None:
     assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
 
 
-def test_consent_lines_are_dropped_when_asked() -> None:
-    lines = (
+# Rules that drop single lines anywhere in the text: the lines each drops, and prose that
+# opens or ends like them and stays.
+LINE_RULES = {
+    "consent_lines": (
         (
-            "By signing up, you agree to receive recurring automated SMS marketing messages "
-            "from Example Deals at the number provided. Msg and data rates may apply."
+            (
+                "By signing up, you agree to receive recurring automated SMS marketing messages "
+                "from Example Deals at the number provided. Msg and data rates may apply."
+            ),
+            'By clicking "Start Now!" you accept our Terms and Conditions',
+            "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms apply.",
+            "Thank you! Your submission has been received!",
+            "Oops! Something went wrong while submitting the form.",
         ),
-        'By clicking "Start Now!" you accept our Terms and Conditions',
-        "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms apply.",
-        "Thank you! Your submission has been received!",
-        "Oops! Something went wrong while submitting the form.",
-    )
-    text = "\n".join([PARAGRAPH, *lines, OTHER])
-    assert trimmed_when_asked(text, "consent_lines") == f"{PARAGRAPH}\n{OTHER}"
+        (
+            "By 2030, the report says, you agree to pay more whether you ride or not.",
+            "By signing up, the riders agreed to share their travel data with the council.",
+            "Riders said that by clicking through the app you agree to terms nobody reads.",
+        ),
+    ),
+    "ui_labels": (
+        (
+            "Learn more",
+            "Read More →",
+            "BOOK NOW",
+            "Get started for free",
+            "Share this article",
+            "Back to top",
+            "Advertisement - Page continues below",
+            "Show Caption",
+            "Listen",
+            "Loading...",
+        ),
+        (
+            "Learn more about the river's history at the museum.",
+            "Share prices fell.",
+            "Watch the tide before crossing.",
+        ),
+    ),
+    "credit_lines": (
+        (
+            "Photo: Jane Doe/AP",
+            "Image credit: © Depositphotos.com/AndrewLozovyi",
+            "Credit:",
+            "Courtesy of Amp",
+            "(Photo by Sam Schild)",
+            "Firn | Getty Images",
+            "Kim Kyung-Hoon/Reuters",
+        ),
+        (
+            "Credit card debt rose for the third quarter in a row.",
+            "The minister said as much to Reuters.",
+            "Courtesy calls to the mayor's office went unanswered for a week.",
+        ),
+    ),
+}
 
 
-def test_prose_about_agreeing_is_not_a_consent_line() -> None:
-    sentences = (
-        PARAGRAPH,
-        "By 2030, the report says, you agree to pay more whether you ride or not.",
-        "By signing up, the riders agreed to share their travel data with the council.",
-        "Riders said that by clicking through the app you agree to terms nobody reads.",
-    )
-    prose = "\n".join(sentences)
-    assert trim_text(prose, frozenset(), replace(NO_TRIM, consent_lines=True)) == prose
+@pytest.mark.parametrize("rule", sorted(LINE_RULES))
+def test_a_line_rule_drops_its_lines_when_asked(rule: str) -> None:
+    dropped, _ = LINE_RULES[rule]
+    text = "\n".join([PARAGRAPH, *dropped, OTHER])
+    assert trimmed_when_asked(text, rule) == f"{PARAGRAPH}\n{OTHER}"
 
 
-def test_control_labels_are_dropped_when_asked() -> None:
-    labels = (
-        "Learn more",
-        "Read More →",
-        "BOOK NOW",
-        "Get started for free",
-        "Share this article",
-        "Back to top",
-        "Advertisement - Page continues below",
-        "Show Caption",
-        "Listen",
-        "Loading...",
-    )
-    text = "\n".join([PARAGRAPH, *labels, OTHER])
-    assert trimmed_when_asked(text, "ui_labels") == f"{PARAGRAPH}\n{OTHER}"
-
-
-def test_a_sentence_that_opens_like_a_control_label_is_kept() -> None:
-    sentences = (
-        PARAGRAPH,
-        "Learn more about the river's history at the museum.",
-        "Share prices fell.",
-        "Watch the tide before crossing.",
-    )
-    prose = "\n".join(sentences)
-    assert trim_text(prose, frozenset(), replace(NO_TRIM, ui_labels=True)) == prose
-
-
-def test_picture_credits_are_dropped_when_asked() -> None:
-    credits = (
-        "Photo: Jane Doe/AP",
-        "Image credit: © Depositphotos.com/AndrewLozovyi",
-        "Credit:",
-        "Courtesy of Amp",
-        "(Photo by Sam Schild)",
-        "Firn | Getty Images",
-        "Kim Kyung-Hoon/Reuters",
-    )
-    text = "\n".join([PARAGRAPH, *credits, OTHER])
-    assert trimmed_when_asked(text, "credit_lines") == f"{PARAGRAPH}\n{OTHER}"
-
-
-def test_a_sentence_about_credit_is_kept() -> None:
-    sentences = (
-        PARAGRAPH,
-        "Credit card debt rose for the third quarter in a row.",
-        "The minister said as much to Reuters.",
-        "Courtesy calls to the mayor's office went unanswered for a week.",
-    )
-    prose = "\n".join(sentences)
-    assert trim_text(prose, frozenset(), replace(NO_TRIM, credit_lines=True)) == prose
+@pytest.mark.parametrize("rule", sorted(LINE_RULES))
+def test_a_line_rule_keeps_prose_that_looks_like_its_lines(rule: str) -> None:
+    _, kept = LINE_RULES[rule]
+    prose = "\n".join([PARAGRAPH, *kept])
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, **{rule: True})) == prose
