@@ -137,12 +137,21 @@ def rule_variants() -> dict[str, TrimOptions]:
     return found
 
 
-# The grids before the consent lines replay their sweeps without them (and without the
-# control labels, which came later).
-WITHOUT_CONSENT = replace(TrimOptions(), consent_lines=False, ui_labels=False, credit_lines=False)
+# The single-line rules in the order they were added, each with the names its sweep prints
+# without and with it. Each sweep replays the shipped rules with the later ones off, so a
+# rule is judged against what was shipped when it came.
+LINE_RULES = (
+    ("consent_lines", "no consent lines", "consent lines"),
+    ("ui_labels", "no control labels", "control labels"),
+    ("credit_lines", "no credit lines", "credit lines"),
+)
+
+
+# The grids before the single-line rules replay their sweeps without them.
+BEFORE_LINE_RULES = replace(TrimOptions(), **{name: False for name, _, _ in LINE_RULES})
 # The shipped rules before the end sections and the cut cap (and the Chinese portal rules):
 # the reference of the cap grid.
-BEFORE = without_chinese_rules(replace(WITHOUT_CONSENT, end_sections=False, max_cut_share=None))
+BEFORE = without_chinese_rules(replace(BEFORE_LINE_RULES, end_sections=False, max_cut_share=None))
 
 
 def cap_variants() -> dict[str, TrimOptions]:
@@ -182,7 +191,7 @@ def zh_variants() -> dict[str, TrimOptions]:
             f"disclaimers={int(disclaimers)}"
         )
         found[name] = replace(
-            WITHOUT_CONSENT,
+            BEFORE_LINE_RULES,
             zh_headings=headings,
             appeal_lines=appeals,
             original_title=original,
@@ -192,28 +201,15 @@ def zh_variants() -> dict[str, TrimOptions]:
     return found
 
 
-def consent_variants() -> dict[str, TrimOptions]:
-    """The shipped rules without consent lines first, then with a form's legal lines and
-    status messages dropped (shipped)."""
+def line_rule_variants(rule: str) -> dict[str, TrimOptions]:
+    """The shipped rules without ``rule`` (and the rules added after it) first, then with
+    ``rule``."""
+    index = [name for name, _, _ in LINE_RULES].index(rule)
+    later = {name: False for name, _, _ in LINE_RULES[index + 1 :]}
+    _, without, with_rule = LINE_RULES[index]
     return {
-        "no consent lines": WITHOUT_CONSENT,
-        "consent lines": replace(TrimOptions(), ui_labels=False, credit_lines=False),
-    }
-
-
-def ui_label_variants() -> dict[str, TrimOptions]:
-    """The shipped rules without control labels first, then with them (shipped)."""
-    return {
-        "no control labels": replace(TrimOptions(), ui_labels=False, credit_lines=False),
-        "control labels": replace(TrimOptions(), credit_lines=False),
-    }
-
-
-def credit_variants() -> dict[str, TrimOptions]:
-    """The shipped rules without picture credits first, then with them (shipped)."""
-    return {
-        "no credit lines": replace(TrimOptions(), credit_lines=False),
-        "credit lines": TrimOptions(),
+        without: replace(TrimOptions(), **{rule: False}, **later),
+        with_rule: replace(TrimOptions(), **later),
     }
 
 
@@ -221,9 +217,9 @@ GRIDS = {
     "cap": cap_variants,
     "rules": rule_variants,
     "zh": zh_variants,
-    "consent": consent_variants,
-    "ui": ui_label_variants,
-    "credits": credit_variants,
+    "consent": lambda: line_rule_variants("consent_lines"),
+    "ui": lambda: line_rule_variants("ui_labels"),
+    "credits": lambda: line_rule_variants("credit_lines"),
 }
 
 
