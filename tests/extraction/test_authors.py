@@ -14,6 +14,7 @@ from newscrawl.extraction.metadata.authors import (
     BYLINE_SEGMENTS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
+    EMPTY_FIELD_LABELS,
     HOST_OWNER,
     JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
@@ -26,12 +27,15 @@ from newscrawl.extraction.metadata.authors import (
     POST_MICRODATA,
     PROFILE_LINKS,
     RULES,
+    SITE_BRAND_PREFIX,
+    SOURCE_NOT_AUTHOR,
     THREAD_STARTER,
     TITLE_SITE_NAMES,
     TWITTER_WRITTEN_BY,
     VISIBLE_CUE_WINDOW,
     WRITTEN_BY_ANYWHERE,
     clean_author,
+    clean_names,
     extract_author,
     extract_authors,
 )
@@ -855,3 +859,62 @@ def test_a_questions_microdata_author_is_a_handle():
     )
     assert authors_of(question) == ["user3080392"]
     assert authors_of(question, rules=RULES - {POST_MICRODATA}) == ["The Photon"]
+
+
+def zh_page(body: str, title: str = "标题", head: str = "") -> str:
+    return f"<html><head><title>{title}</title>{head}</head><body>{body}</body></html>"
+
+
+def test_an_empty_byline_field_is_no_name():
+    # "作者：" left empty: the cue reads the next field's label.
+    page = zh_page("<h1>标题</h1><p>来源：当代商报 作者： 转载请注明： 本文链接</p>")
+    assert extract_authors(load_document(page)) == []
+    without = extract_authors(load_document(page), rules=RULES - {EMPTY_FIELD_LABELS})
+    assert without == ["转载请注明"]
+
+
+def test_a_byline_list_ends_at_page_furniture():
+    page = zh_page("<h1>标题</h1><p>时间：2019-09-25 作者：网络整理 阅读： 1644</p>")
+    assert extract_authors(load_document(page)) == []
+    page = zh_page("<h1>标题</h1><p>作者：孙仲旻 分享： 微博</p>")
+    assert extract_authors(load_document(page)) == ["孙仲旻"]
+
+
+@pytest.mark.parametrize("credit", ["网络整理", "系统管理员", "小编", "网友"])
+def test_chinese_credits_to_nobody_are_no_names(credit):
+    assert clean_author(credit) is None
+
+
+def test_responsible_editor_role_is_dropped_whole():
+    # "未知 责任编辑" once left "责任" as a name.
+    page = zh_page('<h1>标题</h1><span class="author">未知 责任编辑</span>')
+    assert extract_authors(load_document(page)) == []
+
+
+def test_wen_is_a_byline_prefix_only_before_a_separator():
+    assert clean_author("文/张三") == "张三"
+    # "文章导航" (the article's navigation) after an editor's name once gave "章导航".
+    assert clean_names("棒棒不是糖 文章导航") == ["棒棒不是糖"]
+
+
+def test_the_labelled_source_is_no_author():
+    page = zh_page(
+        "<h1>标题</h1><p>来源：参考消息 2019-09-10</p>",
+        head='<meta property="article:author" content="参考消息">',
+    )
+    assert extract_authors(load_document(page)) == []
+    without = extract_authors(load_document(page), rules=RULES - {SOURCE_NOT_AUTHOR})
+    assert without == ["参考消息"]
+
+
+def test_a_portal_brand_is_no_author():
+    head = '<meta name="author" content="网易">'
+    page = zh_page("<h1>龙湖集团</h1><p>正文</p>", title="龙湖集团_网易财经", head=head)
+    assert extract_authors(load_document(page)) == []
+    without = extract_authors(load_document(page), rules=RULES - {SITE_BRAND_PREFIX})
+    assert without == ["网易"]
+    # A blog named after its owner keeps the owner.
+    blog = zh_page(
+        "<h1>随笔</h1><p>正文</p>", title="随笔_李建忠的博客", head=head.replace("网易", "李建忠")
+    )
+    assert extract_authors(load_document(blog)) == ["李建忠"]

@@ -24,6 +24,7 @@ from newscrawl.extraction.metadata.dates import (
     main_entities,
     normalize_date,
 )
+from newscrawl.extraction.metadata.source import extract_source
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
@@ -72,6 +73,16 @@ PLACEHOLDERS = frozenset(
         "佚名",
         "未知",
         "匿名",
+        # Chinese sites' words for "compiled from the web", "(system) administrator", "the
+        # editor", "a reader": credits to nobody in particular, like "admin" and "staff".
+        "网络整理",
+        "网络",
+        "管理员",
+        "系统管理员",
+        "小编",
+        "网友",
+        "本站",
+        "本网",
     }
 )
 # Words that follow "记者" in running text and so are never the start of a name.
@@ -126,7 +137,8 @@ _AUTHOR_ATTRIBUTE_PARTS = (
 # Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|story|words|text|reporting|article)\s+by|by|authors?|"
-    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文|撰文|编辑|责任编辑|责编)\s*[:：丨|/]?\s*",
+    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文(?=\s*[:：丨|/]|\s)|撰文|编辑|责任编辑|责编)"
+    r"\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
@@ -191,7 +203,7 @@ _ROLE = re.compile(
     rf"\b(?:former\s+)?(?:{_RANK}|former)(?:\s+(?-i:[A-Z][a-z]+)){{0,3}}?\s+"
     rf"(?:{_ROLE_WORD})\b\.?"
     rf"|\b(?:{_RANK})?\s*(?:{_ROLE_WORD}|staff)\b\.?"
-    r"|(?:特约|实习|首席)?(?:记者|通讯员|编辑|撰稿人?)",
+    r"|(?:特约|实习|首席|责任)?(?:记者|通讯员|编辑|撰稿人?)",
     re.IGNORECASE,
 )
 # A job title after a byline's name ("Brett Cruz, Privacy and Digital Security Expert",
@@ -461,8 +473,20 @@ NOSCRIPT_AUTHORS = "noscript_authors"
 # An author property of a forum's or Q&A site's post in microdata (itemtype Question,
 # DiscussionForumPosting) is a user handle, taken as it stands like the JSON-LD one.
 POST_MICRODATA = "post_microdata"
+# A byline field left empty: what a cue reads after "作者：" is the next field's label
+# ("作者： 转载请注明：", "记者： 编辑："), which a separator ends.
+EMPTY_FIELD_LABELS = "empty_field_labels"
+# A name equal to the story's labelled source ("来源：参考消息", an author tag holding the
+# same outlet) credits the outlet, not a writer: it stays the source only.
+SOURCE_NOT_AUTHOR = "source_not_author"
+# A Chinese portal's brand is the start of its channel's name in the <title> ("网易" of
+# "网易财经", "新浪" of "新浪科技"), which author tags hold instead of a writer.
+SITE_BRAND_PREFIX = "site_brand_prefix"
 RULES = frozenset(
     {
+        EMPTY_FIELD_LABELS,
+        SOURCE_NOT_AUTHOR,
+        SITE_BRAND_PREFIX,
         POST_MICRODATA,
         NOSCRIPT_AUTHORS,
         THREAD_STARTER,
@@ -655,11 +679,12 @@ def extract_authors(
     closing bracketed byline; an organisation the page names as its author comes last."""
     site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
+    outlets = _Outlets(doc, site_names, rules)
     for candidate in _candidates(doc, rules):
         if isinstance(candidate, ForumHandle) and _HANDLE.fullmatch(candidate):
             return [str(candidate)]
         names = clean_names(candidate, site_names, rules)
-        if names:
+        if names and not outlets.credited(names):
             return names
         if organisation is None and ORGANISATION_FALLBACK in rules:
             organisation = _organisation_name(candidate, site_names)
@@ -674,6 +699,38 @@ def extract_authors(
         return names
     organisation = _json_ld_organisation(doc) or organisation
     return [organisation] if organisation else []
+
+
+class _Outlets:
+    """The outlets a page names (its labelled source, its brand), read only when a
+    candidate could be one of them."""
+
+    def __init__(self, doc: Document, site_names: frozenset[str], rules: frozenset[str]):
+        self._doc = doc
+        self._rules = rules
+        self._brands = tuple(name for name in site_names if _CJK_ONLY.match(name))
+        self._source: str | None = None
+        self._source_read = False
+
+    def credited(self, names: list[str]) -> bool:
+        """Whether ``names`` is one name that is an outlet's, not a writer's."""
+        if len(names) != 1:
+            return False
+        name = names[0]
+        if (
+            SITE_BRAND_PREFIX in self._rules
+            and _CJK_ONLY.match(name)
+            and any(
+                brand.startswith(name) and brand[len(name) :][:1] != "的" for brand in self._brands
+            )
+        ):
+            return True
+        if SOURCE_NOT_AUTHOR in self._rules:
+            if not self._source_read:
+                self._source = extract_source(self._doc)
+                self._source_read = True
+            return self._source is not None and name.casefold() == self._source.casefold()
+        return False
 
 
 def _name_opening(content: str) -> str | None:
@@ -881,8 +938,17 @@ def _cue_candidates(
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in cues:
         match = _cue_search(pattern, text)
-        if match:
+        if match and not (EMPTY_FIELD_LABELS in rules and _is_field_label(match, text)):
             yield match.group("name")
+
+
+def _is_field_label(match: re.Match[str], text: str) -> bool:
+    """Whether a cue's name is one word followed by a label's separator: the next field's
+    label. (After a list, "作者：甲 分享：", the list's end is clean_names' to find.)"""
+    name = match.group("name")
+    if any(separator in name for separator in " 、，,"):
+        return False
+    return text[match.end("name") : match.end("name") + 2].lstrip()[:1] in (":", "：")
 
 
 def _in_comments(el: etree._Element) -> bool:
@@ -1195,6 +1261,10 @@ def clean_names(
     for part in _split_names(value):
         if _CREDENTIAL.match(part.strip()):
             continue
+        if EMPTY_FIELD_LABELS in rules and _is_label(part):
+            if names:  # a list's names end where the page's labels and buttons start
+                break
+            continue
         part = _strip_edges(_ROLE.sub("", part), " ,;:|/&-–—()[]【】（）\"'“”")
         if _is_sentence(part):  # a bio or a teaser in the author box, not a byline
             return []
@@ -1213,6 +1283,13 @@ def clean_names(
             break
         names.append(name)
     return names
+
+
+def _is_label(part: str) -> bool:
+    """A field's label ("超级感悟：" before its headline) or a word of page furniture ("阅读",
+    "分享"), which a byline's text runs on into: no name."""
+    part = part.strip()
+    return part.endswith((":", "：")) or part in FURNITURE
 
 
 def _before_job_title(value: str) -> str:
