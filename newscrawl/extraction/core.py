@@ -129,7 +129,8 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     dates = extract_dates(doc, doc.fetched_at, doc.published_since)
     if dates.before_since:
         diagnostics[DATES_BEFORE_SITE] = dates.before_since
-    authors = extract_authors(doc, result.text)
+    source = extract_source(doc)
+    authors = extract_authors(doc, result.text, source=source)
     return Article(
         title=choose_title(doc, hint=result.title_hint),
         content=result.text,
@@ -137,7 +138,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,
-        source=extract_source(doc),
+        source=source,
         modified_time=dates.modified,
         images=images,
         lang=detect_lang(doc, result.text),

@@ -667,19 +667,30 @@ MIN_CONTENT_END_CHARS = 8
 AFTER_CONTENT_LINES = 3
 
 
+class _Unread:
+    """The page's source when the caller has not read it: read on demand."""
+
+
+UNREAD = _Unread()
+
+
 def extract_author(doc: Document, content: str | None = None) -> str | None:
     """The article's author(s) as one string ("A, B"), or None."""
     return ", ".join(extract_authors(doc, content)) or None
 
 
 def extract_authors(
-    doc: Document, content: str | None = None, rules: frozenset[str] = RULES
+    doc: Document,
+    content: str | None = None,
+    rules: frozenset[str] = RULES,
+    source: str | _Unread | None = UNREAD,
 ) -> list[str]:
     """The article's authors, or []. ``content``, the extracted article text, adds its
-    closing bracketed byline; an organisation the page names as its author comes last."""
+    closing bracketed byline; an organisation the page names as its author comes last.
+    ``source``, the page's :func:`extract_source` where the caller has it, is no author."""
     site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
-    outlets = _Outlets(doc, site_names, rules)
+    outlets = _Outlets(doc, site_names, rules, source)
     for candidate in _candidates(doc, rules):
         if isinstance(candidate, ForumHandle) and _HANDLE.fullmatch(candidate):
             return [str(candidate)]
@@ -705,12 +716,17 @@ class _Outlets:
     """The outlets a page names (its labelled source, its brand), read only when a
     candidate could be one of them."""
 
-    def __init__(self, doc: Document, site_names: frozenset[str], rules: frozenset[str]):
+    def __init__(
+        self,
+        doc: Document,
+        site_names: frozenset[str],
+        rules: frozenset[str],
+        source: str | _Unread | None,
+    ):
         self._doc = doc
         self._rules = rules
         self._brands = tuple(name for name in site_names if _CJK_ONLY.match(name))
-        self._source: str | None = None
-        self._source_read = False
+        self._source = source
 
     def credited(self, names: list[str]) -> bool:
         """Whether ``names`` is one name that is an outlet's, not a writer's."""
@@ -726,9 +742,8 @@ class _Outlets:
         ):
             return True
         if SOURCE_NOT_AUTHOR in self._rules:
-            if not self._source_read:
+            if isinstance(self._source, _Unread):
                 self._source = extract_source(self._doc)
-                self._source_read = True
             return self._source is not None and name.casefold() == self._source.casefold()
         return False
 
