@@ -22,6 +22,10 @@ def source_of(body: str = "", head: str = "") -> str | None:
         ("来源：[ 国际金融报 ]", None),
         ("来源：2024-05-03", None),
         ("来源：未知", None),
+        ("来源：转载文章 作者：张三", None),
+        ("来源：本站原创", None),
+        # Digits straight after the name start the page's counters, not the name.
+        ("来源：新华网57人参与11评论杭州市学军中学", "新华网"),
     ],
 )
 def test_labelled_source(line, source):
@@ -30,6 +34,12 @@ def test_labelled_source(line, source):
 
 def test_meta_source():
     assert source_of(head='<meta name="source" content="Reuters">') == "Reuters"
+    assert source_of(head='<meta name="source" content="Associated Press">') == "Associated Press"
+
+
+def test_meta_source_that_repeats_the_label_and_adds_a_note():
+    head = '<meta name="source" content="来源：人民网-文化频道 原创稿">'
+    assert source_of(head=head) == "人民网-文化频道"
 
 
 def test_source_and_author_are_apart_in_the_article():

@@ -16,13 +16,37 @@ META_KEYS = ("source", "article:source", "mediaid")
 SEARCH_CHARS = 6000
 MIN_CHARS = 2
 MAX_CHARS = 30
-PLACEHOLDERS = frozenset({"未知", "网络", "互联网", "本站", "原创", "null", "none", "unknown"})
+# Credits to no outlet: unknown, the web, this site, original, "reprinted (article)",
+# "compiled (from the web)".
+PLACEHOLDERS = frozenset(
+    {
+        "未知",
+        "网络",
+        "互联网",
+        "本站",
+        "本网",
+        "原创",
+        "本站原创",
+        "原创稿",
+        "转载",
+        "转载文章",
+        "综合",
+        "网络整理",
+        "null",
+        "none",
+        "unknown",
+    }
+)
+# A meta tag that repeats the label: "来源：人民网-文化频道 原创稿".
+_LABEL_PREFIX = re.compile(r"^(?:稿件|文章|本文)?来源\s*[:：]\s*")
 
 # "来源：新华社", "来源: 人民网-人民日报", "稿件来源：央视新闻客户端"; the name ends at a space,
 # a bracket, a separator or the next label.
 _LABELLED = re.compile(
     r"(?:稿件)?来源\s*[:：]\s*(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
-    r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$)"
+    r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$"
+    # digits straight after an ideograph start the next thing ("新华网57人参与11评论")
+    r"|(?<=[\u4e00-\u9fff])\d)"
 )
 
 
@@ -41,7 +65,10 @@ def extract_source(doc: Document) -> str | None:
 
 
 def clean_source(value: str) -> str | None:
-    value = " ".join(html.unescape(value).split()).strip(" -|:：")
+    value = _LABEL_PREFIX.sub("", " ".join(html.unescape(value).split())).strip(" -|:：")
+    # A Chinese outlet's name has no space; what follows one is a note ("原创稿").
+    if "\u4e00" <= value[:1] <= "\u9fff":
+        value = value.split(" ", 1)[0]
     if not MIN_CHARS <= len(value) <= MAX_CHARS or value.casefold() in PLACEHOLDERS:
         return None
     if value[0].isdigit() or "http" in value or "/" in value:
