@@ -11,10 +11,14 @@ same unguarded, and for the wcxb_dev articles alone. Per set it prints the first
 the pick in-sample and cross-validated, with the share of pages under F1 0.5, then every
 variant's in-sample F1 per set.
 
-    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5] [--grid vote|prose]
+    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5] [--grid vote|prose|links]
 
 ``--grid prose`` sweeps instead which candidates may vote: all, or only those punctuated like
 prose (``AutoOptions.max_chars_per_mark``, ``prose_min_chars``), the first variant being all.
+
+``--grid links`` sweeps whether a candidate that is mostly lines of the page's link texts
+(a sidebar of headlines) may decide early or vote (``AutoOptions.max_link_share``,
+``link_list_min_chars``, ``link_lists_vote``), the first variant being the test off.
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -94,9 +98,24 @@ def prose_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def link_list_variants() -> dict[str, AutoOptions]:
+    """The shipped vote with every candidate that reads as prose voting, then with the lists
+    of links among them left out (``AutoOptions.max_link_share``, ``link_list_min_chars``),
+    the most lenient test first."""
+    found = {"links-off": replace(DEFAULT_AUTO, max_link_share=None, link_lists_vote=False)}
+    for votes, share, chars in itertools.product(
+        (False, True), (0.9, 0.8, 0.7, 0.6, 0.5), (500, 200)
+    ):
+        found[f"links>{share},chars>={chars},{'vote' if votes else 'early'}"] = replace(
+            DEFAULT_AUTO, max_link_share=share, link_list_min_chars=chars, link_lists_vote=votes
+        )
+    return found
+
+
 GRIDS: dict[str, Callable[[], dict[str, AutoOptions]]] = {
     "vote": variants,
     "prose": prose_variants,
+    "links": link_list_variants,
 }
 
 

@@ -63,6 +63,7 @@ class Document:
     broken_json_ld: list[str] = field(default_factory=list)
     lang: str | None = None
     _body_text: str | None = field(default=None, repr=False)
+    _link_texts: frozenset[str] | None = field(default=None, repr=False)
 
     def body_text(self) -> str:
         """All text of ``<body>`` (no separators added), computed once per Document."""
@@ -74,6 +75,18 @@ class Document:
                 else etree.tostring(body, method="text", encoding="unicode", with_tail=False)
             )
         return self._body_text
+
+    def link_texts(self) -> frozenset[str]:
+        """The whitespace-normalised text of every ``<a>`` on the page, computed once."""
+        if self._link_texts is None:
+            found = set()
+            for anchor in self.root.iter("a"):
+                # libxml2 serialises the text in C: half the cost of joining itertext()
+                text = " ".join(text_content(anchor).split())
+                if text:
+                    found.add(text)
+            self._link_texts = frozenset(found)
+        return self._link_texts
 
     @property
     def body(self) -> Element | None:

@@ -60,7 +60,6 @@ import re
 from dataclasses import dataclass, replace
 
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import text_content
 
 # A line that only names a section outside the article, with an optional count or colon.
 TAIL_HEADING = re.compile(
@@ -297,13 +296,7 @@ def normalized(text: str) -> str:
 
 def link_texts(doc: Document) -> frozenset[str]:
     """The whitespace-normalised text of every ``<a>`` on the page."""
-    found = set()
-    for anchor in doc.root.iter("a"):
-        # libxml2 serialises the text in C: half the cost of joining itertext()'s pieces
-        text = normalized(text_content(anchor))
-        if text:
-            found.add(text)
-    return frozenset(found)
+    return doc.link_texts()
 
 
 def is_zh_heading(line: str) -> bool:

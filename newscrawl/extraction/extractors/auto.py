@@ -339,7 +339,11 @@ def run_vote(
     if chinese is not None:
         add(options.early_pair_chinese if chinese else options.early_pair)
     # The early pair decides alone only when both read as prose.
-    pair = candidates if all(reads_as_prose(c.result.text, options) for c in candidates) else []
+    links = page_links(doc, options)
+    voting_links = links if options.link_lists_vote else None
+    pair = (
+        candidates if all(reads_as_prose(c.result.text, options, links) for c in candidates) else []
+    )
     winner, agreement = early_winner(pair, chinese=bool(chinese), options=options)
     decided_early = winner is not None
     if winner is None:
@@ -348,7 +352,7 @@ def run_vote(
             chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
         winner, agreement = (
-            choose(voters(candidates, options), weights, options)
+            choose(voters(candidates, options, voting_links), weights, options)
             if candidates and not chinese
             else (None, 0.0)
         )
@@ -356,7 +360,7 @@ def run_vote(
         add(options.slow_methods)
         if candidates:
             winner, agreement = choose(
-                voters(candidates, options), None if chinese else weights, options
+                voters(candidates, options, voting_links), None if chinese else weights, options
             )
     if winner is None:
         return None
@@ -387,7 +391,11 @@ def fall_back(
         *vote.candidates,
         *runner([method for method in options.method_order if method not in ran]),
     ]
-    chosen = fallback.replacement(vote.winner, voters(candidates, options), options.fallback)
+    chosen = fallback.replacement(
+        vote.winner,
+        voters(candidates, options, page_links(doc, options) if options.link_lists_vote else None),
+        options.fallback,
+    )
     if chosen is None:
         return vote, text
     replaced = Vote(chosen, vote.agreement, candidates, vote.decided_early, fell_back=True)
@@ -421,9 +429,14 @@ def finish(
     )
 
 
-def reads_as_prose(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> bool:
+def reads_as_prose(
+    text: str, options: AutoOptions = DEFAULT_OPTIONS, links: frozenset[str] | None = None
+) -> bool:
     """Whether ``text`` is punctuated like prose; a text shorter than
-    ``options.prose_min_chars`` always is (a short list may have no punctuation at all)."""
+    ``options.prose_min_chars`` always is (a short list may have no punctuation at all).
+    With the page's ``links`` (:meth:`Document.link_texts`), a list of links is not."""
+    if links is not None and is_link_list(text, links, options):
+        return False
     if options.max_chars_per_mark is None:
         return True
     chars = fallback.visible_length(text)
@@ -439,11 +452,49 @@ def reads_as_prose(text: str, options: AutoOptions = DEFAULT_OPTIONS) -> bool:
     return False
 
 
+# Marks that open a list item's line before its link: "·支付宝十年账单", "• Headline".
+LIST_MARKS = "·•・-*>»› "
+# A list's links are headlines and labels; a longer line is prose (and not looked up).
+MAX_LIST_LINK = 200
+
+
+def is_link_list(text: str, links: frozenset[str], options: AutoOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether more than ``options.max_link_share`` of ``text`` stands on lines that are
+    each the text of one of the page's ``links``: a list of links, not an article."""
+    if options.max_link_share is None or not links:
+        return False
+    chars = fallback.visible_length(text)
+    if chars < options.link_list_min_chars:
+        return False
+    # Lines outside links may hold less than this; an article's first paragraph spends it.
+    allowance = chars - options.max_link_share * chars
+    for line in text.split("\n"):
+        if len(line) > MAX_LIST_LINK or not _is_link_line(line, links):
+            allowance -= fallback.visible_length(line)
+        if allowance <= 0:
+            return False
+    return True
+
+
+def _is_link_line(line: str, links: frozenset[str]) -> bool:
+    """Whether ``line`` is a link's text, after a list mark (a blank line counts as one)."""
+    bare = " ".join(line.split()).lstrip(LIST_MARKS)
+    return not bare or bare in links
+
+
+def page_links(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> frozenset[str] | None:
+    """The page's link texts when the link-list test is on (it needs them), else None."""
+    return doc.link_texts() if options.max_link_share is not None else None
+
+
 def voters(
-    candidates: Sequence[Candidate], options: AutoOptions = DEFAULT_OPTIONS
+    candidates: Sequence[Candidate],
+    options: AutoOptions = DEFAULT_OPTIONS,
+    links: frozenset[str] | None = None,
 ) -> list[Candidate]:
-    """The candidates that read as prose, or all of them when none does (a page of lists)."""
-    prose = [c for c in candidates if reads_as_prose(c.result.text, options)]
+    """The candidates that read as prose (and, with the page's ``links``, are no list of
+    links), or all of them when none does (a page of lists)."""
+    prose = [c for c in candidates if reads_as_prose(c.result.text, options, links)]
     return prose or list(candidates)
 
 
