@@ -6,11 +6,13 @@
 The decisions (``datasets/gne_zh/decisions.json``) were made by reading each page of
 ``datasets/gne_unlabeled`` as numbered visible lines (``scripts/label_view.py``): per page the
 headline as shown, the line ranges that are the article body, author and date when the page
-shows them, the page type, and notes on what was left out and why. ``drop_text`` lists exact
-strings cut from the body where a link sits inside the last paragraph's line (e.g. a "back to
-the home page" link). This script only replays those decisions: it renders the same lines,
-joins the chosen ones with a blank line (the cwced_zh convention) and checks that every range
-exists, every dropped string was found and the title is text of the page.
+shows them, the source when a line labels one ("来源：新华社"; not a picture's credit, not a
+placeholder such as "网络" or "本站原创"), the page type, and notes on what was left out and
+why. ``drop_text`` lists exact strings cut from the body where a link sits inside the last
+paragraph's line (e.g. a "back to the home page" link). This script only replays those
+decisions: it renders the same lines, joins the chosen ones with a blank line (the cwced_zh
+convention) and checks that every range exists, every dropped string was found, the title is
+text of the page and a line labels the source.
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ def body_text(page_id: str, lines: list[str], decision: dict[str, Any]) -> str:
     return text
 
 
+def _labelled_source(source: str, lines: list[str]) -> bool:
+    """Whether a line of the page labels ``source`` as the story's source ("来源：新华社",
+    "本文来源：新京报", "信息来源：省发改委", "来源于：东区办事处", "来源CSDN")."""
+    wanted = _squeeze(source)
+    return any(
+        re.search(r"来源(?:于)?[:：]?" + re.escape(wanted), _squeeze(line)) for line in lines
+    )
+
+
 def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:
     page_id = source["id"]
     if decision.get("page_type") not in PAGE_TYPES:
@@ -66,6 +77,9 @@ def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, 
     title = decision["title"]
     if not title or _squeeze(title) not in _squeeze("".join(lines)):
         raise DecisionError(f"{page_id}: title {title!r} is not text of the page")
+    outlet = decision.get("source")
+    if outlet is not None and not _labelled_source(outlet, lines):
+        raise DecisionError(f"{page_id}: source {outlet!r} is not labelled as one on the page")
     return {
         "id": page_id,
         "lang": "zh",
@@ -74,6 +88,7 @@ def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, 
         "text": body_text(page_id, lines, decision),
         "author": decision.get("author"),
         "publish_date": decision.get("publish_date"),
+        "source": outlet,
         "page_type": decision["page_type"],
         "orig_encoding": source.get("orig_encoding"),
         "source_dataset": source["source_dataset"],

@@ -24,6 +24,10 @@ def source_of(body: str = "", head: str = "") -> str | None:
         ("来源：未知", None),
         ("来源：转载文章 作者：张三", None),
         ("来源：本站原创", None),
+        ("来源于：东区办事处 发布日期：2019-03-06", "东区办事处"),
+        # A picture's or a quoted fact's source is not the story's.
+        ("图片来源：摄图网", None),
+        ("资料来源：参考消息、海外网等", None),
         # Digits straight after the name start the page's counters, not the name.
         ("来源：新华网57人参与11评论杭州市学军中学", "新华网"),
     ],
@@ -54,3 +58,9 @@ def test_source_and_author_are_apart_in_the_article():
     assert article.source == "新华社"
     assert article.authors == ["张三"]
     assert article.author == "张三"
+
+
+def test_the_label_is_found_past_a_portal_s_indented_menus():
+    # Template whitespace is no visible text: 20,000 blanks of indentation before the byline.
+    menus = "".join(f"<li><a href='/c{i}'>栏目{i}</a></li>" + " " * 400 for i in range(50))
+    assert source_of(f"<ul>{menus}</ul><p>2019-09-07 来源: 新京报 举报</p>") == "新京报"

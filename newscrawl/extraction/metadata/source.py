@@ -12,8 +12,12 @@ import re
 from newscrawl.extraction.document import Document
 
 META_KEYS = ("source", "article:source", "mediaid")
-# How much of the page text (from the start of <body>) is searched for the label.
+# How much of the page text (from the start of <body>) is searched for the label, in visible
+# characters: the whitespace that indents a template's markup does not use it up (a portal's
+# menus can put 14,000 raw characters before 800 visible ones).
 SEARCH_CHARS = 6000
+# Raw characters read to find that many visible ones: a bound on the work.
+SEARCH_SCAN = 10 * SEARCH_CHARS
 MIN_CHARS = 2
 MAX_CHARS = 30
 # Credits to no outlet: unknown, the web, this site, original, "reprinted (article)",
@@ -40,10 +44,12 @@ PLACEHOLDERS = frozenset(
 # A meta tag that repeats the label: "来源：人民网-文化频道 原创稿".
 _LABEL_PREFIX = re.compile(r"^(?:稿件|文章|本文)?来源\s*[:：]\s*")
 
-# "来源：新华社", "来源: 人民网-人民日报", "稿件来源：央视新闻客户端"; the name ends at a space,
-# a bracket, a separator or the next label.
+# "来源：新华社", "来源: 人民网-人民日报", "稿件来源：央视新闻客户端", "来源于：东区办事处"; the
+# name ends at a space, a bracket, a separator or the next label.
 _LABELLED = re.compile(
-    r"(?:稿件)?来源\s*[:：]\s*(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
+    # a picture's, a video's, a chart's or a quoted fact's source is no story's source
+    r"(?<!图片)(?<!视频)(?<!资料)(?<!数据)(?:稿件)?来源于?\s*[:：]\s*"
+    r"(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
     r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$"
     # digits straight after an ideograph start the next thing ("新华网57人参与11评论")
     r"|(?<=[\u4e00-\u9fff])\d)"
@@ -56,7 +62,7 @@ def extract_source(doc: Document) -> str | None:
         value = clean_source(doc.meta.get(key, ""))
         if value:
             return value
-    text = " ".join(doc.body_text()[:SEARCH_CHARS].split())
+    text = " ".join(doc.body_text()[:SEARCH_SCAN].split())[:SEARCH_CHARS]
     for match in _LABELLED.finditer(text):
         value = clean_source(match.group("name"))
         if value:
