@@ -38,6 +38,11 @@ _MARKUP_HINT = re.compile(
 TEXT_PIECES = etree.XPath("descendant::text()", smart_strings=False)
 
 
+# Raw characters read per visible one wanted (Document.visible_start): a bound on the work on
+# pages that are mostly whitespace.
+VISIBLE_SCAN = 10
+
+
 @dataclass(slots=True)
 class Document:
     """One page, parsed once and shared by the methods run on it.
@@ -64,6 +69,7 @@ class Document:
     lang: str | None = None
     _body_text: str | None = field(default=None, repr=False)
     _link_texts: frozenset[str] | None = field(default=None, repr=False)
+    _visible_starts: dict[int, str] = field(default_factory=dict, repr=False)
 
     def body_text(self) -> str:
         """All text of ``<body>`` (no separators added), computed once per Document."""
@@ -75,6 +81,25 @@ class Document:
                 else etree.tostring(body, method="text", encoding="unicode", with_tail=False)
             )
         return self._body_text
+
+    def visible_start(self, chars: int) -> str:
+        """The first ``chars`` visible characters of :meth:`body_text`, each whitespace run one
+        space, read from at most ``VISIBLE_SCAN`` times as many raw characters (a template's
+        indentation is no text); computed once per length."""
+        found = self._visible_starts.get(chars)
+        if found is None:
+            raw = self.body_text()
+            bound = VISIBLE_SCAN * chars
+            length = 2 * chars
+            while True:
+                # A longer prefix collapses to this one's text and more, so once this one has
+                # ``chars`` characters they are the bound's too.
+                collapsed = " ".join(raw[: min(length, bound)].split())
+                if len(collapsed) >= chars or length >= bound or length >= len(raw):
+                    break
+                length *= 2
+            found = self._visible_starts[chars] = collapsed[:chars]
+        return found
 
     def link_texts(self) -> frozenset[str]:
         """The whitespace-normalised text of every ``<a>`` on the page, computed once."""

@@ -48,9 +48,6 @@ MAX_NAME_WORDS = 5
 # How much of the page text (from the start of <body>) the Chinese cue patterns search:
 # bylines sit under the headline, a whole page also holds comment signatures.
 CUE_SEARCH_CHARS = 6000
-# Raw characters read to find that many visible ones (rule VISIBLE_CUE_WINDOW): a bound on
-# the work, for pages that are mostly whitespace.
-VISIBLE_CUE_SCAN = 10
 # Names carry no digits; handles a few at most (a byline may end in a date, so only
 # single tokens are judged).
 MAX_NAME_DIGITS = 3
@@ -947,8 +944,7 @@ def _cue_candidates(
 ) -> Iterator[str]:
     """Names the Chinese byline ``cues`` find in the start of the page text."""
     if VISIBLE_CUE_WINDOW in rules:
-        text = " ".join(doc.body_text()[: VISIBLE_CUE_SCAN * CUE_SEARCH_CHARS].split())
-        text = text[:CUE_SEARCH_CHARS]
+        text = doc.visible_start(CUE_SEARCH_CHARS)
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in cues:

@@ -14,10 +14,8 @@ from newscrawl.extraction.document import Document
 META_KEYS = ("source", "article:source", "mediaid")
 # How much of the page text (from the start of <body>) is searched for the label, in visible
 # characters: the whitespace that indents a template's markup does not use it up (a portal's
-# menus can put 14,000 raw characters before 800 visible ones).
+# menus can put 14,000 raw characters before 800 visible ones; Document.visible_start).
 SEARCH_CHARS = 6000
-# Raw characters read to find that many visible ones: a bound on the work.
-SEARCH_SCAN = 10 * SEARCH_CHARS
 MIN_CHARS = 2
 MAX_CHARS = 30
 # Credits to no outlet: unknown, the web, this site, original, "reprinted (article)",
@@ -62,7 +60,9 @@ def extract_source(doc: Document) -> str | None:
         value = clean_source(doc.meta.get(key, ""))
         if value:
             return value
-    text = " ".join(doc.body_text()[:SEARCH_SCAN].split())[:SEARCH_CHARS]
+    if "来源" not in doc.body_text():  # every label holds it; most pages have none
+        return None
+    text = doc.visible_start(SEARCH_CHARS)
     for match in _LABELLED.finditer(text):
         value = clean_source(match.group("name"))
         if value:
