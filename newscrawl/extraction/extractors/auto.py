@@ -338,13 +338,18 @@ def run_vote(
     chinese = is_chinese(candidates, options.cjk_share) if candidates else None
     if chinese is not None:
         add(options.early_pair_chinese if chinese else options.early_pair)
-    # The early pair decides alone only when both read as prose.
     links = page_links(doc, options)
     voting_links = links if options.link_lists_vote else None
-    pair = (
-        candidates if all(reads_as_prose(c.result.text, options, links) for c in candidates) else []
-    )
+    # The early pair decides alone only when both read as prose and neither is a list of
+    # links (tested last: only a pair that would decide needs it).
+    pair = candidates if all(reads_as_prose(c.result.text, options) for c in candidates) else []
     winner, agreement = early_winner(pair, chinese=bool(chinese), options=options)
+    if (
+        winner is not None
+        and links is not None
+        and any(is_link_list(c.result.text, links, options) for c in pair)
+    ):
+        winner, agreement = None, 0.0
     decided_early = winner is not None
     if winner is None:
         add(options.fast_methods)
