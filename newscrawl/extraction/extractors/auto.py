@@ -24,6 +24,8 @@ Signals, all measurable on the page itself:
   (:mod:`newscrawl.extraction.thread`), before the clean-up.
 * **prose** — a long candidate with hardly any sentence punctuation (a keyword-stuffed
   block, a tag cloud) does not vote while another candidate reads as prose.
+* **link lists** — an early pair in which a candidate is mostly lines that are the page's
+  link texts (a sidebar of headlines) does not decide alone; the full vote runs.
 * **fallback** — a winner whose text is a tiny part of the page's (one item of a product
   grid, one post) gives way to the largest candidate of every method
   (:mod:`newscrawl.extraction.fallback`).
