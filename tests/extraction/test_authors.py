@@ -918,3 +918,10 @@ def test_a_portal_brand_is_no_author():
         "<h1>随笔</h1><p>正文</p>", title="随笔_李建忠的博客", head=head.replace("网易", "李建忠")
     )
     assert extract_authors(load_document(blog)) == ["李建忠"]
+
+
+@pytest.mark.parametrize("value", ["undefined", "Webmaster", "Home"])
+def test_a_script_s_missing_value_an_account_or_a_menu_label_is_no_name(value):
+    assert clean_author(value) is None
+    page = f'<h1>A headline here</h1><span class="author">{value}</span><p>Text.</p>'
+    assert author_of(page) is None

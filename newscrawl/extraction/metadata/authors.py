@@ -65,6 +65,10 @@ PLACEHOLDERS = frozenset(
         "staff",
         "null",
         "none",
+        # A script's value for a missing field, a site's technical account, a menu's label.
+        "undefined",
+        "webmaster",
+        "home",
         "作者",
         "编辑",
         "佚名",
