@@ -10,6 +10,7 @@ from newscrawl.extraction.metadata.authors import (
     AUTHOR_BOX_NAMES,
     AUTHOR_LABEL_LINE,
     BLOG_OWNER,
+    BY_OPENS_BYLINE,
     BYLINE_FORMS,
     BYLINE_SEGMENTS,
     CLOSING_AFTER_CONTENT,
@@ -38,6 +39,7 @@ from newscrawl.extraction.metadata.authors import (
     clean_names,
     extract_author,
     extract_authors,
+    find_en_byline,
 )
 
 
@@ -925,3 +927,30 @@ def test_a_script_s_missing_value_an_account_or_a_menu_label_is_no_name(value):
     assert clean_author(value) is None
     page = f'<h1>A headline here</h1><span class="author">{value}</span><p>Text.</p>'
     assert author_of(page) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Another study by Harvard School of Public Health found", None),
+        ("Saving Costs by Bringing More Legal Work In-House", None),
+        ("DIY Solar Installation: Step by Step Guide", None),
+        ("Posted on May 3, 2024 by Jo Li\n", "Jo Li"),
+        ("March 3, 2024 by Jane Doe | News", "Jane Doe"),
+        ("Home\nby Jane Doe\n", "Jane Doe"),
+        ("By Jane Doe\n", "Jane Doe"),
+    ],
+)
+def test_a_lower_case_by_opens_a_byline_only_where_a_byline_would(text, name):
+    match = find_en_byline(text, True)
+    assert (match.group("name").split("\n")[0] if match else None) == name
+
+
+def test_a_sentence_s_by_is_no_byline_under_the_headline():
+    page = (
+        "<h1>The best way to learn</h1>"
+        "<p>Another study by Harvard School of Public Health found it.</p>"
+    )
+    assert author_of(page) is None
+    doc = load_document(f"<html><body>{page}</body></html>")
+    assert extract_authors(doc, rules=RULES - {BY_OPENS_BYLINE}) == ["Harvard School"]

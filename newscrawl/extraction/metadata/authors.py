@@ -483,8 +483,12 @@ SOURCE_NOT_AUTHOR = "source_not_author"
 # A Chinese portal's brand is the start of its channel's name in the <title> ("网易" of
 # "网易财经", "新浪" of "新浪科技"), which author tags hold instead of a writer.
 SITE_BRAND_PREFIX = "site_brand_prefix"
+# A lower-case "by" opens a byline only where a byline would: at a line's start, after a
+# date or a word such as "posted" (find_en_byline), not in a sentence ("a study by Harvard ...").
+BY_OPENS_BYLINE = "by_opens_byline"
 RULES = frozenset(
     {
+        BY_OPENS_BYLINE,
         EMPTY_FIELD_LABELS,
         SOURCE_NOT_AUTHOR,
         SITE_BRAND_PREFIX,
@@ -857,7 +861,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
                 yield from _markup_names(fragment, rules)
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
-    match = _cue_search(_EN_BYLINE, _around_headline(doc))
+    match = find_en_byline(_around_headline(doc), BY_OPENS_BYLINE in rules)
     if match:
         yield match.group("name")
     if PROFILE_LINKS in rules:
@@ -1184,6 +1188,49 @@ def _blog_owner(doc: Document) -> str | None:
         if link is not None and "blog" in (link.get("href") or "").lower():
             return " ".join(dom.text_content(heading).split())
         return None
+    return None
+
+
+# Words after which a lower-case "by" credits a writer: "Posted on May 3, 2024 by Jo Li",
+# "Story by ...", "photos by ...". After any other word it is prose ("a study by Harvard
+# School", "Saving Costs by Bringing More ...", "Step by Step Guide").
+_BYLINE_VERBS = frozenset(
+    {
+        "posted",
+        "written",
+        "authored",
+        "reported",
+        "published",
+        "story",
+        "words",
+        "text",
+        "article",
+        "photos",
+        "photo",
+        "reporting",
+        "compiled",
+        "edited",
+        "updated",
+    }
+)
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w'’.-]*)\W*$")
+
+
+def find_en_byline(text: str, by_opens: bool) -> re.Match[str] | None:
+    """The first English byline ("By Jo Li") in ``text``; with ``by_opens``, a lower-case
+    "by" counts only at a line's or piece's start, after a date or after a word such as
+    "posted" (:data:`_BYLINE_VERBS`)."""
+    if not by_opens:
+        return _cue_search(_EN_BYLINE, text)
+    if not any(word in text for word in _CUE_WORDS[_EN_BYLINE]):
+        return None
+    for match in _EN_BYLINE.finditer(text):
+        if not match.group().startswith("by"):
+            return match
+        before = text[max(0, match.start() - 40) : match.start()]
+        word = _WORD_BEFORE.search(before.split("\n")[-1])
+        if word is None or word.group(1).casefold() in _BYLINE_VERBS:
+            return match
     return None
 
 
