@@ -939,6 +939,7 @@ def test_a_script_s_missing_value_an_account_or_a_menu_label_is_no_name(value):
         ("March 3, 2024 by Jane Doe | News", "Jane Doe"),
         ("Home\nby Jane Doe\n", "Jane Doe"),
         ("By Jane Doe\n", "Jane Doe"),
+        ("Started by Mia Wong, June 04", "Mia Wong"),
     ],
 )
 def test_a_lower_case_by_opens_a_byline_only_where_a_byline_would(text, name):

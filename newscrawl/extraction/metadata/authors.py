@@ -1192,8 +1192,8 @@ def _blog_owner(doc: Document) -> str | None:
 
 
 # Words after which a lower-case "by" credits a writer: "Posted on May 3, 2024 by Jo Li",
-# "Story by ...", "photos by ...". After any other word it is prose ("a study by Harvard
-# School", "Saving Costs by Bringing More ...", "Step by Step Guide").
+# "Story by ...", "photos by ...", a thread's "Started by ...". After any other word it is
+# prose ("a study by Harvard School", "Saving Costs by Bringing More ...", "Step by Step").
 _BYLINE_VERBS = frozenset(
     {
         "posted",
@@ -1211,6 +1211,21 @@ _BYLINE_VERBS = frozenset(
         "compiled",
         "edited",
         "updated",
+        # threads and posts: "Started by", "Asked by", "Submitted by"
+        "started",
+        "created",
+        "submitted",
+        "asked",
+        "answered",
+        "shared",
+        "uploaded",
+        "contributed",
+        # credits: "Illustrated by", "Produced by", "Hosted by"
+        "illustrated",
+        "produced",
+        "curated",
+        "presented",
+        "hosted",
     }
 )
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w'’.-]*)\W*$")
