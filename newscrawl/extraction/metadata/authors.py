@@ -1217,7 +1217,6 @@ _BYLINE_VERBS = frozenset(
         "submitted",
         "asked",
         "answered",
-        "shared",
         "uploaded",
         "contributed",
         # credits: "Illustrated by", "Produced by", "Hosted by"
