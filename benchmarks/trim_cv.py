@@ -63,7 +63,6 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.trim import (
     NO_TRIM,
     TrimOptions,
-    link_texts,
     trim_text,
     without_chinese_rules,
 )
@@ -93,7 +92,7 @@ def untrimmed(page: Page, dataset: str) -> Untrimmed:
         if doc.body is not None:
             result = auto.extract_content(doc, replace(DEFAULT_AUTO, trim=NO_TRIM))
             if isinstance(result, ContentResult):
-                text, links = result.text, link_texts(doc)
+                text, links = result.text, doc.link_texts()
     site = page_site(page)
     return Untrimmed(dataset, site, tokenize(page.text), text, links)
 

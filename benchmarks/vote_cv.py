@@ -102,7 +102,7 @@ def link_list_variants() -> dict[str, AutoOptions]:
     """The shipped vote with every candidate that reads as prose voting, then with the lists
     of links among them left out (``AutoOptions.max_link_share``, ``link_list_min_chars``),
     the most lenient test first."""
-    found = {"links-off": replace(DEFAULT_AUTO, max_link_share=None, link_lists_vote=False)}
+    found = {"links-off": replace(DEFAULT_AUTO, max_link_share=None)}
     for votes, share, chars in itertools.product(
         (False, True), (0.9, 0.8, 0.7, 0.6, 0.5), (500, 200)
     ):

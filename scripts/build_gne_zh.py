@@ -59,11 +59,12 @@ def body_text(page_id: str, lines: list[str], decision: dict[str, Any]) -> str:
 
 def _labelled_source(source: str, lines: list[str]) -> bool:
     """Whether a line of the page labels ``source`` as the story's source ("来源：新华社",
-    "本文来源：新京报", "信息来源：省发改委", "来源于：东区办事处", "来源CSDN")."""
-    wanted = _squeeze(source)
-    return any(
-        re.search(r"来源(?:于)?[:：]?" + re.escape(wanted), _squeeze(line)) for line in lines
+    "本文来源：新京报", "信息来源：省发改委", "来源于：东区办事处", "来源CSDN"); a picture's,
+    a video's or a quoted fact's source ("图片来源：", "资料来源：") labels none."""
+    label = re.compile(
+        r"(?<!图片)(?<!视频)(?<!资料)(?<!数据)来源于?[:：]?" + re.escape(_squeeze(source))
     )
+    return any(label.search(_squeeze(line)) for line in lines)
 
 
 def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:

@@ -294,11 +294,6 @@ def normalized(text: str) -> str:
     return " ".join(text.split())
 
 
-def link_texts(doc: Document) -> frozenset[str]:
-    """The whitespace-normalised text of every ``<a>`` on the page."""
-    return doc.link_texts()
-
-
 def is_zh_heading(line: str) -> bool:
     """Whether ``line`` is a Chinese recommendation or keyword heading (separators ignored)."""
     return bool(ZH_TAIL_HEADING.match(_HEADING_SEPARATORS.sub("", line)))
@@ -400,7 +395,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
 
 def trim(text: str, doc: Document, options: TrimOptions) -> str:
     """:func:`trim_text` with the page's link texts read only when a rule needs them."""
-    return trim_text(text, link_texts(doc) if options.needs_links else frozenset(), options)
+    return trim_text(text, doc.link_texts() if options.needs_links else frozenset(), options)
 
 
 DEFAULT_OPTIONS = TrimOptions()

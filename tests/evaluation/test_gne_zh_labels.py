@@ -52,6 +52,22 @@ def test_pages_file_is_exactly_what_the_decisions_build() -> None:
     assert GNE_ZH.read_text(encoding="utf-8") == expected
 
 
+def test_a_source_no_line_labels_is_refused_by_name() -> None:
+    build = _script("build_gne_zh")
+    decisions = json.loads((REPO / "datasets" / "gne_zh" / "decisions.json").read_text("utf-8"))
+    source = next(
+        json.loads(line)
+        for line in GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
+        if line.strip() and json.loads(line)["id"] == "163-3"
+    )
+    decision = decisions["163-3"]
+    assert build.build_record(source, decision)["source"] == "每日经济新闻"
+    # "图片来源：未来科学大奖官网" credits a picture, not the story.
+    for wrong in ("未来科学大奖官网", "人民日报"):
+        with pytest.raises(build.DecisionError, match=f"163-3: source '{wrong}'"):
+            build.build_record(source, {**decision, "source": wrong})
+
+
 def test_every_page_loads_with_its_html_and_a_full_label() -> None:
     pages = load_pages(GNE_ZH)
     assert len(pages) == 62  # every page of gne_unlabeled

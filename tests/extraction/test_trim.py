@@ -10,7 +10,7 @@ from newscrawl.extraction import Article, extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.trim import NO_TRIM, TrimOptions, link_texts, trim_text
+from newscrawl.extraction.trim import NO_TRIM, TrimOptions, trim_text
 from newscrawl.extraction.types import ContentResult
 
 PARAGRAPH = (
@@ -99,7 +99,7 @@ PAGE = f"""<html><head><title>Night buses extended</title></head><body>
 
 def test_link_texts_are_normalised() -> None:
     doc = load_document(b'<html><body><a href="/x">  Bus\n fares <b>rise</b></a></body></html>')
-    assert link_texts(doc) == frozenset({"Bus fares rise"})
+    assert doc.link_texts() == frozenset({"Bus fares rise"})
 
 
 def test_auto_trims_a_related_list_after_the_article() -> None:

@@ -341,7 +341,7 @@ def run_vote(
     if chinese is not None:
         add(options.early_pair_chinese if chinese else options.early_pair)
     links = page_links(doc, options)
-    voting_links = links if options.link_lists_vote else None
+    voting_links = voting_page_links(doc, options)
     # The early pair decides alone only when both read as prose and neither is a list of
     # links (tested last: only a pair that would decide needs it).
     pair = candidates if all(reads_as_prose(c.result.text, options) for c in candidates) else []
@@ -400,7 +400,7 @@ def fall_back(
     ]
     chosen = fallback.replacement(
         vote.winner,
-        voters(candidates, options, page_links(doc, options) if options.link_lists_vote else None),
+        voters(candidates, options, voting_page_links(doc, options)),
         options.fallback,
     )
     if chosen is None:
@@ -492,6 +492,13 @@ def _is_link_line(line: str, links: frozenset[str]) -> bool:
 def page_links(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> frozenset[str] | None:
     """The page's link texts when the link-list test is on (it needs them), else None."""
     return doc.link_texts() if options.max_link_share is not None else None
+
+
+def voting_page_links(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> frozenset[str] | None:
+    """The page's link texts when lists of links are also left out of the vote, else None."""
+    return page_links(doc, options) if options.link_lists_vote else None
 
 
 def voters(

@@ -1234,11 +1234,10 @@ def find_en_byline(text: str, by_opens: bool) -> re.Match[str] | None:
     """The first English byline ("By Jo Li") in ``text``; with ``by_opens``, a lower-case
     "by" counts only at a line's or piece's start, after a date or after a word such as
     "posted" (:data:`_BYLINE_VERBS`)."""
-    if not by_opens:
-        return _cue_search(_EN_BYLINE, text)
-    if not any(word in text for word in _CUE_WORDS[_EN_BYLINE]):
-        return None
-    for match in _EN_BYLINE.finditer(text):
+    first = _cue_search(_EN_BYLINE, text)
+    if first is None or not by_opens:
+        return first
+    for match in _EN_BYLINE.finditer(text, first.start()):
         if not match.group().startswith("by"):
             return match
         before = text[max(0, match.start() - 40) : match.start()]
