@@ -11,7 +11,7 @@ same unguarded, and for the wcxb_dev articles alone. Per set it prints the first
 the pick in-sample and cross-validated, with the share of pages under F1 0.5, then every
 variant's in-sample F1 per set.
 
-    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5] [--grid vote|prose|links]
+    python3 benchmarks/vote_cv.py [--data DIR] [--folds 5] [--grid vote|prose|links|footer]
 
 ``--grid prose`` sweeps instead which candidates may vote: all, or only those punctuated like
 prose (``AutoOptions.max_chars_per_mark``, ``prose_min_chars``), the first variant being all.
@@ -19,6 +19,11 @@ prose (``AutoOptions.max_chars_per_mark``, ``prose_min_chars``), the first varia
 ``--grid links`` sweeps whether a candidate that is mostly lines of the page's link texts
 (a sidebar of headlines) may decide early or vote (``AutoOptions.max_link_share``,
 ``link_list_min_chars``, ``link_lists_vote``), the first variant being the test off.
+
+``--grid footer`` sweeps whether the finished text loses the lines only the page's own
+``<footer>`` holds, up to which share of it and from which line length
+(``AutoOptions.footer_max_drop_share``, ``footer_min_line_chars``), the first variant being
+the text as it was.
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -112,10 +117,22 @@ def link_list_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def footer_variants() -> dict[str, AutoOptions]:
+    """The finished text as it was first, then without the lines only the page's own footer
+    holds (``AutoOptions.footer_lines``, newscrawl/extraction/page_footer.py)."""
+    found = {"footer-off": replace(DEFAULT_AUTO, footer_max_drop_share=None)}
+    for share, chars in itertools.product((0.5, 0.8, 1.0), (4, 10, 20)):
+        found[f"footer<={share},line>={chars}"] = replace(
+            DEFAULT_AUTO, footer_max_drop_share=share, footer_min_line_chars=chars
+        )
+    return found
+
+
 GRIDS: dict[str, Callable[[], dict[str, AutoOptions]]] = {
     "vote": variants,
     "prose": prose_variants,
     "links": link_list_variants,
+    "footer": footer_variants,
 }
 
 

@@ -58,6 +58,7 @@ from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
+from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.tail import cut_tail
@@ -382,7 +383,12 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
         prune(result.text, result.nodes, options.prune), result.images_from, options.tail
     )
     text = clean_lines(text, options) if options.clean_lines else text
-    return filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
+    text = filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
+    if options.footer_max_drop_share is None:
+        return text
+    return drop_footer_lines(
+        text, doc, options.footer_max_drop_share, options.footer_min_line_chars
+    )
 
 
 def fall_back(

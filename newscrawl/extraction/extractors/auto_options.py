@@ -29,6 +29,7 @@ from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
+from newscrawl.extraction.page_footer import MAX_DROP_SHARE, MIN_LINE_CHARS
 from newscrawl.extraction.prune import DEFAULT_OPTIONS as DEFAULT_PRUNE
 from newscrawl.extraction.prune import PruneOptions
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as DEFAULT_TAIL
@@ -123,6 +124,12 @@ class AutoOptions:
     # Lines of the finished text the page's JSON-LD articleBody lacks are dropped
     # (newscrawl/extraction/article_body.py, docs/benchmarks/precision.md).
     article_body: ArticleBodyOptions = DEFAULT_ARTICLE_BODY
+    # The finished text loses the lines only the page's own footer holds, unless they are
+    # more than ``footer_max_drop_share`` of it; lines of fewer word characters than
+    # ``footer_min_line_chars`` stay. None: off (newscrawl/extraction/page_footer.py,
+    # docs/benchmarks/precision.md).
+    footer_max_drop_share: float | None = MAX_DROP_SHARE
+    footer_min_line_chars: int = MIN_LINE_CHARS
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
