@@ -14,20 +14,20 @@ they would be more than ``max_drop_share`` of the region, the markup is not what
 
 from __future__ import annotations
 
-import string
+from collections.abc import Callable
+from functools import cache
 
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import text_content
-from newscrawl.extraction.text import tokens
+from newscrawl.extraction.held_lines import drop_held_lines, inside, words_of
 
 # Above this share of the region's characters the footer is not the page's furniture.
 MAX_DROP_SHARE = 0.8
 # Lines whose words are shorter ("Home", "FAQ") are too often words of the article too.
 MIN_LINE_CHARS = 4
 _ARTICLE_TAGS = ("main", "article")
-_PUNCTUATION = string.punctuation + "“”‘’«»…—–·•|"
 
 
 def page_footers(root: Element) -> list[Element]:
@@ -36,7 +36,7 @@ def page_footers(root: Element) -> list[Element]:
     return [
         footer
         for footer in root.iter("footer")
-        if not _inside(footer, _ARTICLE_TAGS)
+        if not inside(footer, _ARTICLE_TAGS)
         and next(footer.iter(*_ARTICLE_TAGS, "h1"), None) is None
     ]
 
@@ -55,61 +55,22 @@ def drop_footer_lines(
     footers = page_footers(doc.root)
     if not footers:
         return text
-    footer_text = " ".join(text_content(footer) for footer in footers)
-    lowered = footer_text.lower()
-    lines = text.split("\n")
-    # A plain substring test first: most lines share not even their last word with the
-    # footer, and splitting every line into tokens would cost more than the rest of this.
-    maybe = [index for index, line in enumerate(lines) if _last_word_in(line, lowered)]
-    if not maybe:
-        return text
-    footer_words = _words(footer_text)
-    words = {index: _words(lines[index]) for index in maybe}
-    candidates = [
-        index
-        for index in maybe
-        # _words pads with a space at each end
-        if len(words[index]) >= min_line_chars + 2 and words[index] in footer_words
-    ]
-    if not candidates:
-        return text
-    dropped = _only_in_footer(candidates, words, footer_words, doc.root)
-    removed = sum(len(lines[index]) for index in dropped)
-    if not dropped or removed > max_drop_share * sum(len(line) for line in lines):
-        return text
-    return "\n".join(line for index, line in enumerate(lines) if index not in dropped)
+    return drop_held_lines(text, footers, _elsewhere_test(doc.root), max_drop_share, min_line_chars)
 
 
-def _last_word_in(line: str, lowered: str) -> bool:
-    """Whether ``line``'s last word, quotes and punctuation stripped, occurs in ``lowered``
-    (a line every token of which the footer holds passes)."""
-    word = line.rstrip().rpartition(" ")[2].strip(_PUNCTUATION).lower()
-    return bool(word) and word in lowered
+def _elsewhere_test(root: Element) -> Callable[[str, str], bool]:
+    """Whether the rest of the page holds a line: the page's main/article elements when it
+    has them (a hidden copy of the footer for small screens often stands outside the
+    ``<footer>``), else the page beyond the footers holds it more often than they do. The
+    page's words are read on the first question only."""
 
+    @cache
+    def page_words() -> tuple[bool, str]:
+        frame = [el for el in root.iter(*_ARTICLE_TAGS) if not inside(el, _ARTICLE_TAGS)]
+        return bool(frame), words_of(" ".join(text_content(el) for el in frame or [root]))
 
-def _only_in_footer(
-    candidates: list[int], words: dict[int, str], footer_words: str, root: Element
-) -> set[int]:
-    """The candidate lines the rest of the page does not hold: the page's main/article
-    elements when it has them (a hidden copy of the footer for small screens often stands
-    outside the ``<footer>``), else everything outside the footers."""
-    frame = [el for el in root.iter(*_ARTICLE_TAGS) if not _inside(el, _ARTICLE_TAGS)]
-    if frame:
-        elsewhere = _words(" ".join(text_content(el) for el in frame))
-        return {index for index in candidates if words[index] not in elsewhere}
-    page = _words(text_content(root))
-    return {
-        index
-        for index in candidates
-        if page.count(words[index]) <= footer_words.count(words[index])
-    }
+    def held_elsewhere(line: str, footer: str) -> bool:
+        in_frame, words = page_words()
+        return line in words if in_frame else words.count(line) > footer.count(line)
 
-
-def _inside(el: Element, tags: tuple[str, ...]) -> bool:
-    return any(ancestor.tag in tags for ancestor in el.iterancestors())
-
-
-def _words(text: str) -> str:
-    """``text``'s tokens, space-separated and space-bounded, so a line's words match the
-    footer's at word boundaries whatever punctuation or quotes each side kept."""
-    return " " + " ".join(tokens(text)) + " "
+    return held_elsewhere

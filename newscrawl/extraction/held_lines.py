@@ -1,0 +1,72 @@
+"""Which lines of a chosen text only certain elements of the page hold.
+
+The line filters that read the page's own markup (its frame footer, its figure captions)
+ask one question: which lines of the finished text stand, word for word, in those elements
+and nowhere the page's other text would put them. Lines are compared by the eval's tokens
+(a quote or a dash one side dropped does not matter), at word boundaries.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Sequence
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import text_content
+from newscrawl.extraction.text import tokens
+
+_PUNCTUATION = string.punctuation + "“”‘’«»…—–·•|"
+
+
+def drop_held_lines(
+    text: str,
+    holders: Sequence[Element],
+    held_elsewhere: Callable[[str, str], bool],
+    max_drop_share: float,
+    min_line_chars: int,
+) -> str:
+    """``text`` without the lines whose words ``holders`` hold and ``held_elsewhere(line
+    words, holders' words)`` says the rest of the page does not; kept whole when those lines
+    are more than ``max_drop_share`` of its characters (the markup then says nothing about
+    what is the article). Lines of fewer than ``min_line_chars`` word characters stay."""
+    if not holders:
+        return text
+    held_text = " ".join(text_content(holder) for holder in holders)
+    lowered = held_text.lower()
+    lines = text.split("\n")
+    # A plain substring test first: most lines share not even their last word with the
+    # holders, and splitting every line into tokens would cost more than the rest of this.
+    maybe = [index for index, line in enumerate(lines) if _last_word_in(line, lowered)]
+    if not maybe:
+        return text
+    held = words_of(held_text)
+    found = {index: words_of(lines[index]) for index in maybe}
+    dropped = {
+        index
+        for index, line in found.items()
+        # words_of pads with a space at each end
+        if len(line) >= min_line_chars + 2 and line in held and not held_elsewhere(line, held)
+    }
+    removed = sum(len(lines[index]) for index in dropped)
+    if not dropped or removed > max_drop_share * sum(len(line) for line in lines):
+        return text
+    return "\n".join(line for index, line in enumerate(lines) if index not in dropped)
+
+
+def words_of(text: str) -> str:
+    """``text``'s tokens, space-separated and space-bounded, so that one text's words are
+    found in another's at word boundaries."""
+    return " " + " ".join(tokens(text)) + " "
+
+
+def inside(el: Element, tags: tuple[str, ...]) -> bool:
+    """Whether an ancestor of ``el`` has one of ``tags``."""
+    return any(ancestor.tag in tags for ancestor in el.iterancestors())
+
+
+def _last_word_in(line: str, lowered: str) -> bool:
+    """Whether ``line``'s last word, quotes and punctuation stripped, occurs in ``lowered``
+    (a line every token of which the holders hold passes)."""
+    word = line.rstrip().rpartition(" ")[2].strip(_PUNCTUATION).lower()
+    return bool(word) and word in lowered
