@@ -128,11 +128,24 @@ def footer_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def caption_variants() -> dict[str, AutoOptions]:
+    """The finished text as it was first, then without the lines only the page's figure
+    captions hold, up to which share of it and from which line length
+    (``AutoOptions.caption_max_drop_share``, ``caption_min_line_chars``)."""
+    found = {"captions-off": replace(DEFAULT_AUTO, caption_max_drop_share=None)}
+    for share, chars in itertools.product((0.2, 0.5, 0.8), (4, 10, 20)):
+        found[f"captions<={share},line>={chars}"] = replace(
+            DEFAULT_AUTO, caption_max_drop_share=share, caption_min_line_chars=chars
+        )
+    return found
+
+
 GRIDS: dict[str, Callable[[], dict[str, AutoOptions]]] = {
     "vote": variants,
     "prose": prose_variants,
     "links": link_list_variants,
     "footer": footer_variants,
+    "captions": caption_variants,
 }
 
 

@@ -54,6 +54,7 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction import fallback
 from newscrawl.extraction.article_body import filter_by_article_body
 from newscrawl.extraction.blocks import Block, segment
+from newscrawl.extraction.captions import drop_caption_lines
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
@@ -384,6 +385,10 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
     )
     text = clean_lines(text, options) if options.clean_lines else text
     text = filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
+    if options.caption_max_drop_share is not None:
+        text = drop_caption_lines(
+            text, doc, options.caption_max_drop_share, options.caption_min_line_chars
+        )
     if options.footer_max_drop_share is None:
         return text
     return drop_footer_lines(

@@ -15,6 +15,8 @@ from typing import Any
 
 from newscrawl.extraction.article_body import DEFAULT_OPTIONS as DEFAULT_ARTICLE_BODY
 from newscrawl.extraction.article_body import ArticleBodyOptions
+from newscrawl.extraction.captions import MAX_DROP_SHARE as CAPTION_MAX_DROP_SHARE
+from newscrawl.extraction.captions import MIN_LINE_CHARS as CAPTION_MIN_LINE_CHARS
 from newscrawl.extraction.extractors.boilerpipe.options import (
     DEFAULT_OPTIONS as DEFAULT_BOILERPIPE,
 )
@@ -130,6 +132,10 @@ class AutoOptions:
     # docs/benchmarks/precision.md).
     footer_max_drop_share: float | None = MAX_DROP_SHARE
     footer_min_line_chars: int = MIN_LINE_CHARS
+    # The same for the lines only the page's figure captions hold
+    # (newscrawl/extraction/captions.py, docs/benchmarks/precision.md).
+    caption_max_drop_share: float | None = CAPTION_MAX_DROP_SHARE
+    caption_min_line_chars: int = CAPTION_MIN_LINE_CHARS
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
