@@ -140,12 +140,26 @@ def caption_variants() -> dict[str, AutoOptions]:
     return found
 
 
+def offsite_variants() -> dict[str, AutoOptions]:
+    """Link runs as shipped first, then with the lines whose links all lead to other sites
+    left out of them (``TrimOptions.offsite_runs_kept``)."""
+    return {
+        "offsite-in-runs": replace(
+            DEFAULT_AUTO, trim=replace(DEFAULT_AUTO.trim, offsite_runs_kept=False)
+        ),
+        "offsite-kept": replace(
+            DEFAULT_AUTO, trim=replace(DEFAULT_AUTO.trim, offsite_runs_kept=True)
+        ),
+    }
+
+
 GRIDS: dict[str, Callable[[], dict[str, AutoOptions]]] = {
     "vote": variants,
     "prose": prose_variants,
     "links": link_list_variants,
     "footer": footer_variants,
     "captions": caption_variants,
+    "offsite": offsite_variants,
 }
 
 

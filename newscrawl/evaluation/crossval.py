@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from newscrawl.evaluation.dataset import DatasetError, Page
+from newscrawl.extraction.domains import registered_domain
 
 # Host prefixes that name the same site as the bare host.
 _SAME_SITE_PREFIXES = ("www.", "m.", "wap.", "mobile.", "news.")
@@ -65,18 +66,6 @@ def linked_host(html: bytes) -> str | None:
         if not any(common in host for common in COMMON_HOSTS)
     )
     return counts.most_common(1)[0][0] if counts else None
-
-
-# Second-level labels under a country code that are not a site's name (sina.com.cn, bbc.co.uk).
-_PUBLIC_SECOND_LEVEL = frozenset({"com", "net", "org", "gov", "edu", "co", "ac", "or", "ne", "go"})
-
-
-def registered_domain(host: str) -> str:
-    """``host`` cut to the name its owner registered: ``biz.163.com`` -> ``163.com``,
-    ``finance.sina.com.cn`` -> ``sina.com.cn``."""
-    labels = host.lower().rstrip(".").split(".")
-    public = len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _PUBLIC_SECOND_LEVEL
-    return ".".join(labels[-3:] if public else labels[-2:])
 
 
 def page_site(page: Page) -> str:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml import etree
 from lxml.etree import _Element as Element
 
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
+from .domains import registered_domain
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -69,6 +72,7 @@ class Document:
     lang: str | None = None
     _body_text: str | None = field(default=None, repr=False)
     _link_texts: frozenset[str] | None = field(default=None, repr=False)
+    _offsite_link_texts: frozenset[str] | None = field(default=None, repr=False)
     _visible_starts: dict[int, str] = field(default_factory=dict, repr=False)
 
     def body_text(self) -> str:
@@ -112,6 +116,26 @@ class Document:
                     found.add(text)
             self._link_texts = frozenset(found)
         return self._link_texts
+
+    def offsite_link_texts(self) -> frozenset[str]:
+        """The link texts every ``<a>`` of which leads to another site than the page's: a
+        list of them is the article's sources, products or references, not the site's own
+        related posts. The page's site is its URL's registered domain, else the one its
+        absolute links name most (a page links mostly within its own site). Computed once."""
+        if self._offsite_link_texts is None:
+            anchors = [
+                (" ".join(text_content(anchor).split()), _href_domain(anchor.get("href") or ""))
+                for anchor in self.root.iter("a")
+            ]
+            own = _url_domain(self.url)
+            if own is None:
+                named = Counter(domain for _, domain in anchors if domain)
+                own = named.most_common(1)[0][0] if named else None
+            onsite = {text for text, domain in anchors if domain in (None, own)}
+            self._offsite_link_texts = frozenset(
+                text for text, _ in anchors if text and own is not None and text not in onsite
+            )
+        return self._offsite_link_texts
 
     @property
     def body(self) -> Element | None:
@@ -252,3 +276,21 @@ def _json_ld_objects(text: str) -> list[dict[str, Any]] | None:
             if isinstance(graph, list):
                 stack.extend(reversed(graph))
     return found
+
+
+def _href_domain(href: str) -> str | None:
+    """The registered domain an absolute or protocol-relative link names; None for a link
+    within the page's own site (relative) or none at all."""
+    if not href.startswith(("http://", "https://", "//")):
+        return None
+    return _url_domain(href if not href.startswith("//") else "https:" + href)
+
+
+def _url_domain(url: str | None) -> str | None:
+    if not url:
+        return None
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:  # "http://[oops": an unclosed IPv6 host
+        return None
+    return registered_domain(host) if host else None

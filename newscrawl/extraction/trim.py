@@ -56,7 +56,9 @@ docs/benchmarks/trim.md).
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from newscrawl.extraction.document import Document
@@ -228,6 +230,9 @@ class TrimOptions:
     # Drop a link run only after the text's last long paragraph (:data:`MAX_MARKER_LINE`):
     # lists of links between paragraphs may be the article's own (products, changelogs).
     runs_only_at_end: bool = False
+    # A line whose links all lead to other sites (Document.offsite_link_texts) is no part of
+    # a link run: the article's sources, products or references, not the site's own lists.
+    offsite_runs_kept: bool = True
     # Drop the whole-link lines before the first other line.
     leading_links: bool = True
     # Also cut at an end-section heading (:data:`END_SECTION`), like a tail heading; off:
@@ -324,11 +329,23 @@ def is_credit(line: str) -> bool:
     )
 
 
-def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
-    """``text`` without the lines the enabled rules mark (the whole text if all would go)."""
+def trim_text(
+    text: str,
+    links: frozenset[str],
+    options: TrimOptions,
+    offsite: Callable[[], frozenset[str]] | None = None,
+) -> str:
+    """``text`` without the lines the enabled rules mark (the whole text if all would go).
+    ``offsite``: the link texts that never count toward a link run (asked only when the
+    text has two link lines in a row)."""
     lines = text.split("\n")
     keep = [True] * len(lines)
-    is_link = [normalized(line) in links for line in lines] if options.needs_links else []
+    flat = [normalized(line) for line in lines] if options.needs_links else []
+    is_link = [line in links for line in flat]
+    in_run = is_link
+    if offsite is not None and any(map(operator.and_, is_link, is_link[1:])):
+        away = offsite()
+        in_run = [linked and line not in away for linked, line in zip(is_link, flat, strict=True)]
     # The Chinese rules only on a text with a CJK character among its first characters: a
     # bounded C scan spares other pages a regex per line.
     chinese = options.any_chinese and _CJK.search(text, 0, CJK_PROBE) is not None
@@ -378,7 +395,7 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
         start = 0
         while start < len(lines):
             end = start
-            while end < len(lines) and is_link[end]:
+            while end < len(lines) and in_run[end]:
                 end += 1
             if end - start >= options.link_run and start > last_long:
                 keep[start:end] = [False] * (end - start)
@@ -395,7 +412,14 @@ def trim_text(text: str, links: frozenset[str], options: TrimOptions) -> str:
 
 def trim(text: str, doc: Document, options: TrimOptions) -> str:
     """:func:`trim_text` with the page's link texts read only when a rule needs them."""
-    return trim_text(text, doc.link_texts() if options.needs_links else frozenset(), options)
+    if not options.needs_links:
+        return trim_text(text, frozenset(), options)
+    offsite = (
+        doc.offsite_link_texts
+        if options.offsite_runs_kept and options.link_run is not None
+        else None
+    )
+    return trim_text(text, doc.link_texts(), options, offsite)
 
 
 DEFAULT_OPTIONS = TrimOptions()

@@ -300,3 +300,48 @@ def test_a_line_rule_keeps_prose_that_looks_like_its_lines(rule: str) -> None:
     _, kept = LINE_RULES[rule]
     prose = "\n".join([PARAGRAPH, *kept])
     assert trim_text(prose, frozenset(), replace(NO_TRIM, **{rule: True})) == prose
+
+
+SOURCES = ["Council minutes, 12 March", "Transport fund report 2025", "Regional rail timetable"]
+RELATED = ["Bridge closure starts Monday", "Night buses: what changes", "Fares frozen for 2026"]
+
+
+def page_with_lists() -> str:
+    sources = "".join(
+        f"<li><a href='https://{host}/doc'>{text}</a></li>"
+        for host, text in zip(
+            ("gov.example.org", "fund.example.net", "rail.example.com"), SOURCES, strict=True
+        )
+    )
+    related = "".join(
+        f"<li><a href='/2026/{n}.html'>{text}</a></li>" for n, text in enumerate(RELATED)
+    )
+    return (
+        f"<html><body><article><p>{PARAGRAPH}</p><ul>{sources}</ul><p>{OTHER}</p>"
+        f"<ul>{related}</ul></article></body></html>"
+    )
+
+
+def test_offsite_link_texts_are_the_links_to_other_sites() -> None:
+    doc = load_document(page_with_lists(), url="https://www.example.com/2026/bus.html")
+    # rail.example.com is the page's own registered domain: on-site.
+    assert doc.offsite_link_texts() == frozenset(SOURCES[:2])
+    assert set(SOURCES) | set(RELATED) <= doc.link_texts()
+
+
+def test_without_a_url_the_site_is_the_domain_the_page_links_to_most() -> None:
+    html = page_with_lists().replace(
+        "</ul></article>", "</ul><a href='https://fund.example.net/x'>Fund</a></article>"
+    )
+    doc = load_document(html)
+    # fund.example.net is named twice, the others once: it is taken for the page's own site.
+    assert doc.offsite_link_texts() == frozenset({SOURCES[0], SOURCES[2]})
+
+
+def test_a_run_of_offsite_links_is_kept_and_the_sites_own_run_goes() -> None:
+    doc = load_document(page_with_lists(), url="https://news.example.info/2026/bus.html")
+    text = "\n".join([PARAGRAPH, *SOURCES, OTHER, *RELATED])
+    kept = auto.trim(text, doc, DEFAULT_AUTO.trim)
+    assert kept == "\n".join([PARAGRAPH, *SOURCES, OTHER])
+    as_before = auto.trim(text, doc, replace(DEFAULT_AUTO.trim, offsite_runs_kept=False))
+    assert as_before == f"{PARAGRAPH}\n{OTHER}"
