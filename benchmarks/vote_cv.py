@@ -117,27 +117,28 @@ def link_list_variants() -> dict[str, AutoOptions]:
     return found
 
 
-def footer_variants() -> dict[str, AutoOptions]:
-    """The finished text as it was first, then without the lines only the page's own footer
-    holds (``AutoOptions.footer_lines``, newscrawl/extraction/page_footer.py)."""
-    found = {"footer-off": replace(DEFAULT_AUTO, footer_max_drop_share=None)}
-    for share, chars in itertools.product((0.5, 0.8, 1.0), (4, 10, 20)):
-        found[f"footer<={share},line>={chars}"] = replace(
-            DEFAULT_AUTO, footer_max_drop_share=share, footer_min_line_chars=chars
+def line_filter_variants(
+    name: str, shares: tuple[float, ...], chars: tuple[int, ...] = (4, 10, 20)
+) -> dict[str, AutoOptions]:
+    """A finishing line filter of auto's (``AutoOptions.{name}_max_drop_share`` and
+    ``{name}_min_line_chars``) off first, then at each drop cap and minimum line length."""
+    found = {f"{name}-off": replace(DEFAULT_AUTO, **{f"{name}_max_drop_share": None})}
+    for share, least in itertools.product(shares, chars):
+        found[f"{name}<={share},line>={least}"] = replace(
+            DEFAULT_AUTO,
+            **{f"{name}_max_drop_share": share, f"{name}_min_line_chars": least},
         )
     return found
+
+
+def footer_variants() -> dict[str, AutoOptions]:
+    """The lines only the page's own footer holds (newscrawl/extraction/page_footer.py)."""
+    return line_filter_variants("footer", (0.5, 0.8, 1.0))
 
 
 def caption_variants() -> dict[str, AutoOptions]:
-    """The finished text as it was first, then without the lines only the page's figure
-    captions hold, up to which share of it and from which line length
-    (``AutoOptions.caption_max_drop_share``, ``caption_min_line_chars``)."""
-    found = {"captions-off": replace(DEFAULT_AUTO, caption_max_drop_share=None)}
-    for share, chars in itertools.product((0.2, 0.5, 0.8), (4, 10, 20)):
-        found[f"captions<={share},line>={chars}"] = replace(
-            DEFAULT_AUTO, caption_max_drop_share=share, caption_min_line_chars=chars
-        )
-    return found
+    """The lines only the page's figure captions hold (newscrawl/extraction/captions.py)."""
+    return line_filter_variants("caption", (0.2, 0.5, 0.8))
 
 
 def offsite_variants() -> dict[str, AutoOptions]:
