@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from newscrawl.extraction import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.held_lines import MAX_CANDIDATES, MAX_HELD_CHARS, MAX_LINES
 from newscrawl.extraction.page_footer import drop_footer_lines, page_footers
 from newscrawl.extraction.text import token_counts
 from newscrawl.extraction.types import ContentResult
@@ -111,3 +112,17 @@ def test_never_raises_and_only_removes_lines(text: str, footer: str) -> None:
     kept = drop_footer_lines(text, doc)
     lines = text.split("\n")
     assert all(line in lines for line in kept.split("\n")) or kept == text
+
+
+def test_a_hostile_page_is_left_as_it_is() -> None:
+    # Past the bounds no page's frame goes: the filter does no work there.
+    many = "\n".join(["Brittany M."] * (MAX_LINES + 1))
+    assert drop_footer_lines(many, load_document(page(REVIEW_FOOTER)), max_drop_share=1.0) == many
+    huge = REVIEW_FOOTER + "<p>" + "word " * (MAX_HELD_CHARS // 5) + "</p>"
+    assert drop_footer_lines(TAKEN, load_document(page(huge))) == TAKEN
+    candidates = "\n".join(f"Reviewer number {n}." for n in range(MAX_CANDIDATES + 1))
+    footer = "".join(f"<p>Reviewer number {n}.</p>" for n in range(MAX_CANDIDATES + 1))
+    doc = load_document(page(footer))
+    assert drop_footer_lines(candidates, doc, max_drop_share=1.0) == candidates
+    fewer = "\n".join(candidates.split("\n")[:MAX_CANDIDATES])
+    assert drop_footer_lines(fewer, doc, max_drop_share=1.0) == ""
