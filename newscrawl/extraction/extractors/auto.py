@@ -389,11 +389,11 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
         text = drop_caption_lines(
             text, doc, options.caption_max_drop_share, options.caption_min_line_chars
         )
-    if options.footer_max_drop_share is None:
-        return text
-    return drop_footer_lines(
-        text, doc, options.footer_max_drop_share, options.footer_min_line_chars
-    )
+    if options.footer_max_drop_share is not None:
+        text = drop_footer_lines(
+            text, doc, options.footer_max_drop_share, options.footer_min_line_chars
+        )
+    return text
 
 
 def fall_back(

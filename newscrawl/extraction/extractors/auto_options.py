@@ -128,12 +128,15 @@ class AutoOptions:
     article_body: ArticleBodyOptions = DEFAULT_ARTICLE_BODY
     # The finished text loses the lines only the page's own footer holds, unless they are
     # more than ``footer_max_drop_share`` of it; lines of fewer word characters than
-    # ``footer_min_line_chars`` stay. None: off (newscrawl/extraction/page_footer.py,
-    # docs/benchmarks/precision.md).
+    # ``footer_min_line_chars`` stay. None: off. 0.8 and 4: chosen in 5 of 5 site-grouped
+    # folds, all sets pooled (benchmarks/vote_cv.py --grid footer,
+    # newscrawl/extraction/page_footer.py, docs/benchmarks/precision.md).
     footer_max_drop_share: float | None = MAX_DROP_SHARE
     footer_min_line_chars: int = MIN_LINE_CHARS
-    # The same for the lines only the page's figure captions hold
-    # (newscrawl/extraction/captions.py, docs/benchmarks/precision.md).
+    # The same for the lines only the page's figure captions hold. 0.5 and 10: chosen in 4
+    # of 5 folds pooled and on (5 of 5) for the articles alone; the guarded pooled choice
+    # keeps it off for documentation pages, whose labels keep their captions
+    # (benchmarks/vote_cv.py --grid captions, newscrawl/extraction/captions.py).
     caption_max_drop_share: float | None = CAPTION_MAX_DROP_SHARE
     caption_min_line_chars: int = CAPTION_MIN_LINE_CHARS
     # When a winner far shorter than the page's text gives way to the largest candidate
