@@ -12,14 +12,8 @@ story) and the text is kept whole.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-
-from lxml.etree import _Element as Element
-
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import text_content
-from newscrawl.extraction.held_lines import drop_held_lines, words_of
+from newscrawl.extraction.held_lines import drop_held_lines, more_often_elsewhere
 
 MAX_DROP_SHARE = 0.5
 MIN_LINE_CHARS = 10
@@ -36,19 +30,5 @@ def drop_caption_lines(
         return text
     captions = list(doc.root.iter("figcaption"))
     return drop_held_lines(
-        text, captions, _elsewhere_test(doc.root), max_drop_share, min_line_chars
+        text, captions, more_often_elsewhere(doc.root), max_drop_share, min_line_chars
     )
-
-
-def _elsewhere_test(root: Element) -> Callable[[str, str], bool]:
-    """Whether the page beyond its captions holds a line more often than they do (a caption
-    that repeats a sentence of the article leaves that sentence to it)."""
-
-    @cache
-    def page_words() -> str:
-        return words_of(text_content(root))
-
-    def held_elsewhere(line: str, captions: str) -> bool:
-        return page_words().count(line) > captions.count(line)
-
-    return held_elsewhere

@@ -9,6 +9,7 @@ and nowhere the page's other text would put them. Lines are compared by the eval
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from lxml.etree import _Element as Element
 
@@ -59,6 +60,21 @@ def drop_held_lines(
     if not dropped or removed > max_drop_share * sum(len(line) for line in lines):
         return text
     return "\n".join(line for index, line in enumerate(lines) if index not in dropped)
+
+
+def more_often_elsewhere(root: Element) -> Callable[[str, str], bool]:
+    """A ``held_elsewhere`` test for :func:`drop_held_lines`: whether the page under ``root``
+    holds a line more often than the holders do (a line they repeat from the article stays).
+    The page's words are read on the first question only."""
+
+    @cache
+    def page_words() -> str:
+        return words_of(text_content(root))
+
+    def held_elsewhere(line: str, held: str) -> bool:
+        return page_words().count(line) > held.count(line)
+
+    return held_elsewhere
 
 
 def words_of(text: str) -> str:

@@ -21,7 +21,12 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import text_content
-from newscrawl.extraction.held_lines import drop_held_lines, inside, words_of
+from newscrawl.extraction.held_lines import (
+    drop_held_lines,
+    inside,
+    more_often_elsewhere,
+    words_of,
+)
 
 # Above this share of the region's characters the footer is not the page's furniture.
 MAX_DROP_SHARE = 0.8
@@ -63,14 +68,15 @@ def _elsewhere_test(root: Element) -> Callable[[str, str], bool]:
     has them (a hidden copy of the footer for small screens often stands outside the
     ``<footer>``), else the page beyond the footers holds it more often than they do. The
     page's words are read on the first question only."""
+    more_often = more_often_elsewhere(root)
 
     @cache
-    def page_words() -> tuple[bool, str]:
+    def frame_words() -> str | None:
         frame = [el for el in root.iter(*_ARTICLE_TAGS) if not inside(el, _ARTICLE_TAGS)]
-        return bool(frame), words_of(" ".join(text_content(el) for el in frame or [root]))
+        return words_of(" ".join(text_content(el) for el in frame)) if frame else None
 
     def held_elsewhere(line: str, footer: str) -> bool:
-        in_frame, words = page_words()
-        return line in words if in_frame else words.count(line) > footer.count(line)
+        words = frame_words()
+        return line in words if words is not None else more_often(line, footer)
 
     return held_elsewhere
