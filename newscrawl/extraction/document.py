@@ -16,6 +16,7 @@ from lxml.etree import _Element as Element
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
 from .domains import registered_domain
+from .noscript import keep_scriptless_copy, may_hold_a_copy
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -222,6 +223,8 @@ def load_document(
         published_since=published_since,
     )
     read_head(doc)
+    if may_hold_a_copy(text):
+        keep_scriptless_copy(root)
     clean_tree(root)
     return doc
 

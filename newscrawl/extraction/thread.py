@@ -20,7 +20,7 @@ from typing import Literal
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import link_text_length, paragraph_text
+from newscrawl.extraction.dom import HEADING_TAGS, link_text_length, paragraph_text
 from newscrawl.extraction.native import walks
 
 
@@ -49,6 +49,18 @@ class ThreadOptions:
     # class (alternating "bg1"/"bg2" rows, the first post's "topic-owner", an accepted
     # answer's "accepted-answer"), so the exact class splits one thread into several.
     class_match: Literal["exact", "first_word"] = "exact"
+    # Whether a candidate that is one post of a thread votes in auto with every post's text
+    # (else only the winner is expanded, after the vote): block methods that keep most
+    # posts otherwise out-vote the one post a node method found.
+    in_vote: bool = True
+    # Whether headings between the first and the last post (outside every post) keep their
+    # place in the text: an article whose sections repeat one class titles them there.
+    keep_headings: bool = True
+    # Whether a paragraph (``<p>``) may be taken for a post: an article's paragraphs often
+    # share one class, and taking them for posts keeps them without their headings and lists.
+    # These three: the variant chosen in 3 of 5 site-grouped folds, all sets pooled, among
+    # off and four combinations (benchmarks/predictions_cv.py, docs/benchmarks/precision.md).
+    paragraph_posts: bool = False
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -111,8 +123,11 @@ def repeats_of(root: Element, el: Element, options: ThreadOptions) -> list[Eleme
     return [peer for peer in found if depth_of(peer) == depth]
 
 
-def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
-    """The repeated post elements ``node`` belongs to, in document order, or None."""
+def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> list[Element] | None:
+    """The repeated post elements ``node`` belongs to, in document order, or None.
+    ``region_chars``: the characters of the region ``node`` starts (spaces excluded); the
+    posts must hold ``min_growth`` times it too, so a region that already spans most of
+    the repeats (an article whose sections repeat one class) is left as it is."""
     if options.min_posts is None:
         return None
     root = node.getroottree().getroot()
@@ -120,6 +135,8 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
     for el in climbed:
         if el is root or el.tag in ("body", "html"):
             return None
+        if el.tag == "p" and not options.paragraph_posts:
+            continue
         peers = repeats_of(root, el, options)
         if len(peers) < options.min_posts:
             continue
@@ -129,7 +146,7 @@ def posts_of(node: Element, options: ThreadOptions) -> list[Element] | None:
             el in lengths
             and lengths[el]
             and len(posts) >= options.min_posts
-            and sum(lengths.values()) >= options.min_growth * lengths[el]
+            and sum(lengths.values()) >= options.min_growth * max(lengths[el], region_chars)
         ):
             return posts
     return None
@@ -149,13 +166,34 @@ def post_length(el: Element, options: ThreadOptions) -> int:
     return length
 
 
-def thread_text(nodes: Sequence[Element], options: ThreadOptions) -> str | None:
-    """Every post's text, one paragraph a line, when ``nodes`` (a chosen region) is one post
-    of a thread; None otherwise (the region's own text stands)."""
+def thread_text(
+    nodes: Sequence[Element], options: ThreadOptions, region_chars: int = 0
+) -> str | None:
+    """Every post's text, one paragraph a line, when ``nodes`` (a chosen region of
+    ``region_chars`` characters, spaces excluded) is one post of a thread; None otherwise
+    (the region's own text stands)."""
     if not nodes:
         return None
     start = common_ancestor(nodes[0], nodes[-1]) if options.from_common_ancestor else nodes[0]
-    posts = posts_of(start, options) if start is not None else None
+    posts = posts_of(start, options, region_chars) if start is not None else None
     if posts is None:
         return None
-    return "\n".join(text for text in (paragraph_text(post) for post in posts) if text)
+    parts = with_headings_between(posts) if options.keep_headings else posts
+    return "\n".join(text for text in (paragraph_text(part) for part in parts) if text)
+
+
+def with_headings_between(posts: Sequence[Element]) -> list[Element]:
+    """``posts`` and the headings between the first and the last of them that no post
+    holds, in document order."""
+    common = common_ancestor(posts[0], posts[-1])
+    if common is None:
+        return list(posts)
+    chosen = set(posts)  # the proxies stay alive in the list
+    ordered = [el for el in common.iter() if el in chosen or el.tag in HEADING_TAGS]
+    first = next(index for index, el in enumerate(ordered) if el in chosen)
+    last = max(index for index, el in enumerate(ordered) if el in chosen)
+    return [
+        el
+        for el in ordered[first : last + 1]
+        if el in chosen or not any(holder in chosen for holder in el.iterancestors())
+    ]

@@ -846,6 +846,12 @@ def test_a_javascript_forums_noscript_posts_name_the_opening_poster():
     )
     page = f"<div id='app'>Loading</div><noscript>{posts}</noscript>"
     assert authors_of(page) == ["PaulWBryant"]
+    # The copy holds the page's text, so the document keeps it (extraction/noscript.py).
+    assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == ["PaulWBryant"]
+    # Beside a body that shows more text the copy is dropped: only the rule reads it.
+    shown = f"<div id='app'><p>{'The thread as the script drew it. ' * 20}</p></div>"
+    page = f"{shown}<noscript>{posts}</noscript>"
+    assert authors_of(page) == ["PaulWBryant"]
     assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == []
     assert authors_of("<noscript><img src='/pixel.gif'></noscript><p>Text.</p>") == []
 

@@ -9,7 +9,14 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.thread import NO_THREAD, ThreadOptions, posts_of, thread_text
+from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
+from newscrawl.extraction.thread import (
+    NO_THREAD,
+    ThreadOptions,
+    post_length,
+    posts_of,
+    thread_text,
+)
 from newscrawl.extraction.types import ContentResult
 
 ON = ThreadOptions(min_posts=2, min_post_chars=40, max_climb=3, max_link_share=0.5, min_growth=1.0)
@@ -188,3 +195,61 @@ def test_a_discuz_thread_of_table_posts_keeps_every_post():
     assert text is not None
     assert [line[:3] for line in text.split("\n")] == [f"第{n}楼" for n in range(6)]
     assert "用户" not in text and "发表于" not in text
+
+
+def sectioned_article(sections: int, paragraph_class: str | None = None) -> str:
+    """An article whose sections repeat one class, each titled by a heading between them."""
+    cls = f" class='{paragraph_class}'" if paragraph_class else ""
+    body = "".join(
+        f"<h2>Heading {index}</h2><div class='section'><p{cls}>Section {index}. {PROSE}</p>"
+        f"<p{cls}>{PROSE}</p></div>"
+        for index in range(sections)
+    )
+    return f"<html><body><article>{body}</article></body></html>"
+
+
+def test_headings_between_posts_keep_their_place():
+    node = load_document(sectioned_article(4).encode()).root.find(".//div[@class='section']")
+    assert node is not None
+    text = thread_text([node], ON)
+    assert text is not None
+    lines = [line.split(".")[0] for line in text.split("\n") if not line.startswith("This")]
+    # The heading before the first section titles the page's region, not a post between.
+    assert lines == ["Section 0", "Heading 1", "Section 1", "Heading 2", "Section 2",
+                     "Heading 3", "Section 3"]  # fmt: skip
+    plain = thread_text([node], replace(ON, keep_headings=False))
+    assert plain is not None and "Heading" not in plain
+
+
+def test_paragraphs_of_one_class_are_no_posts():
+    html = sectioned_article(1, paragraph_class="body-paragraph").replace(
+        "</div></article>",
+        "".join(f"<p class='body-paragraph'>{PROSE}</p>" for _ in range(4)) + "</div></article>",
+    )
+    paragraph = load_document(html.encode()).root.find(".//p")
+    assert paragraph is not None
+    assert posts_of(paragraph, replace(ON, max_climb=0)) is None
+    found = posts_of(paragraph, replace(ON, max_climb=0, paragraph_posts=True))
+    assert found is not None and len(found) == 6
+
+
+def test_a_region_that_already_spans_the_repeats_is_not_replaced():
+    node = first_post_body(thread_page(4))
+    posts = posts_of(node, ON)
+    assert posts is not None
+    everything = sum(post_length(post, ON) for post in posts)
+    assert posts_of(node, replace(ON, min_growth=1.5), region_chars=everything) is None
+    assert posts_of(node, replace(ON, min_growth=1.5), region_chars=0) is not None
+
+
+def test_a_candidate_that_is_one_post_votes_with_the_whole_thread():
+    doc = load_document(thread_page(5).encode())
+    voting = auto.run_methods(doc, ["density"])
+    alone = auto.run_methods(
+        doc,
+        ["density"],
+        options=replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False)),
+    )
+    assert [c.method for c in voting] == [c.method for c in alone] == ["density"]
+    assert "Post 4" in voting[0].result.text and "Post 4" not in alone[0].result.text
+    assert "Post 0" in alone[0].result.text

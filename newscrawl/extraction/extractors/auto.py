@@ -46,7 +46,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import repeat
 
 from lxml.etree import _Element as Element
@@ -64,7 +64,7 @@ from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.tail import cut_tail
 from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
-from newscrawl.extraction.thread import thread_text
+from newscrawl.extraction.thread import thread_text, visible_length
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -135,6 +135,12 @@ def run_methods(
             continue
         if isinstance(result, ContentResult) and result.text.strip():
             result = without_comments(result, options)
+            posts = (
+                thread_text(result.nodes, options.thread, visible_length(result.text))
+                if options.thread.in_vote and result.nodes
+                else None
+            )
+            result = replace(result, text=posts) if posts else result
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:

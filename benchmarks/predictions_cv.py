@@ -1,0 +1,97 @@
+"""Is a change kept under site-grouped cross-validation? Runs' predictions decide it.
+
+For a change that has no option to sweep (a rule that is on or off), the variants are the
+predictions ``newscrawl eval --predictions`` wrote with each version of the code: the first
+is the baseline. Each page gets every variant's F1 (the eval metric); :func:`crossval.select`
+chooses among them on four of five folds grouped by site and scores the fifth, pooled over
+every set given (``--set PAGES PREDICTIONS...``, repeatable, one file per variant in the
+order of ``--variants``), guarded (a variant may not lower the mean of any set and page type
+on the tuning folds below the baseline's: :func:`crossval.no_harm`) and on the article pages
+alone. The baseline is listed first, so a tie keeps it.
+
+    python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions before.jsonl  # old code
+    python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions after.jsonl   # new code
+    python3 benchmarks/predictions_cv.py [--variants before after] \
+        --set DATA/pages.jsonl before.jsonl after.jsonl [--set ...] [--folds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.extra_lines import read_predictions
+from newscrawl.evaluation.crossval import format_selection, no_harm, page_site, select
+from newscrawl.evaluation.dataset import load_pages
+from newscrawl.evaluation.metric import bag_scores
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--set",
+        nargs="+",
+        action="append",
+        type=Path,
+        required=True,
+        metavar="PATH",
+        help="a labelled pages.jsonl, then one prediction file per variant made on it",
+    )
+    parser.add_argument("--variants", nargs="+", default=["before", "after"])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--method", default="auto")
+    args = parser.parse_args(argv)
+
+    variants = args.variants
+    baseline = variants[0]
+    scores: dict[str, list[float]] = {name: [] for name in variants}
+    groups: list[str] = []
+    kinds: list[str] = []
+    for pages_path, *prediction_paths in args.set:
+        if len(prediction_paths) != len(variants):
+            parser.error(f"--set {pages_path}: one prediction file per variant {variants}")
+        name = pages_path.parent.name
+        predicted = {
+            variant: read_predictions(path, args.method)
+            for variant, path in zip(variants, prediction_paths, strict=True)
+        }
+        for page in load_pages(pages_path):
+            if not page.text or any(page.id not in found for found in predicted.values()):
+                continue
+            for variant in variants:
+                scores[variant].append(bag_scores(predicted[variant][page.id], page.text).f1)
+            groups.append(f"{name}:{page_site(page)}")
+            kinds.append(f"{name}:{page.page_type or 'article'}")
+
+    def report(label: str, indices: list[int], guarded: bool) -> None:
+        subset = {name: [values[i] for i in indices] for name, values in scores.items()}
+        sets = [kinds[i] for i in indices]
+        eligible = no_harm(subset, sets, baseline) if guarded else None
+        selection = select(subset, [groups[i] for i in indices], args.folds, eligible)
+        means = ", ".join(
+            f"{name} {sum(values) / len(values):.4f}" for name, values in subset.items()
+        )
+        print(f"## {label} ({len(indices)} pages): {means}")
+        print(format_selection(selection, label="variant"))
+
+    everything = list(range(len(groups)))
+    articles = [i for i in everything if kinds[i].endswith(":article")]
+    report("pooled, unguarded", everything, guarded=False)
+    report("pooled, guarded by set and page type", everything, guarded=True)
+    report("articles alone", articles, guarded=False)
+    print(f"per set and page type, in the order {' '.join(variants)}:")
+    for kind in sorted(set(kinds)):
+        members = [i for i in everything if kinds[i] == kind]
+        means = " ".join(
+            f"{sum(scores[name][i] for i in members) / len(members):.4f}" for name in variants
+        )
+        below = " ".join(str(sum(1 for i in members if scores[name][i] < 0.5)) for name in variants)
+        print(f"  {kind:28} {len(members):5} pages  F1 {means}  F1 < 0.5: {below}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
