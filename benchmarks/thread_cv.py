@@ -1,12 +1,12 @@
 """Whether keeping every post of a thread carries over to unseen sites: a grouped CV sweep.
 
-``auto``'s vote runs once per page; every variant of :class:`ThreadOptions` (thread
-expansion off first, then each combination of its thresholds) turns the winner into text
-(``auto.winner_text``: thread expansion, line clean-up, trim) and is scored with the eval
-metric. One variant is chosen for all sets together by ``crossval.select`` (5 folds grouped
-by site): articles must not lose what forum threads gain. Per set, the script prints the
-in-sample figure of the chosen variant and the cross-validated one (each page scored with
-the variant picked without its fold).
+``auto``'s vote runs once per page, without the thread test in the vote; every variant of
+:class:`ThreadOptions` (thread expansion off first, then each combination of its thresholds)
+turns the winner into text (``auto.winner_text``: thread expansion, line clean-up, trim) and
+is scored with the eval metric. One variant is chosen for all sets together by
+``crossval.select`` (5 folds grouped by site): articles must not lose what forum threads
+gain. Per set, the script prints the in-sample figure of the chosen variant and the
+cross-validated one (each page scored with the variant picked without its fold).
 
     python3 benchmarks/thread_cv.py [--data DIR] [--folds 5] [--grid full|class]
 
@@ -91,6 +91,9 @@ def class_variants() -> dict[str, ThreadOptions]:
 
 
 GRIDS = {"full": variants, "class": class_variants}
+# The vote runs without the thread test (``ThreadOptions.in_vote``), so each variant expands
+# the winner itself: the sweep is of the winner's expansion, not of the vote's.
+VOTE_WITHOUT_THREADS = replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False))
 
 
 def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Scored:
@@ -101,7 +104,7 @@ def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Sco
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:
         return Scored(dataset, site, dict.fromkeys(options, 0.0))
-    vote = auto.run_vote(doc) if doc.body is not None else None
+    vote = auto.run_vote(doc, VOTE_WITHOUT_THREADS) if doc.body is not None else None
     if vote is None:
         return Scored(dataset, site, dict.fromkeys(options, 0.0))
     texts = ((name, auto.winner_text(vote, doc, option)) for name, option in options.items())

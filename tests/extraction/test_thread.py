@@ -253,3 +253,20 @@ def test_a_candidate_that_is_one_post_votes_with_the_whole_thread():
     assert [c.method for c in voting] == [c.method for c in alone] == ["density"]
     assert "Post 4" in voting[0].result.text and "Post 4" not in alone[0].result.text
     assert "Post 0" in alone[0].result.text
+
+
+def test_the_winner_keeps_what_the_votes_thread_test_found():
+    doc = load_document(thread_page(5).encode())
+    (candidate,) = auto.run_methods(
+        doc,
+        ["density"],
+        options=replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False)),
+    )
+    assert candidate.posts is None  # the test did not run: the winner is expanded after
+    assert "Post 4" in auto.winner_text(auto.Vote(candidate, 1.0, [candidate], False), doc)
+    # Found no thread in the vote: the winner stays its region.
+    seen = replace(candidate, posts=False)
+    assert "Post 4" not in auto.winner_text(auto.Vote(seen, 1.0, [seen], False), doc)
+    (voted,) = auto.run_methods(doc, ["density"])
+    assert voted.posts is True
+    assert "Post 4" in auto.winner_text(auto.Vote(voted, 1.0, [voted], False), doc)

@@ -81,6 +81,10 @@ class Candidate:
     method: str
     result: ContentResult
     bag: Counter[str]
+    # The thread test in the vote (``ThreadOptions.in_vote``): None when it did not run on
+    # this candidate, True when the text is every post of the thread the region is one post
+    # of, False when the region is no post of a thread.
+    posts: bool | None = None
 
     @property
     def size(self) -> int:
@@ -115,13 +119,16 @@ def run_methods(
     shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
     options: AutoOptions = DEFAULT_OPTIONS,
     bags: dict[str, Counter[str]] | None = None,
+    threads: dict[tuple[Element, int], str | None] | None = None,
 ) -> list[Candidate]:
     """Candidates of the given methods, each run with its options in ``options``; absent or
     failing methods are skipped. ``bags``: token bags by text, kept across calls on one page
-    (methods often agree to the character, in one stage or in the next)."""
+    (methods often agree to the character, in one stage or in the next); ``threads``: the
+    thread test's answers by region, likewise (density and TCDT often choose one node)."""
     shared = shared or {}
     found = []
     bags = {} if bags is None else bags
+    threads = {} if threads is None else threads
     for name in methods:
         try:
             result = shared[name]() if name in shared else _run(doc, name, options)
@@ -135,18 +142,25 @@ def run_methods(
             continue
         if isinstance(result, ContentResult) and result.text.strip():
             result = without_comments(result, options)
-            posts = (
-                thread_text(result.nodes, options.thread, visible_length(result.text))
-                if options.thread.in_vote and result.nodes
-                else None
-            )
+            checked = options.thread.in_vote and bool(result.nodes)
+            posts = _posts_text(result, options, threads) if checked else None
             result = replace(result, text=posts) if posts else result
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:
                     bag = bags[result.text] = token_counts(result.text)
-                found.append(Candidate(name, result, bag))
+                found.append(Candidate(name, result, bag, (posts is not None) if checked else None))
     return found
+
+
+def _posts_text(
+    result: ContentResult, options: AutoOptions, threads: dict[tuple[Element, int], str | None]
+) -> str | None:
+    """Every post's text when ``result``'s region is one post of a thread, else None."""
+    key = (result.nodes[0], visible_length(result.text))
+    if key not in threads:
+        threads[key] = thread_text(result.nodes, options.thread, key[1])
+    return threads[key]
 
 
 def _run(doc: Document, name: str, options: AutoOptions) -> ContentResult | Rejection:
@@ -313,9 +327,10 @@ def page_runner(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Runner
     """The candidates of the named methods on ``doc``, sharing one segmentation."""
     shared = _shared_runners(doc, options)
     bags: dict[str, Counter[str]] = {}
+    threads: dict[tuple[Element, int], str | None] = {}
 
     def runner(methods: Sequence[str]) -> list[Candidate]:
-        return run_methods(doc, methods, shared, options, bags)
+        return run_methods(doc, methods, shared, options, bags, threads)
 
     return runner
 
@@ -385,8 +400,15 @@ def run_vote(
 def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     """The winner's text (every post, when it is one post of a thread; else pruned), cleaned
     and trimmed."""
-    result = vote.winner.result
-    text = thread_text(result.nodes, options.thread) or cut_tail(
+    winner = vote.winner
+    result = winner.result
+    # A winner the vote's thread test saw is already every post, or no post of a thread.
+    posts = (
+        thread_text(result.nodes, options.thread)
+        if winner.posts is None
+        else (result.text if winner.posts else None)
+    )
+    text = posts or cut_tail(
         prune(result.text, result.nodes, options.prune), result.images_from, options.tail
     )
     text = clean_lines(text, options) if options.clean_lines else text
