@@ -9,12 +9,19 @@ publish-date stage (``dates.STAGES``) answering nothing, in turn, twice each, in
 and prints both and the stage's share: what that stage costs (the htmldate fallback parses
 the page a second time).
 
+``--extensive-search-always`` times the pages with htmldate's extensive search as shipped
+(:func:`dates.extensive_search`: not on Chinese pages) and on every page, in turn,
+``--pairs`` times in one process (the order swapped every pair), and prints each pair's
+ratio and their median: what the policy saves.
+
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3 [--without-date-stage htmldate]
+    python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 1 --extensive-search-always --pairs 8
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -55,11 +62,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=sorted(dates.STAGES),
         help="also time the pages with this date stage answering nothing",
     )
+    parser.add_argument(
+        "--extensive-search-always",
+        action="store_true",
+        help="also time the pages with htmldate's extensive search on every page",
+    )
+    parser.add_argument("--pairs", type=int, default=4, help="pairs for --extensive-search-always")
     args = parser.parse_args(argv)
     pages = [(page.read_html(), page.url) for page in benchmark_pages(args.wcxb, args.data)]
     warm_up_date_parsing()
     for html, url in pages[:WARM_UP_PAGES]:
         extract(html, url=url, method="auto")
+    if args.extensive_search_always:
+        return compare_extensive_search(pages, args.rounds, args.pairs)
     if not args.without_date_stage:
         per_page = cpu_ms_per_page(pages, args.rounds)
         print(f"{len(pages)} pages x {args.rounds}: {per_page:.3f} ms/page")
@@ -83,6 +98,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(the stage: {1 - without / full:.1%} of auto's CPU time)"
     )
     return 0
+
+
+def compare_extensive_search(
+    pages: Sequence[tuple[bytes, str | None]], rounds: int, pairs: int
+) -> int:
+    """The shipped extensive-search policy against the search on every page, in turn."""
+    shipped = dates.extensive_search
+    ratios = []
+    try:
+        for pair in range(pairs):
+            timed: dict[str, float] = {}
+            for name in ("shipped", "always") if pair % 2 == 0 else ("always", "shipped"):
+                dates.extensive_search = shipped if name == "shipped" else _always
+                timed[name] = cpu_ms_per_page(pages, rounds)
+            ratios.append(timed["shipped"] / timed["always"])
+            print(
+                f"pair {pair + 1}: shipped {timed['shipped']:.3f} ms/page, "
+                f"always {timed['always']:.3f} ms/page, ratio {ratios[-1]:.3f}"
+            )
+    finally:
+        dates.extensive_search = shipped
+    print(f"shipped/always CPU, median of {pairs} pairs: {statistics.median(ratios):.3f}")
+    return 0
+
+
+def _always(doc: Document) -> bool:
+    return True
 
 
 if __name__ == "__main__":

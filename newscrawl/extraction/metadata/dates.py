@@ -31,6 +31,7 @@ from newscrawl.extraction.document import TEXT_PIECES, Document
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
+from newscrawl.extraction.text import is_mostly_cjk
 
 # Meta keys (lower-cased name/property/itemprop) that carry a publish time, best first
 # (docs/algorithms.md A.11; GNE's PUBLISH_TIME_META list as exact keys).
@@ -977,18 +978,50 @@ def _relative_moment(match: re.Match[str], fetched_at: datetime) -> str | None:
 YEAR_ONLY_DAY = "-01-01"
 
 
-def htmldate_date(doc: Document, fetched_at: datetime | None = None) -> str | None:
+# Characters of the body's text that tell a page without a <title> Chinese or not.
+LANGUAGE_SAMPLE_CHARS = 1000
+
+
+def reads_as_chinese(doc: Document) -> bool:
+    """Whether the page's ``<title>`` (its body's first characters when it has none) is
+    mostly Chinese."""
+    sample = doc.title_text
+    if not sample:
+        pieces: list[str] = []
+        size = 0
+        for piece in doc.root.itertext():
+            pieces.append(piece)
+            size += len(piece)
+            if size >= LANGUAGE_SAMPLE_CHARS:
+                break
+        sample = "".join(pieces)
+    return is_mostly_cjk(sample)
+
+
+def extensive_search(doc: Document) -> bool:
+    """Whether htmldate may end with its extensive search, a scan of the whole markup for
+    any date-like string (about half of htmldate's time on the pages that reach it). Not on
+    Chinese pages: there it gave no right date on the dev sets (cwced_zh, gne_zh) and one
+    wrong one, while on English pages it gives more right dates than wrong (site-grouped
+    cross-validation: benchmarks/htmldate_search_cv.py, docs/benchmarks/metadata.md)."""
+    return not reads_as_chinese(doc)
+
+
+def htmldate_date(
+    doc: Document, fetched_at: datetime | None = None, extensive: bool | None = None
+) -> str | None:
     """The htmldate library's original-publication date (it parses the page again, so it
     only runs when the cheaper stages found nothing). It prefers original-publication dates
     but, on a page that states no other, may answer with the modified date: rejecting those
     cost more right dates than it saved (docs/benchmarks/metadata.md). A 1 January answer is
-    htmldate's reading of a bare year (:data:`YEAR_ONLY_DAY`), not a date: None."""
+    htmldate's reading of a bare year (:data:`YEAR_ONLY_DAY`), not a date: None.
+    ``extensive``: whether its extensive search runs (None: :func:`extensive_search`)."""
     try:
         found = find_date(
             doc.html,
             url=doc.url,
             original_date=True,
-            extensive_search=True,
+            extensive_search=extensive_search(doc) if extensive is None else extensive,
             max_date=(fetched_at or datetime.now(UTC)) + MAX_AHEAD,
         )
     except Exception:  # noqa: BLE001 -- a library bug must not fail an extraction
