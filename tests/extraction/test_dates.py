@@ -229,20 +229,20 @@ def test_htmldate_is_the_last_stage():
     assert htmldate_date(page, FETCHED) is None
 
 
-def english_page(body: str, title: str = "A post") -> Document:
+def titled_page(body: str, title: str = "A post") -> Document:
     return load_document(f"<html><head><title>{title}</title></head><body>{body}</body></html>")
 
 
 @pytest.mark.parametrize("footer", ["&copy; 2020 Example Ltd", "Copyright 2019-2023"])
 def test_a_copyright_year_is_no_publish_date(footer):
     # htmldate itself answers 1 January of the copyright year on such a page.
-    page = english_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>{footer}</p>")
+    page = titled_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>{footer}</p>")
     assert extensive_search(page)
     assert htmldate_date(page, FETCHED) is None
 
 
 def test_htmldate_dates_other_than_the_first_of_january_stay():
-    page = english_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>2023-03-14</p>")
+    page = titled_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>2023-03-14</p>")
     assert htmldate_date(page, FETCHED) == "2023-03-14"
 
 
@@ -251,7 +251,7 @@ RUNNING_TEXT_DATE = "<h1>A post</h1><p>We met on March 14, 2023 to talk about th
 
 
 def test_the_extensive_search_runs_on_pages_that_are_not_chinese():
-    page = english_page(RUNNING_TEXT_DATE)
+    page = titled_page(RUNNING_TEXT_DATE)
     assert extensive_search(page)
     assert htmldate_date(page, FETCHED) == "2023-03-14"
     assert htmldate_date(page, FETCHED, extensive=False) is None
@@ -260,8 +260,8 @@ def test_the_extensive_search_runs_on_pages_that_are_not_chinese():
 @pytest.mark.parametrize(
     "page",
     [
-        english_page(RUNNING_TEXT_DATE, title="花园里的会面"),
-        english_page(f"<p>{'我们在花园里见面，谈了很久。' * 80}</p>{RUNNING_TEXT_DATE}", title=""),
+        titled_page(RUNNING_TEXT_DATE, title="花园里的会面"),
+        titled_page(f"<p>{'我们在花园里见面，谈了很久。' * 80}</p>{RUNNING_TEXT_DATE}", title=""),
     ],
     ids=["chinese title", "no title, chinese body"],
 )
@@ -273,7 +273,7 @@ def test_no_extensive_search_on_chinese_pages(page):
 
 
 def test_an_untitled_page_is_read_by_its_first_text():
-    assert not reads_as_chinese(english_page(f"<p>{'Plain English words. ' * 80}</p>", ""))
+    assert not reads_as_chinese(titled_page(f"<p>{'Plain English words. ' * 80}</p>", ""))
 
 
 @pytest.mark.parametrize(
