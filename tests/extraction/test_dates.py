@@ -35,8 +35,8 @@ from newscrawl.extraction.metadata.dates import (
 )
 
 
-def doc(body: str = "", head: str = "") -> str:
-    return f"<html><head><title>标题</title>{head}</head><body>{body}</body></html>"
+def doc(body: str = "", head: str = "", title: str = "标题") -> str:
+    return f"<html><head><title>{title}</title>{head}</head><body>{body}</body></html>"
 
 
 @pytest.mark.parametrize(
@@ -230,7 +230,7 @@ def test_htmldate_is_the_last_stage():
 
 
 def titled_page(body: str, title: str = "A post") -> Document:
-    return load_document(f"<html><head><title>{title}</title></head><body>{body}</body></html>")
+    return load_document(doc(body, title=title))
 
 
 @pytest.mark.parametrize("footer", ["&copy; 2020 Example Ltd", "Copyright 2019-2023"])

@@ -983,19 +983,9 @@ LANGUAGE_SAMPLE_CHARS = 1000
 
 
 def reads_as_chinese(doc: Document) -> bool:
-    """Whether the page's ``<title>`` (its body's first characters when it has none) is
-    mostly Chinese."""
-    sample = doc.title_text
-    if not sample:
-        pieces: list[str] = []
-        size = 0
-        for piece in doc.root.itertext():
-            pieces.append(piece)
-            size += len(piece)
-            if size >= LANGUAGE_SAMPLE_CHARS:
-                break
-        sample = "".join(pieces)
-    return is_mostly_cjk(sample)
+    """Whether the page's ``<title>`` (its body's first visible characters when it has none)
+    is mostly Chinese."""
+    return is_mostly_cjk(doc.title_text or doc.visible_start(LANGUAGE_SAMPLE_CHARS))
 
 
 def extensive_search(doc: Document) -> bool:
