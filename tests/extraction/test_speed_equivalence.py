@@ -6,7 +6,11 @@ import re
 
 import pytest
 
-from newscrawl.extraction.metadata import authors, dates
+from newscrawl.evaluation.dataset import load_pages, stable_sample
+from newscrawl.evaluation.datasets import pages_file
+from newscrawl.extraction.document import DocumentError, load_document
+from newscrawl.extraction.metadata import authors, dates, source
+from newscrawl.extraction.patterns import plain, starting_with
 from newscrawl.extraction.text import IDEOGRAPH_TOKENS, cjk_count, is_mostly_cjk, letter_count
 
 TEXTS = [
@@ -117,3 +121,54 @@ def _plain_full_date(window: str) -> str | None:
 @pytest.mark.parametrize("text", [*MONTH_TEXTS, "4 September 2025", "发布于 4 Sept 2021"])
 def test_full_date_agrees_with_every_pattern_scanned_in_full(text):
     assert dates._full_date(text, None) == _plain_full_date(text)
+
+
+# The patterns told their first characters (newscrawl.extraction.patterns.starting_with).
+FIRST_CHARACTER_PATTERNS = {
+    "dates._LABEL": dates._LABEL,
+    "dates._UPDATED_WORD": dates._UPDATED_WORD,
+    "authors._CUES[0]": authors._CUES[0],
+    "authors._EDITOR_CUE": authors._EDITOR_CUE,
+    "authors._ENDED_CUE": authors._ENDED_CUE,
+    "authors._WRITTEN_BY": authors._WRITTEN_BY,
+    "source._LABELLED": source._LABELLED,
+}
+
+
+@pytest.fixture(scope="module")
+def page_texts() -> list[str]:
+    """Body texts of the repository's pages in both languages, and the texts above."""
+    pages = load_pages(pages_file("cwced_zh"))[:25] + load_pages(pages_file("gne_zh"))[:25]
+    pages += stable_sample(load_pages(pages_file("wcxb_dev")), 50)
+    texts = [*TEXTS, *MONTH_TEXTS, *CUE_TEXTS, "Last UPDATED: today", "来源于：东区办事处"]
+    for page in pages:
+        try:
+            texts.append(load_document(page.read_html(), url=page.url).body_text())
+        except DocumentError:
+            continue
+    return texts
+
+
+@pytest.mark.parametrize("name", FIRST_CHARACTER_PATTERNS)
+def test_a_pattern_told_its_first_characters_matches_as_without(name, page_texts):
+    fast = FIRST_CHARACTER_PATTERNS[name]
+    slow = plain(fast)
+    assert slow.pattern != fast.pattern
+    matched = 0
+    for text in page_texts:
+        expected = _spans(slow.finditer(text))
+        assert _spans(fast.finditer(text)) == expected, text[:80]
+        matched += bool(expected)
+    assert matched, f"{name} matched nothing: the check would prove nothing"
+
+
+def test_a_wrong_first_character_claim_changes_the_matches():
+    # The claim is the caller's: a class that leaves out a first character loses matches.
+    wrong = starting_with("[p]", r"(?i:published|posted)")
+    assert wrong.search("Posted May 3") is None
+    assert plain(wrong).search("Posted May 3") is not None
+
+
+def test_plain_refuses_a_pattern_not_made_by_starting_with():
+    with pytest.raises(ValueError):
+        plain(re.compile("abc"))

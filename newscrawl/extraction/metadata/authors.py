@@ -26,6 +26,7 @@ from newscrawl.extraction.metadata.dates import (
 )
 from newscrawl.extraction.metadata.source import extract_source
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.patterns import starting_with
 from newscrawl.extraction.stoplists import load_stoplist
 from newscrawl.extraction.text import is_mostly_cjk
 
@@ -252,7 +253,10 @@ _NAME_END = r"(?=发自|报道|摄|电|/|\s|[，,。、)）\]】0-9]|$)"
 _FURTHER_CJK_NAMES = r"(?:\s[\u4e00-\u9fff]{2,3}(?=\s|[，,。、0-9]))*"
 _CUES = (
     # "文：" opens a byline, not the end of a word ("蔡英文:贪腐..." in a headline list).
-    re.compile(r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*" + _NAMES),
+    starting_with(
+        "[作记撰执文原]",
+        r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*" + _NAMES,
+    ),
     # "记者" without a separator only after a masthead ("本报记者", "新华社记者", "频道 记者"),
     # since in running text it is a plain noun ("记者采访时称", "小记者训练营").
     # ... or opening a bracket: "（记者 胡晓蓉）", "(记者 格桑边觉)".
@@ -269,17 +273,18 @@ _CUES = (
     # Forum and blog posts: "ggjjzhzz 发表于 2005-9-15", "本贴由大卫于2005年8月12日...发表".
     re.compile(r"(?:^|\s)" + _NAMES + r"\s*发表于\s*\d{4}"),
     re.compile(r"由(?P<name>[\u4e00-\u9fff·]{2,5}|[A-Za-z][\w.\-]{1,20})于\s*\d{4}\s*年"),
-    re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
+    starting_with("[责编]", r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
 _AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
 _EDITOR_CUE = _CUES[-1]
 # The labelled cue with its name ending where the ideographs end or a label starts (rule
 # CUE_NAME_ENDS): "告诉记者：被称之为最缺乏..." and an interview's "记者：首先欢迎你来到" are
 # running text after the interviewer's label, no byline.
-_ENDED_CUE = re.compile(
+_ENDED_CUE = starting_with(
+    "[作记撰执文原]",
     r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*"
     + _NAMES
-    + rf"(?=[^\u4e00-\u9fff·]|$|{_LABEL}|发自|报道|摄|电)"
+    + rf"(?=[^\u4e00-\u9fff·]|$|{_LABEL}|发自|报道|摄|电)",
 )
 # Further byline forms (rule BYLINE_FORMS): "记者" followed by a space is a byline wherever it
 # stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
@@ -380,10 +385,11 @@ _EN_BYLINE = re.compile(
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
 # capitalised label may follow the previous element's text with no space ("2024Written by").
-_WRITTEN_BY = re.compile(
+_WRITTEN_BY = starting_with(
+    "[wWpPaA]",
     r"(?:\b(?i:written|posted|authored|article)|(?<=[a-z0-9])(?:Written|Posted|Authored))"
     r"\s+(?i:by)\s*:?\s*"
-    rf"(?P<name>{_EN_NAME}(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}})" + _EN_NAME_END
+    rf"(?P<name>{_EN_NAME}(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}})" + _EN_NAME_END,
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
 _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")

@@ -28,6 +28,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import TEXT_PIECES, Document
+from newscrawl.extraction.patterns import starting_with
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
@@ -542,7 +543,7 @@ _UPDATED_LABEL = re.compile(
 
 
 # The words every _UPDATED_LABEL match contains, under the same case rules.
-_UPDATED_WORD = re.compile(r"updated|modified|更新", re.IGNORECASE)
+_UPDATED_WORD = starting_with("[uUmM更]", r"updated|modified|更新", re.IGNORECASE)
 
 
 def _updated_in_text(doc: Document, fetched_at: datetime | None) -> str | None:
@@ -595,7 +596,8 @@ def url_year(url: str | None) -> int | None:
 
 # Labelled lines state the publish time outright wherever they sit ("发布时间：2024-05-03",
 # "来源：新华网 2024-05-03", "Published: May 3, 2024"); "更新"/"Updated" lines are modified times.
-_LABEL = re.compile(
+_LABEL = starting_with(
+    "[发日时来pP]",
     r"(?:发布时间|发表时间|发布日期|发表日期|发稿时间|发表于|日期|时间|来源|"
     r"\bpublished(?: on)?|\bposted(?: on)?)\s*[:：]?\s*",
     re.IGNORECASE,

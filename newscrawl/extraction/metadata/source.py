@@ -10,6 +10,7 @@ import html
 import re
 
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.patterns import starting_with
 
 META_KEYS = ("source", "article:source", "mediaid")
 # How much of the page text (from the start of <body>) is searched for the label, in visible
@@ -44,13 +45,14 @@ _LABEL_PREFIX = re.compile(r"^(?:稿件|文章|本文)?来源\s*[:：]\s*")
 
 # "来源：新华社", "来源: 人民网-人民日报", "稿件来源：央视新闻客户端", "来源于：东区办事处"; the
 # name ends at a space, a bracket, a separator or the next label.
-_LABELLED = re.compile(
+_LABELLED = starting_with(
+    "[稿来]",
     # a picture's, a video's, a chart's or a quoted fact's source is no story's source
     r"(?<!图片)(?<!视频)(?<!资料)(?<!数据)(?:稿件)?来源于?\s*[:：]\s*"
     r"(?P<name>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9·\-]{1,29}?)"
     r"(?=\s|[|丨/（(【\[,，。;；]|作者|记者|编辑|责任|发布|时间|日期|浏览|阅读|字号|\d{4}|$"
     # digits straight after an ideograph start the next thing ("新华网57人参与11评论")
-    r"|(?<=[\u4e00-\u9fff])\d)"
+    r"|(?<=[\u4e00-\u9fff])\d)",
 )
 
 

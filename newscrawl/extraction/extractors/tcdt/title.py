@@ -48,25 +48,32 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
     """Pick ``T`` by the A.4.1 conditions; never fails (falls back to the body, low confidence)."""
     reference, reference_name = _reference(doc)
     score = _scorer(reference, options) if reference else None
-    read: dict[int, str] = {}  # both passes meet the same nodes
+    # Both passes meet the same nodes: condition 1 is tested once, each text read once.
+    eligible = _title_tag_positions(tree, options)
+    read: dict[int, str] = {}
+    keys: dict[int, tuple[str, ...]] = {}
     strict = _candidates(
         tree,
+        eligible,
         options,
         options.title_min_cjk,
         options.title_max_cjk,
         options.ending_punctuation,
         read,
+        keys,
     )
     chosen = _most_similar(strict, score, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
     if chosen is None or (reference and chosen[1] < options.relax_below_similarity):
         relaxed = _candidates(
             tree,
+            eligible,
             options,
             options.relaxed_min_cjk,
             options.relaxed_max_cjk,
             options.relaxed_ending_punctuation,
             read,
+            keys,
         )
         better = _most_similar(relaxed, score, doc, options) if relaxed else None
         if better is not None and (chosen is None or better[1] > chosen[1]):
@@ -127,32 +134,45 @@ def _reference(doc: Document) -> tuple[str, str]:
     return "", ""
 
 
+def _title_tag_positions(tree: IndexedTree, options: TcdtOptions) -> list[int]:
+    """Condition 1: the positions (body aside) of title tags whose subtree references no
+    other resource."""
+    tags, has_reference, title_tags = tree.tags, tree.has_reference, options.title_tags
+    return [
+        pos for pos in range(1, len(tree)) if tags[pos] in title_tags and not has_reference[pos]
+    ]
+
+
 def _candidates(
     tree: IndexedTree,
+    eligible: list[int],
     options: TcdtOptions,
     low: int,
     high: int,
     enders: frozenset[str],
     read: dict[int, str] | None = None,
+    keys: dict[int, tuple[str, ...]] | None = None,
 ) -> list[_Candidate]:
-    """Conditions 1 and 2, with nested duplicates reduced to the innermost node. ``read``:
-    the text of each position read by an earlier pass."""
+    """Condition 2 among the ``eligible`` positions (:func:`_title_tag_positions`), with
+    nested duplicates reduced to the innermost node. ``read`` and ``keys``: the text, and
+    its tokens, of each position an earlier pass read."""
     read = {} if read is None else read
+    keys = {} if keys is None else keys
     found: list[_Candidate] = []
     last_by_text: dict[tuple[str, ...], int] = {}  # text -> index in ``found``
-    for pos in range(1, len(tree)):
-        tag = tree.tags[pos]
-        if tag not in options.title_tags or tree.has_reference[pos]:
-            continue
-        if not low <= tree.cjk[pos] <= high:
+    cjk = tree.cjk
+    for pos in eligible:
+        if not low <= cjk[pos] <= high:
             continue
         text = read.get(pos)
         if text is None:
             text = read[pos] = node_text(tree.nodes[pos])
         if _ends_sentence(text, enders, options.closing_marks):
             continue
-        key = tuple(tokens(text, normalize=True))
-        cand = _Candidate(pos, text, tag)
+        key = keys.get(pos)
+        if key is None:
+            key = keys[pos] = tuple(tokens(text, normalize=True))
+        cand = _Candidate(pos, text, tree.tags[pos])
         index = last_by_text.get(key)
         # Same text nested (a div wrapping the h1): the innermost node is the tightest T.
         # Preorder puts the wrapper first, so a nested duplicate replaces it.
