@@ -9,7 +9,8 @@ import pytest
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction.document import DocumentError, load_document
-from newscrawl.extraction.metadata import authors, dates, source
+from newscrawl.extraction.metadata import authors, dates
+from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
 from newscrawl.extraction.patterns import plain, starting_with
 from newscrawl.extraction.text import IDEOGRAPH_TOKENS, cjk_count, is_mostly_cjk, letter_count
 
@@ -121,18 +122,6 @@ def _plain_full_date(window: str) -> str | None:
 @pytest.mark.parametrize("text", [*MONTH_TEXTS, "4 September 2025", "发布于 4 Sept 2021"])
 def test_full_date_agrees_with_every_pattern_scanned_in_full(text):
     assert dates._full_date(text, None) == _plain_full_date(text)
-
-
-# The patterns told their first characters (newscrawl.extraction.patterns.starting_with).
-FIRST_CHARACTER_PATTERNS = {
-    "dates._LABEL": dates._LABEL,
-    "dates._UPDATED_WORD": dates._UPDATED_WORD,
-    "authors._CUES[0]": authors._CUES[0],
-    "authors._EDITOR_CUE": authors._EDITOR_CUE,
-    "authors._ENDED_CUE": authors._ENDED_CUE,
-    "authors._WRITTEN_BY": authors._WRITTEN_BY,
-    "source._LABELLED": source._LABELLED,
-}
 
 
 @pytest.fixture(scope="module")
