@@ -14,6 +14,7 @@ articles and threads (benchmarks/thread_cv.py, docs/benchmarks/precision.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -61,6 +62,13 @@ class ThreadOptions:
     # These three: the variant chosen in 3 of 5 site-grouped folds, all sets pooled, among
     # off and four combinations (benchmarks/predictions_cv.py, docs/benchmarks/precision.md).
     paragraph_posts: bool = False
+    # Repeats of the post's class allowed off the depth most of them share (None: any
+    # number; 0: only the chosen element's depth counts). A thread's opening post is often
+    # wrapped apart from the replies ("topic" beside a list of "reply" items), so its body
+    # sits a level deeper or shallower than theirs; a page builder's blocks of one class
+    # sit at many depths. A repeat inside another repeat is not counted twice. 2: the
+    # guarded site-grouped choice among 0, 1, 2 and None (4 of 5 folds; precision.md).
+    off_depth_repeats: int | None = 2
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -120,7 +128,25 @@ def repeats_of(root: Element, el: Element, options: ThreadOptions) -> list[Eleme
     else:
         found = same_class(root, el.tag, signature)
     depth = depth_of(el)
+    if options.off_depth_repeats != 0:
+        repeats = outermost(found)
+        depths = Counter(depth_of(peer) for peer in repeats)
+        most_shared = depths.most_common(1)[0][1] if depths else 0
+        allowed = options.off_depth_repeats
+        if allowed is None or len(repeats) - most_shared <= allowed:
+            return repeats
     return [peer for peer in found if depth_of(peer) == depth]
+
+
+def outermost(elements: Sequence[Element]) -> list[Element]:
+    """``elements`` (in document order) without those inside another of them."""
+    kept: list[Element] = []
+    chosen: set[Element] = set()  # the proxies stay alive in the list
+    for el in elements:
+        if not any(holder in chosen for holder in el.iterancestors()):
+            kept.append(el)
+            chosen.add(el)
+    return kept
 
 
 def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> list[Element] | None:

@@ -96,14 +96,66 @@ def test_short_or_link_only_repeats_are_not_posts():
     assert text is not None and "Post 1" not in text and "Post 2" in text
 
 
-def test_repeats_at_another_depth_do_not_count():
+def test_repeats_at_another_depth_count_only_when_allowed():
     html = thread_page(1).replace(
         "</div></body>",
         f"</div><aside><div><div><div class='post-body'><p>{PROSE}</p></div>"
         "</div></div></aside></body>",
     )
     node = first_post_body(html)
-    assert thread_text([node], ON) is None
+    assert thread_text([node], replace(ON, off_depth_repeats=0)) is None
+    assert thread_text([node], replace(ON, off_depth_repeats=1)) is not None
+
+
+def test_without_the_depth_test_an_opening_post_wrapped_apart_joins_the_replies():
+    # The opening post sits one level above the replies' list, as forum engines write it.
+    replies = "".join(
+        f"<article class='reply'><div class='content'><p>Reply {index}. {PROSE}</p></div></article>"
+        for index in range(3)
+    )
+    html = (
+        "<html><body><article class='topic'><div class='content'>"
+        f"<p>Question. {PROSE * 2}</p></div></article>"
+        f"<section><div>{replies}</div></section></body></html>"
+    )
+    node = load_document(html.encode()).root.find(".//div[@class='content']")
+    assert node is not None
+    assert thread_text([node], replace(ON, max_climb=0, min_posts=4, off_depth_repeats=0)) is None
+    for allowed in (None, 1):
+        text = thread_text([node], replace(ON, max_climb=0, min_posts=4, off_depth_repeats=allowed))
+        assert text is not None
+        assert [line.split(".")[0] for line in text.split("\n")] == [
+            "Question",
+            "Reply 0",
+            "Reply 1",
+            "Reply 2",
+        ]
+
+
+def test_repeats_off_the_shared_depth_count_only_up_to_the_allowance():
+    # Blocks of one class at three depths: a page builder's, not a thread's.
+    blocks = "".join(
+        "<div>" * depth
+        + f"<div class='content'><p>Block {index}. {PROSE}</p></div>"
+        + "</div>" * depth
+        for index, depth in enumerate((0, 0, 0, 1, 2))
+    )
+    node = load_document(f"<html><body>{blocks}</body></html>".encode()).root.find(
+        ".//div[@class='content']"
+    )
+    assert node is not None
+    loose = replace(ON, max_climb=0, min_posts=4)
+    assert thread_text([node], replace(loose, off_depth_repeats=1)) is None  # 3 alike, 2 apart
+    assert thread_text([node], replace(loose, off_depth_repeats=2)) is not None
+
+
+def test_without_the_depth_test_a_repeat_inside_a_repeat_counts_once():
+    nested = f"<div class='post-body'><p>Quoted. {PROSE}</p></div>"
+    first = f"<p>Post 0. {PROSE * 3}</p>"
+    node = first_post_body(thread_page([first, f"{nested}<p>Post 1. {PROSE}</p>"]))
+    text = thread_text([node], replace(ON, off_depth_repeats=None))
+    assert text is not None
+    assert text.count("Quoted.") == 1
 
 
 def test_auto_keeps_the_whole_thread_by_default():
