@@ -18,12 +18,12 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from newscrawl.evaluation.dataset import load_pages, stable_sample
+from newscrawl.evaluation.dataset import Page, load_pages, stable_sample
 from newscrawl.evaluation.datasets import add_data_option, pages_file
 from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
@@ -33,7 +33,11 @@ from newscrawl.extraction.patterns import plain
 def page_texts(data: str | None, wcxb: int) -> list[str]:
     """The body text of every page of the benchmark's sets that loads."""
     pages = load_pages(pages_file("cwced_zh", data)) + load_pages(pages_file("gne_zh", data))
-    pages += stable_sample(load_pages(pages_file("wcxb_dev", data)), wcxb)
+    return body_texts(pages + stable_sample(load_pages(pages_file("wcxb_dev", data)), wcxb))
+
+
+def body_texts(pages: Iterable[Page]) -> list[str]:
+    """Each page's ``<body>`` text, in order; pages that are no HTML page are left out."""
     texts = []
     for page in pages:
         try:

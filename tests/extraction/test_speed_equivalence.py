@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from benchmarks.cue_patterns import body_texts
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
-from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.metadata import authors, dates
 from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
 from newscrawl.extraction.patterns import plain, starting_with
@@ -129,13 +129,8 @@ def page_texts() -> list[str]:
     """Body texts of the repository's pages in both languages, and the texts above."""
     pages = load_pages(pages_file("cwced_zh"))[:25] + load_pages(pages_file("gne_zh"))[:25]
     pages += stable_sample(load_pages(pages_file("wcxb_dev")), 50)
-    texts = [*TEXTS, *MONTH_TEXTS, *CUE_TEXTS, "Last UPDATED: today", "来源于：东区办事处"]
-    for page in pages:
-        try:
-            texts.append(load_document(page.read_html(), url=page.url).body_text())
-        except DocumentError:
-            continue
-    return texts
+    fixed = [*TEXTS, *MONTH_TEXTS, *CUE_TEXTS, "Last UPDATED: today", "来源于：东区办事处"]
+    return fixed + body_texts(pages)
 
 
 @pytest.mark.parametrize("name", FIRST_CHARACTER_PATTERNS)
