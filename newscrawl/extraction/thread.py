@@ -3,8 +3,8 @@
 On a forum thread or a Q&A page the densest single region is usually the first post (or the
 accepted answer), and a method that picks one region keeps only it. A thread shows itself in
 the markup: the chosen node, or one of its few nearest ancestors, is one of several elements
-with the same tag and the same ``class`` at the same depth of the tree, each holding a post's
-worth of prose (most of its text outside links). When that holds, the text is every such
+with the same tag and the same ``class``, nearly all at one depth of the tree, each holding a
+post's worth of prose (most of its text outside links). When that holds, the text is every such
 element's text in document order instead of the chosen region's.
 
 Nothing here names a forum engine; the signal is repeated structure with substantial text
@@ -118,7 +118,9 @@ def _first_word(value: str | None) -> str | None:
 
 def repeats_of(root: Element, el: Element, options: ThreadOptions) -> list[Element]:
     """The elements that repeat ``el``'s tag and class (as ``options.class_match`` reads a
-    class) at its depth, ``el`` included; empty when it has no class."""
+    class), ``el`` included: all of them when at most ``options.off_depth_repeats`` sit off
+    the depth most share (the outermost only), else those at ``el``'s depth; empty when it
+    has no class."""
     signature = el.get("class")
     if not signature or not signature.strip():
         return []
