@@ -9,6 +9,10 @@ publish-date stage (``dates.STAGES``) answering nothing, in turn, twice each, in
 and prints both and the stage's share: what that stage costs (the htmldate fallback parses
 the page a second time).
 
+``--without-hidden-copies`` times loading as shipped and without
+:func:`newscrawl.extraction.hidden_copies.drop_hidden_copies`, in the same way: what the
+stage costs.
+
 ``--extensive-search-always`` times the pages with htmldate's extensive search as shipped
 (:func:`dates.extensive_search`: not on Chinese pages) and on every page, in turn,
 ``--pairs`` times in one process (the order swapped every pair), and prints each pair's
@@ -16,6 +20,7 @@ ratio and their median: what the policy saves.
 
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3 [--without-date-stage htmldate]
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 1 --extensive-search-always --pairs 8
+    python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 1 --without-hidden-copies --pairs 8
 """
 
 from __future__ import annotations
@@ -24,14 +29,16 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from lxml.etree import _Element as Element
+
 from benchmarks.extraction_speed import benchmark_pages, warm_up_date_parsing
-from newscrawl.extraction import extract
+from newscrawl.extraction import document, extract
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.metadata import dates
 
@@ -67,7 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also time the pages with htmldate's extensive search on every page",
     )
-    parser.add_argument("--pairs", type=int, default=4, help="pairs for --extensive-search-always")
+    parser.add_argument(
+        "--without-hidden-copies",
+        action="store_true",
+        help="also time the pages without the hidden-copies stage of loading",
+    )
+    parser.add_argument("--pairs", type=int, default=4, help="pairs for the two options above")
     args = parser.parse_args(argv)
     pages = [(page.read_html(), page.url) for page in benchmark_pages(args.wcxb, args.data)]
     warm_up_date_parsing()
@@ -75,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         extract(html, url=url, method="auto")
     if args.extensive_search_always:
         return compare_extensive_search(pages, args.rounds, args.pairs)
+    if args.without_hidden_copies:
+        return compare_hidden_copies(pages, args.rounds, args.pairs)
     if not args.without_date_stage:
         per_page = cpu_ms_per_page(pages, args.rounds)
         print(f"{len(pages)} pages x {args.rounds}: {per_page:.3f} ms/page")
@@ -105,26 +119,59 @@ def compare_extensive_search(
 ) -> int:
     """The shipped extensive-search policy against the search on every page, in turn."""
     shipped = dates.extensive_search
+
+    def use(variant: str) -> None:
+        dates.extensive_search = shipped if variant == "shipped" else _always
+
+    return compare_in_turn(pages, rounds, pairs, ("shipped", "always"), use)
+
+
+def compare_hidden_copies(
+    pages: Sequence[tuple[bytes, str | None]], rounds: int, pairs: int
+) -> int:
+    """Loading as shipped against loading without the hidden-copies stage, in turn."""
+    shipped = document.drop_hidden_copies
+
+    def use(variant: str) -> None:
+        document.drop_hidden_copies = shipped if variant == "shipped" else _keep_hidden
+
+    return compare_in_turn(pages, rounds, pairs, ("shipped", "without"), use)
+
+
+def compare_in_turn(
+    pages: Sequence[tuple[bytes, str | None]],
+    rounds: int,
+    pairs: int,
+    variants: tuple[str, str],
+    use: Callable[[str], None],
+) -> int:
+    """Time ``variants`` (``use`` switches to one) in turn, ``pairs`` times in one process,
+    the order swapped every pair; print each pair's ratio and their median."""
+    first, second = variants
     ratios = []
     try:
         for pair in range(pairs):
             timed: dict[str, float] = {}
-            for name in ("shipped", "always") if pair % 2 == 0 else ("always", "shipped"):
-                dates.extensive_search = shipped if name == "shipped" else _always
+            for name in variants if pair % 2 == 0 else variants[::-1]:
+                use(name)
                 timed[name] = cpu_ms_per_page(pages, rounds)
-            ratios.append(timed["shipped"] / timed["always"])
+            ratios.append(timed[first] / timed[second])
             print(
-                f"pair {pair + 1}: shipped {timed['shipped']:.3f} ms/page, "
-                f"always {timed['always']:.3f} ms/page, ratio {ratios[-1]:.3f}"
+                f"pair {pair + 1}: {first} {timed[first]:.3f} ms/page, "
+                f"{second} {timed[second]:.3f} ms/page, ratio {ratios[-1]:.3f}"
             )
     finally:
-        dates.extensive_search = shipped
-    print(f"shipped/always CPU, median of {pairs} pairs: {statistics.median(ratios):.3f}")
+        use(first)
+    print(f"{first}/{second} CPU, median of {pairs} pairs: {statistics.median(ratios):.3f}")
     return 0
 
 
 def _always(doc: Document) -> bool:
     return True
+
+
+def _keep_hidden(root: Element, options: object = None) -> int:
+    return 0
 
 
 if __name__ == "__main__":

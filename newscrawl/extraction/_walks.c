@@ -763,7 +763,9 @@ done:
 
 /* The elements under ``root`` (itself included), in document order, with any of the given
  * attributes containing its substring: a superset filter for Python tests such as
- * authors._is_author_markup, so that Python only looks at the few candidates. */
+ * authors._is_author_markup, so that Python only looks at the few candidates. An empty
+ * substring asks only for the attribute, with or without a value (HTML's boolean
+ * ``hidden``, which libxml2 stores without one). */
 static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"root", "attribute_substrings", NULL};
     PyObject *root_obj, *pairs;
@@ -800,7 +802,7 @@ static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs)
                     b.len = 0;
                     for (xmlNode *t = a->children; t; t = t->next)
                         if (t->content && buffer_add(&b, t->content) < 0) goto fail;
-                    hit = b.len && strstr((const char *)b.data, part) != NULL;
+                    hit = !part[0] || (b.len && strstr((const char *)b.data, part) != NULL);
                     break;
                 }
             }

@@ -16,6 +16,7 @@ from lxml.etree import _Element as Element
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
 from .domains import registered_domain
+from .hidden_copies import drop_hidden_copies
 from .noscript import keep_scriptless_copy, may_hold_a_copy
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
@@ -226,6 +227,7 @@ def load_document(
     if may_hold_a_copy(text):
         keep_scriptless_copy(root)
     clean_tree(root)
+    drop_hidden_copies(root)
     return doc
 
 

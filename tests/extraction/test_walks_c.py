@@ -214,3 +214,25 @@ def test_same_class_peers_in_c_equal_python_on_dataset_pages():
                 assert thread.same_class(doc.root, el.tag, signature) == expected, page_id
                 checked += 1
     assert checked > 1000
+
+
+def test_an_empty_substring_finds_the_attribute_with_or_without_a_value():
+    root = dom.parse_html(
+        "<html><body><div hidden>a</div><p hidden=''>b</p><span hidden='until-found'>c</span>"
+        "<em data-hidden='x'>d</em><i class='hidden'>e</i></body></html>"
+    )
+    assert root is not None and native.walks is not None
+    found = native.walks.elements_with(root=root, attribute_substrings=((b"hidden", b""),))
+    assert [el.tag for el in found] == ["div", "p", "span"]
+
+
+@pytest.mark.slow
+def test_hidden_elements_found_in_c_equal_the_xpath_on_dataset_pages():
+    from newscrawl.extraction import hidden_copies
+
+    for page_id, doc in dataset_documents():
+        body = doc.root.find("body")
+        if body is not None:
+            expected = list(hidden_copies._HIDDEN(body))
+            assert hidden_copies._marked(body, other_marks=False) == expected, page_id
+
