@@ -235,4 +235,3 @@ def test_hidden_elements_found_in_c_equal_the_xpath_on_dataset_pages():
         if body is not None:
             expected = list(hidden_copies._HIDDEN(body))
             assert hidden_copies._marked(body, other_marks=False) == expected, page_id
-
