@@ -168,6 +168,7 @@ _ATTR_NAME = st.one_of(
             "on{x}",
             "data-original",
             "lang",
+            "hidden",
         ]
     ),
     st.text(alphabet="{}%ab:-_\"'", min_size=1, max_size=6),
@@ -229,7 +230,9 @@ _FRAGMENT = st.one_of(
     _START_TAG,
     _TAG.map(lambda tag: f"</{tag}>"),
     _TEXT,
-    st.sampled_from(["&#1;", "&#0;", "&#xfffe;", "&amp", "&", "<", ">", "<br>", BODY]),
+    st.sampled_from(
+        ["&#1;", "&#0;", "&#xfffe;", "&amp", "&", "<", ">", "<br>", BODY, f"<pre hidden>{BODY}"]
+    ),
 )
 _CHARSET = st.one_of(
     st.none(),
