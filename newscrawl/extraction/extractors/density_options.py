@@ -38,6 +38,10 @@ class DensityOptions:
     # A noise-marked element holding more than this share of the root's text is kept anyway
     # (the guard of noise.NOISE_MAX_TEXT_SHARE).
     noise_max_text_share: float = NOISE_MAX_TEXT_SHARE
+    # Comment-named posts of one shape that together hold this share of the root's text, and
+    # follow no article, are a discussion thread and are counted (comment_threads.py); None:
+    # never. Chosen by site-grouped cross-validation among 0.5 and 0.33 (precision.md).
+    comment_thread_share: float | None = 0.33
     # GNE's escape hatch for all-link children: integer T // LT above this means link text is
     # under ~9% of the text, so the links are inline mentions, not a link list.
     link_escape_ratio: int = 10

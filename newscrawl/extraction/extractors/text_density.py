@@ -45,6 +45,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
+from newscrawl.extraction.comment_threads import kept_comment_flags
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
 from newscrawl.extraction.native import c_tags, walks
@@ -172,9 +173,10 @@ def _symbol_pattern(symbols: str) -> Callable[[str], list[str]]:
 ) = range(12)
 
 
-# One pass over the tree with the given content tags and paragraph tags: in C or in Python.
+# One pass over the tree with the given content tags, paragraph tags and class/id flags: in C
+# or in Python.
 Walk = Callable[
-    [Element, DensityOptions, frozenset[str], frozenset[str]],
+    [Element, DensityOptions, frozenset[str], frozenset[str], dict[str, tuple[bool, bool]]],
     tuple[list["NodeFeatures"], list[Element]],
 ]
 
@@ -194,11 +196,23 @@ def measure(
     equal on every dataset page)."""
     if walks is None:
         return measure_in_python(root, options)
-    return _names_first(root, options, _walk_in_c)
+    return _names_first(root, options, _walk_in_c, _flag_cache(root, options))
+
+
+def _flag_cache(root: Element, options: DensityOptions) -> dict[str, tuple[bool, bool]]:
+    """The class/id flags the walk reads: the noise rules' cache, with a comment-named
+    thread's values counted back in on a page that is such a thread (comment_threads.py).
+    The page's own copy is left to this page: a value kept here is noise on others."""
+    rules = noise_rules(options)
+    share = options.comment_thread_share
+    if not options.skip_noise or share is None:
+        return rules.flag_cache
+    kept = kept_comment_flags(root, rules, share)
+    return {**rules.flag_cache, **kept} if kept else rules.flag_cache
 
 
 def _names_first(
-    root: Element, options: DensityOptions, walk: Walk
+    root: Element, options: DensityOptions, walk: Walk, flag_cache: dict[str, tuple[bool, bool]]
 ) -> tuple[list[NodeFeatures], list[Element]]:
     """The walk with class/id words naming content; on a page where no scored element is
     named so (a generated stylesheet, an unseen template), again with ``options.content_tags``
@@ -206,10 +220,10 @@ def _names_first(
     ``options.content_tags_when_unnamed`` is off: the tags count on every page)."""
     paragraph_tags = paragraph_tags_of(root, options)  # once, for either walk
     if not options.content_tags_when_unnamed:
-        return walk(root, options, options.content_tags, paragraph_tags)
-    features, excluded = walk(root, options, frozenset(), paragraph_tags)
+        return walk(root, options, options.content_tags, paragraph_tags, flag_cache)
+    features, excluded = walk(root, options, frozenset(), paragraph_tags, flag_cache)
     if options.content_tags and not any(feature.content_named for feature in features):
-        return walk(root, options, options.content_tags, paragraph_tags)
+        return walk(root, options, options.content_tags, paragraph_tags, flag_cache)
     return features, excluded
 
 
@@ -228,11 +242,12 @@ def _walk_in_c(
     options: DensityOptions,
     content_tags: frozenset[str],
     paragraph_tags: frozenset[str],
+    flag_cache: dict[str, tuple[bool, bool]],
 ) -> tuple[list[NodeFeatures], list[Element]]:
     rows, excluded = walks.density_measure(
         root=root,
         skip_noise=options.skip_noise,
-        **noise_rules(options).c_inputs(),
+        **{**noise_rules(options).c_inputs(), "flag_cache": flag_cache},
         noise_share=options.noise_max_text_share,
         symbols=options.symbols,
         line_min=options.line_min_chars,
@@ -256,7 +271,7 @@ def measure_in_python(
     holds most of the root's text. Elements whose score is 0 (one-line leaves, link lists)
     are left out of the result.
     """
-    return _names_first(root, options, _walk_in_python)
+    return _names_first(root, options, _walk_in_python, _flag_cache(root, options))
 
 
 def _walk_in_python(
@@ -264,6 +279,7 @@ def _walk_in_python(
     options: DensityOptions,
     content_tags: frozenset[str],
     paragraph_tags: frozenset[str],
+    flag_cache: dict[str, tuple[bool, bool]],
 ) -> tuple[list[NodeFeatures], list[Element]]:
     skip_noise = options.skip_noise
     rules = noise_rules(options)
@@ -271,7 +287,7 @@ def _walk_in_python(
     line_min, content_boost = options.line_min_chars, options.content_boost
     noise_limit = -1.0  # computed when the first noise element closes; many pages have none
     hidden = hidden_elements(root) if skip_noise else set()
-    cache = rules.flag_cache
+    cache = flag_cache
     get = etree._Element.get
     found: list[tuple[Element, int, float, int, int, int, int, int, float]] = []
     excluded: list[Element] = []
