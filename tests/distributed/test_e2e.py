@@ -84,8 +84,11 @@ def test_kill_minus_nine_mid_crawl_loses_nothing(crawl_for):
 
 def test_redis_restart_mid_crawl_loses_nothing(spare_redis, tmp_path):
     with serve_site(articles=60, delay=0.3) as site:
+        # idle 6 s, as in the two-worker test: with 3 s one worker closed on the still-empty
+        # queue 5 s after opening, before the seed's list page was parsed (one fresh-clone CI
+        # run, 2026-11-29; its log showed the close).
         crawl = Crawl(
-            spare_redis.url, "nc-outage", site.base, tmp_path, concurrency=4, lease=3.0, idle=3.0
+            spare_redis.url, "nc-outage", site.base, tmp_path, concurrency=4, lease=3.0, idle=6.0
         )
         try:
             crawl.start_worker()
