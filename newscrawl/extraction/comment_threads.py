@@ -66,6 +66,11 @@ def kept_comment_flags(root: Element, rules: NoiseRules, share: float) -> Flags:
     return kept
 
 
+def names_comment(el: Element) -> bool:
+    """Whether ``el``'s class or id holds "omment" (a superset of the comment-named)."""
+    return any(_COMMENT_PART in (el.get(name) or "") for name in ("class", "id"))
+
+
 def _comment_named_runs(root: Element, rules: NoiseRules) -> list[list[Element]]:
     """The outermost noise-marked, comment-named elements under ``root``, grouped by tag and
     first class word; groups of fewer than :data:`MIN_POSTS` left out."""
@@ -83,12 +88,7 @@ def _comment_named(root: Element) -> Sequence[Element]:
     """Elements whose class or id holds "omment", in document order (a superset of the
     comment-named ones): the C attribute walk, else a Python pass."""
     if walks is None:
-        return [
-            el
-            for el in root.iter()
-            if isinstance(el.tag, str)
-            and any(_COMMENT_PART in (el.get(name) or "") for name in ("class", "id"))
-        ]
+        return [el for el in root.iter() if isinstance(el.tag, str) and names_comment(el)]
     found: list[Element] = walks.elements_with(root=root, attribute_substrings=_COMMENT_PARTS)
     return found
 

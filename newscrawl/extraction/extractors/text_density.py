@@ -45,7 +45,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.comment_threads import kept_comment_flags
+from newscrawl.extraction.comment_threads import kept_comment_flags, names_comment
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
 from newscrawl.extraction.native import c_tags, walks
@@ -196,19 +196,26 @@ def measure(
     equal on every dataset page)."""
     if walks is None:
         return measure_in_python(root, options)
-    return _names_first(root, options, _walk_in_c, _flag_cache(root, options))
+    return _with_comment_threads(root, options, _walk_in_c)
 
 
-def _flag_cache(root: Element, options: DensityOptions) -> dict[str, tuple[bool, bool]]:
-    """The class/id flags the walk reads: the noise rules' cache, with a comment-named
-    thread's values counted back in on a page that is such a thread (comment_threads.py).
-    The page's own copy is left to this page: a value kept here is noise on others."""
+def _with_comment_threads(
+    root: Element, options: DensityOptions, walk: Walk
+) -> tuple[list[NodeFeatures], list[Element]]:
+    """:func:`_names_first` with the noise rules' class/id flags; on a page that is a thread
+    of comment-named posts (comment_threads.py), again with their values counted back in (a
+    copy of the flags for this page: on others those values stay noise). Such posts are
+    noise the first walk left out, so a page whose left-out elements name no comment needs
+    no second look."""
     rules = noise_rules(options)
+    features, excluded = _names_first(root, options, walk, rules.flag_cache)
     share = options.comment_thread_share
-    if not options.skip_noise or share is None:
-        return rules.flag_cache
+    if not options.skip_noise or share is None or not any(map(names_comment, excluded)):
+        return features, excluded
     kept = kept_comment_flags(root, rules, share)
-    return {**rules.flag_cache, **kept} if kept else rules.flag_cache
+    if not kept:
+        return features, excluded
+    return _names_first(root, options, walk, {**rules.flag_cache, **kept})
 
 
 def _names_first(
@@ -271,7 +278,7 @@ def measure_in_python(
     holds most of the root's text. Elements whose score is 0 (one-line leaves, link lists)
     are left out of the result.
     """
-    return _names_first(root, options, _walk_in_python, _flag_cache(root, options))
+    return _with_comment_threads(root, options, _walk_in_python)
 
 
 def _walk_in_python(
