@@ -28,6 +28,7 @@ from newscrawl.extraction.native import walks
 from newscrawl.extraction.noise import NoiseRules
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
 from newscrawl.extraction.tail import prose_before
+from newscrawl.extraction.thread import outermost
 
 # Posts a thread needs: fewer are an article's own comment-named boxes (a comment form, a
 # "comments" heading and its count), not a discussion.
@@ -80,7 +81,7 @@ def _comment_named_runs(root: Element, rules: NoiseRules) -> list[list[Element]]
         values = [value for value in (el.get("class"), el.get("id")) if value]
         if words and any(rules.flags(value)[0] for value in values):
             groups[(el.tag, words[0])].append(el)
-    runs = [_outermost(group) for group in groups.values() if len(group) >= MIN_POSTS]
+    runs = [outermost(group) for group in groups.values() if len(group) >= MIN_POSTS]
     return [run for run in runs if len(run) >= MIN_POSTS]
 
 
@@ -91,9 +92,3 @@ def _comment_named(root: Element) -> Sequence[Element]:
         return [el for el in root.iter() if isinstance(el.tag, str) and names_comment(el)]
     found: list[Element] = walks.elements_with(root=root, attribute_substrings=_COMMENT_PARTS)
     return found
-
-
-def _outermost(elements: list[Element]) -> list[Element]:
-    """``elements`` (document order) without those inside another of them."""
-    members = set(elements)
-    return [el for el in elements if not any(a in members for a in el.iterancestors())]
