@@ -18,6 +18,7 @@ from .dom import clean_tree, normalize_space, parse_html, text_content
 from .domains import registered_domain
 from .hidden_copies import drop_hidden_copies
 from .noscript import keep_scriptless_copy, may_hold_a_copy
+from .placeholders import blank_placeholders
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -228,6 +229,8 @@ def load_document(
         keep_scriptless_copy(root)
     clean_tree(root)
     drop_hidden_copies(root)
+    if "{{" in text:
+        blank_placeholders(root)
     return doc
 
 

@@ -15,10 +15,16 @@ panel). Copies are dropped one at a time in document order, so of two hidden cop
 text shown nowhere else the second is kept. The share is a plain majority reading of "a copy"
 (80 %), not tuned; site-grouped cross-validation measured the rule on and off
 (docs/benchmarks/precision.md).
+
+A hidden element whose whole text is a JSON object or array is dropped too, whatever the rest
+of the page holds: it is data a script reads (a widget's settings, a page's metadata for
+machine readers), never text a reader is shown; one that holds a code block is a hidden tab's
+example and stays.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -43,6 +49,7 @@ _MAYBE_HIDDEN = etree.XPath(
     "descendant::*[@hidden or @aria-hidden='true' or contains(@style, 'none')"
     " or contains(@style, 'hidden')]"
 )
+_CODE_TAGS = ("pre", "code", "samp", "kbd")
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -59,6 +66,8 @@ class HiddenCopyOptions:
     # Also elements marked ``aria-hidden="true"`` or hidden by an inline ``display: none`` /
     # ``visibility: hidden``, not only the ``hidden`` attribute.
     other_marks: bool = False
+    # Drop a hidden element whose text is a JSON object or array (script data).
+    drop_json: bool = True
 
 
 DEFAULT_OPTIONS = HiddenCopyOptions()
@@ -84,12 +93,20 @@ def drop_hidden_copies(root: Element, options: HiddenCopyOptions = DEFAULT_OPTIO
     )
     if not candidates:
         return 0
-    judged = [(el, shingles(text_content(el))) for el in candidates]
+    dropped = 0
+    texts = []
+    for el in candidates:
+        text = text_content(el)
+        if options.drop_json and is_json_data(text) and not _holds_code(el):
+            drop_keep_tail(el)
+            dropped += 1
+        else:
+            texts.append((el, text))
+    judged = [(el, shingles(text)) for el, text in texts]
     judged = [(el, own) for el, own in judged if len(own) >= options.min_shingles]
     if not judged:
-        return 0
+        return dropped
     page = Counter(shingles(text_content(body)))
-    dropped = 0
     for el, own in judged:
         inside = Counter(own)
         copied = sum(count for shingle, count in inside.items() if page[shingle] > count)
@@ -98,6 +115,24 @@ def drop_hidden_copies(root: Element, options: HiddenCopyOptions = DEFAULT_OPTIO
             drop_keep_tail(el)
             dropped += 1
     return dropped
+
+
+def is_json_data(text: str) -> bool:
+    """Whether ``text`` is one JSON object or array (brackets checked first: most hidden
+    text is prose, and parsing it would cost for nothing)."""
+    data = text.strip()
+    if data[:1] + data[-1:] not in ("{}", "[]"):
+        return False
+    try:
+        json.loads(data)
+    except ValueError:
+        return False
+    return True
+
+
+def _holds_code(el: Element) -> bool:
+    """Whether ``el`` is or holds a code block: a hidden tab's JSON example is content."""
+    return el.tag in _CODE_TAGS or any(True for _ in el.iter(*_CODE_TAGS))
 
 
 def _marked(body: Element, other_marks: bool) -> list[Element]:

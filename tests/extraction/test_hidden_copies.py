@@ -120,3 +120,37 @@ def test_the_document_loader_drops_the_copy_and_the_article_is_read_once():
     article = extract(page.encode(), method="auto")
     assert isinstance(article, Article)
     assert article.content.count("night bus service") == 1
+
+
+WIDGET_SETTINGS = (
+    '{"layoutMobile":2,"layoutDesktop":4,"buttonText":"Buy now",'
+    '"productTitle":{"hue":213,"brightness":0.83},"products":["bands-set","door-anchor"]}'
+)
+
+
+def test_hidden_script_data_is_dropped_even_when_shown_nowhere_else():
+    # A product widget's settings inside the article, a page's metadata for machine readers.
+    root = cleaned(
+        f"<article>{ARTICLE}<div class='widget'><span hidden>{WIDGET_SETTINGS}</span>"
+        "<p>Resistance band set</p></div></article>"
+        '<div hidden data-metadata="page">[{"title": "Night buses", "tags": ["city"]}]</div>'
+    )
+    assert drop_hidden_copies(root) == 2
+    assert "layoutMobile" not in root.xpath("string(//body)")
+    assert "Resistance band set" in root.xpath("string(//body)")
+
+
+def test_hidden_code_and_hidden_prose_in_braces_stay():
+    # A closed tab's JSON example is documentation; braces alone do not make data.
+    root = cleaned(
+        f"<article>{ARTICLE}</article>"
+        f"<div hidden role='tabpanel'><pre>{WIDGET_SETTINGS}</pre></div>"
+        "<div hidden>{a closed answer that happens to sit in braces}</div>"
+    )
+    assert drop_hidden_copies(root) == 0
+
+
+def test_script_data_is_dropped_only_when_asked():
+    root = cleaned(f"<article>{ARTICLE}</article><span hidden>{WIDGET_SETTINGS}</span>")
+    assert drop_hidden_copies(root, HiddenCopyOptions(drop_json=False)) == 0
+    assert drop_hidden_copies(root) == 1

@@ -233,7 +233,24 @@ _FRAGMENT = st.one_of(
     _TAG.map(lambda tag: f"</{tag}>"),
     _TEXT,
     st.sampled_from(
-        ["&#1;", "&#0;", "&#xfffe;", "&amp", "&", "<", ">", "<br>", BODY, f"<pre hidden>{BODY}"]
+        [
+            "&#1;",
+            "&#0;",
+            "&#xfffe;",
+            "&amp",
+            "&",
+            "<",
+            ">",
+            "<br>",
+            BODY,
+            f"<pre hidden>{BODY}",
+            # Script data and template placeholders, whole and broken.
+            '<span hidden>{"a": [1, {"b": null}]}</span>',
+            "<div hidden>[1, 2",
+            "{{ x.y[3] }}",
+            "{{",
+            "}}{{ }}",
+        ]
     ),
 )
 _CHARSET = st.one_of(
