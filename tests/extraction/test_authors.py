@@ -961,3 +961,17 @@ def test_a_sentence_s_by_is_no_byline_under_the_headline():
     assert author_of(page) is None
     doc = load_document(f"<html><body>{page}</body></html>")
     assert extract_authors(doc, rules=RULES - {BY_OPENS_BYLINE}) == ["Harvard School"]
+
+
+def test_a_forum_posters_profile_fields_are_no_name():
+    # A Discuz! thread's text: each post's profile counts, then "发表于 DATE" of the post.
+    content = "\n".join(
+        f"主题\n{12 + n}\n帖子\n{345 + n}\n积分\n发表于 2024-12-3 0{n}:14|只看该作者\n"
+        f"第{n}楼：暖气片上面热下面凉，找物业来放了一次气就正常了。\n回复\n使用道具举报"
+        for n in range(5)
+    )
+    doc = load_document(f"<html><head><title>t</title></head><body><p>{content}</p></body></html>")
+    assert extract_authors(doc, content) == []
+    # The cue itself still reads a poster's name.
+    named = "正文很长的一段话，讲的是暖气的事情。\n暖气不热 发表于 2024-12-3 09:14"
+    assert extract_authors(doc, named) == ["暖气不热"]

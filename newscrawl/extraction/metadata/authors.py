@@ -354,6 +354,26 @@ FURNITURE = frozenset(
         "导航",
         "目录",
         "简介",
+        # A forum poster's profile fields: "主题 12 帖子 345 积分 678" stands right before
+        # "发表于 2024-12-3" in a thread's text, where the "NAME 发表于" cue looks.
+        "积分",
+        "帖子",
+        "主题",
+        "精华",
+        "威望",
+        "金钱",
+        "贡献",
+        "回帖",
+        "发帖",
+        "听众",
+        "收听",
+        "楼主",
+        "会员",
+        "在线时间",
+        "注册时间",
+        "最后登录",
+        "只看该作者",
+        "使用道具",
     }
 )
 # A self-media or blog byline on its own line under the headline: "加拿大必读",
