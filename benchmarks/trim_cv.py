@@ -21,14 +21,17 @@ The grids (``--grid``):
 * ``ui`` — the shipped rules without :attr:`TrimOptions.ui_labels` first, then with it (a
   line that is only a control's label dropped);
 * ``credits`` — the shipped rules without :attr:`TrimOptions.credit_lines` first, then with
-  it (a short line that credits a picture dropped).
+  it (a short line that credits a picture dropped);
+* ``signup`` — the shipped rules without :attr:`TrimOptions.signup_lines` first, then with
+  it (a line that asks the reader to sign up for mail dropped).
 
 The pages are every labelled page of wcxb_dev (each page type its own set), cwced_zh and
 gne_zh. One choice is made for all of them pooled, once among the variants that lower no set
 on the tuning folds (``crossval.no_harm``) and once unguarded, then for the wcxb_dev articles
 alone; each with its in-sample and cross-validated figure per set.
 
-    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5] [--grid cap|rules|zh|consent|ui|credits]
+    python3 benchmarks/trim_cv.py [--data DIR] [--folds 5]
+                                  [--grid cap|rules|zh|consent|ui|credits|signup]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``, whose wcxb_dev is a 266-page sample).
@@ -143,6 +146,7 @@ LINE_RULES = (
     ("consent_lines", "no consent lines", "consent lines"),
     ("ui_labels", "no control labels", "control labels"),
     ("credit_lines", "no credit lines", "credit lines"),
+    ("signup_lines", "no sign-up lines", "sign-up lines"),
 )
 
 
@@ -219,6 +223,7 @@ GRIDS = {
     "consent": lambda: line_rule_variants("consent_lines"),
     "ui": lambda: line_rule_variants("ui_labels"),
     "credits": lambda: line_rule_variants("credit_lines"),
+    "signup": lambda: line_rule_variants("signup_lines"),
 }
 
 

@@ -181,6 +181,23 @@ UI_LABEL = re.compile(
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
+# A line that asks the reader to sign up for mail: "Sign up for our e-newsletter", "Join our
+# mailing list!", "Subscribe to get the latest posts sent to your email.", "Get the best of
+# X delivered to your inbox weekly", "X is a reader-supported publication. To receive new
+# posts ...". A sign-up box's heading or pitch, never the article's own sentence.
+SIGNUP_LINE = re.compile(
+    r"^\W*(?:"
+    r"(?:sign(?:ing)?\s+up|subscribe|join|register|opt\s+in)\b[^.;!]{0,120}?"
+    r"\b(?:e-?newsletters?|newsletters?|mailing\s+list|inbox|e-?mails?|subscribers)\b"
+    r"|.{0,100}?\b(?:delivered|sent)\s+(?:straight\s+|right\s+|directly\s+)?to\s+your\s+inbox"
+    r"|.{0,100}?\bis\s+a\s+reader-supported\s+publication"
+    r"|(?:never\s+miss|want\s+to\s+(?:get|receive)|stay\s+(?:up\s+to\s+date|in\s+the\s+loop))"
+    r"\b[^.;!]{0,120}?\b(?:newsletters?|inbox|e-?mails?|sign\s+up|subscribe)"
+    r")",
+    re.IGNORECASE,
+)
+# A sign-up pitch is a sentence or two; longer lines are prose.
+MAX_SIGNUP_LINE = 200
 # A control's label is a few words; longer lines are not read as one.
 MAX_UI_LABEL = 40
 # A line that credits a picture: "Photo: Jane Doe/AP", "Image credit: ...", "Credit:",
@@ -260,6 +277,8 @@ class TrimOptions:
     # Drop a line that credits a picture (:func:`is_credit`); on: chosen in 5 of 5 folds,
     # guarded (docs/benchmarks/trim.md).
     credit_lines: bool = True
+    # Drop a line that asks the reader to sign up for mail (:data:`SIGNUP_LINE`).
+    signup_lines: bool = True
 
     @property
     def any_chinese(self) -> bool:
@@ -291,6 +310,7 @@ NO_TRIM = without_chinese_rules(
         consent_lines=False,
         ui_labels=False,
         credit_lines=False,
+        signup_lines=False,
     )
 )
 
@@ -367,13 +387,24 @@ def trim_text(
                 keep[index:] = [False] * (len(lines) - index)
                 break
             before += len(line)
-    if options.teaser_lines or options.consent_lines or options.ui_labels or options.credit_lines:
+    if (
+        options.teaser_lines
+        or options.consent_lines
+        or options.ui_labels
+        or options.credit_lines
+        or options.signup_lines
+    ):
         for index, line in enumerate(lines):
             if (
                 (options.teaser_lines and len(line) <= MAX_MARKER_LINE and TEASER_LINE.match(line))
                 or (options.consent_lines and CONSENT_LINE.match(line))
                 or (options.ui_labels and len(line) <= MAX_UI_LABEL and UI_LABEL.match(line))
                 or (options.credit_lines and len(line) <= MAX_CREDIT_LINE and is_credit(line))
+                or (
+                    options.signup_lines
+                    and len(line) <= MAX_SIGNUP_LINE
+                    and SIGNUP_LINE.match(line)
+                )
             ):
                 keep[index] = False
     if chinese:

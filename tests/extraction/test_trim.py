@@ -285,6 +285,22 @@ LINE_RULES = {
             "Courtesy calls to the mayor's office went unanswered for a week.",
         ),
     ),
+    "signup_lines": (
+        (
+            "Sign up for our Health Highlights e-newsletter",
+            "Join our mailing list! Get a newsletter when an episode is published.",
+            "Subscribe to get the latest posts sent to your email.",
+            "Get the best of Creative Boom delivered to your inbox weekly",
+            '"Back of Mind" is a reader-supported publication. To receive new posts, subscribe.',
+            "Never miss a deal again by signing up for the Newegg Newsletter!",
+        ),
+        (
+            "A tracking number will be sent to your email within 24 hours after shipping.",
+            "Subscribers to the service were charged twice, the company said.",
+            "Join the queue at the east gate; the newsletter printed last week was wrong.",
+            "Register your car before you drive it.",
+        ),
+    ),
 }
 
 
