@@ -198,6 +198,9 @@ SIGNUP_LINE = re.compile(
 )
 # A sign-up pitch is a sentence or two; longer lines are prose.
 MAX_SIGNUP_LINE = 200
+# Every SIGNUP_LINE match holds one of these (case-folded): most lines hold none, and the
+# pattern's alternatives would each scan the line's start for nothing.
+SIGNUP_WORDS = ("newsletter", "mail", "inbox", "subscri", "reader-supported", "sign up")
 # A control's label is a few words; longer lines are not read as one.
 MAX_UI_LABEL = 40
 # A line that credits a picture: "Photo: Jane Doe/AP", "Image credit: ...", "Credit:",
@@ -342,6 +345,14 @@ def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
     )
 
 
+def is_signup(line: str) -> bool:
+    """Whether ``line`` asks the reader to sign up for mail (:data:`SIGNUP_LINE`)."""
+    if len(line) > MAX_SIGNUP_LINE:
+        return False
+    folded = line.casefold()
+    return any(word in folded for word in SIGNUP_WORDS) and bool(SIGNUP_LINE.match(line))
+
+
 def is_credit(line: str) -> bool:
     """Whether ``line`` credits a picture (:data:`CREDIT_START`, :data:`CREDIT_END`)."""
     return bool(
@@ -400,11 +411,7 @@ def trim_text(
                 or (options.consent_lines and CONSENT_LINE.match(line))
                 or (options.ui_labels and len(line) <= MAX_UI_LABEL and UI_LABEL.match(line))
                 or (options.credit_lines and len(line) <= MAX_CREDIT_LINE and is_credit(line))
-                or (
-                    options.signup_lines
-                    and len(line) <= MAX_SIGNUP_LINE
-                    and SIGNUP_LINE.match(line)
-                )
+                or (options.signup_lines and is_signup(line))
             ):
                 keep[index] = False
     if chinese:
