@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from .consent import drop_consent_boxes
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
 from .domains import registered_domain
@@ -229,6 +230,7 @@ def load_document(
         keep_scriptless_copy(root)
     clean_tree(root)
     drop_hidden_copies(root)
+    drop_consent_boxes(root)
     if "{{" in text:
         blank_placeholders(root)
     return doc

@@ -189,6 +189,8 @@ _ATTR_VALUE = st.one_of(
             "&#xd800;",
             "comment",
             "ipsComment comment-1_wrap",
+            "onetrust-pc-sdk",
+            "cookie-banner",
         ]
     ),
 )

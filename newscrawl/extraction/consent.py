@@ -1,0 +1,113 @@
+"""Drop a cookie-consent manager's banner and settings panel before any method reads a page.
+
+Consent managers put their whole settings panel into the page ("Strictly Necessary Cookies",
+"Targeting Cookies", "Cookie List", "Performance Cookies Off", a paragraph per purpose),
+usually hidden until a click. On a page whose content is most of the body (a listing, a
+product, a forum) that text is read with it. The panel names itself in its ``id`` and
+``class``: a consent manager's own name (OneTrust, Cookiebot, Didomi), or a consent word
+("cookie", "consent", "gdpr") beside a word for a banner or a dialog ("banner", "notice",
+"dialog", "bar", "sdk", "preferences" ...; not "container" or "info": a form's
+"ginput_container_consent" is a checkbox). Both words must be whole words of the
+attribute: a post tagged "cookie-bars" is no banner.
+
+An element marked only by a consent word and a box word is kept when it holds half the page's
+text or the page's ``<h1>``: such words in the class of an article's wrapper are a
+coincidence, not a banner. A consent manager's own name is never a coincidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import drop_keep_tail, text_content
+from newscrawl.extraction.native import walks
+from newscrawl.extraction.thread import outermost
+
+# A consent manager's own name: one such word is enough.
+MANAGER_WORDS = frozenset(
+    {"onetrust", "optanon", "cookiebot", "didomi", "cookieyes", "usercentrics"}
+)
+# A consent word, and the words for the box it names, as whole words of class/id.
+CONSENT_WORDS = frozenset({"cookie", "cookies", "consent", "gdpr"})
+BOX_WORDS = frozenset(
+    {
+        "banner",
+        "notice",
+        "notification",
+        "dialog",
+        "modal",
+        "popup",
+        "bar",
+        "sdk",
+        "consent",
+        "preferences",
+        "settings",
+        "overlay",
+        "wall",
+        "manager",
+        "law",
+    }
+)
+# Substrings every marked class/id holds one of (the C walk's cheap first cut).
+_SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi", b"usercentrics")
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def drop_consent_boxes(root: Element) -> int:
+    """Remove from ``root``'s ``<body>`` the outermost elements marked as a consent manager's
+    banner or panel (tails kept); return how many went."""
+    body = root.find("body")
+    if body is None:
+        return 0
+    marked = outermost([el for el in _candidates(body) if el is not body and is_consent_box(el)])
+    if not marked:
+        return 0
+    page_chars = len(text_content(body))
+    dropped = 0
+    for el in marked:
+        named = bool(class_id_words(el) & MANAGER_WORDS)
+        if not named and (
+            next(el.iter("h1"), None) is not None or 2 * len(text_content(el)) >= page_chars
+        ):
+            continue
+        drop_keep_tail(el)
+        dropped += 1
+    return dropped
+
+
+def _candidates(body: Element) -> list[Element]:
+    """A superset of the marked elements, in document order."""
+    if walks is None:
+        return [
+            el
+            for el in body.iter()
+            if isinstance(el.tag, str)
+            and _may_be_marked(f"{el.get('class', '')} {el.get('id', '')}")
+        ]
+    pairs = tuple((attribute, part) for attribute in (b"class", b"id") for part in _SUBSTRINGS)
+    return list(walks.elements_with(root=body, attribute_substrings=pairs))
+
+
+def _may_be_marked(value: str) -> bool:
+    lowered = value.lower()
+    return any(part.decode() in lowered for part in _SUBSTRINGS)
+
+
+def is_consent_box(el: Element) -> bool:
+    """Whether ``el``'s class or id names a consent manager's banner or panel."""
+    words = class_id_words(el)
+    if words & MANAGER_WORDS:
+        return True
+    consent, box = words & CONSENT_WORDS, words & BOX_WORDS
+    # Two different words: "consent" alone names a form's consent checkbox, not a banner.
+    return bool(consent) and bool(box) and len(consent | box) >= 2
+
+
+def class_id_words(el: Element) -> frozenset[str]:
+    """The lower-case words of ``el``'s class and id, split at punctuation and camel case
+    ("CybotCookiebotDialog" gives "cybot", "cookiebot", "dialog")."""
+    value = f"{el.get('class', '')} {el.get('id', '')}"
+    return frozenset(word for word in _WORD_SPLIT.split(_CAMEL.sub(" ", value).lower()) if word)

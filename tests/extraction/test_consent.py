@@ -1,0 +1,86 @@
+"""A consent manager's banner and settings panel are not read; look-alike classes are."""
+
+from __future__ import annotations
+
+from newscrawl.extraction import extract, load_document
+from newscrawl.extraction.consent import class_id_words, drop_consent_boxes, is_consent_box
+from newscrawl.extraction.dom import clean_tree, parse_html
+from newscrawl.extraction.types import Article
+
+ARTICLE = (
+    "<p>The city council voted on Tuesday to extend the night bus service to the northern "
+    "districts, after two years of complaints from residents who work late shifts.</p>"
+    "<p>The extension adds four routes and runs until three in the morning on weekdays, "
+    "the transport office said in a statement published after the vote.</p>"
+)
+PANEL = (
+    "<div id='onetrust-consent-sdk'><div id='onetrust-pc-sdk' class='otPcCenter ot-hide'>"
+    + "".join(
+        f"<section class='ot-cat-grp'><h4>{name} Cookies</h4><p>These cookies allow us to "
+        "count visits and traffic sources so we can measure the performance of our site.</p>"
+        "</section>"
+        for name in ("Strictly Necessary", "Performance", "Functional", "Targeting")
+    )
+    + "</div></div>"
+)
+
+
+def cleaned(body: str):
+    root = parse_html(f"<html><head><title>Night buses</title></head><body>{body}</body></html>")
+    assert root is not None
+    return clean_tree(root)
+
+
+def test_a_consent_managers_panel_and_a_cookie_notice_are_dropped():
+    root = cleaned(
+        f"<article><h1>Night buses</h1>{ARTICLE}</article>{PANEL}"
+        "<aside class='moove-gdpr-info-bar-container'><p>We are using cookies to give you "
+        "the best experience on our website.</p></aside>"
+        "<div id='CybotCookiebotDialog'><p>This website uses cookies.</p></div>"
+    )
+    assert drop_consent_boxes(root) == 3
+    text = root.xpath("string(//body)")
+    assert "Cookies" not in text and "cookies" not in text
+    assert "night bus service" in text
+
+
+def test_look_alike_classes_stay():
+    # A post tagged "cookie-bars", a recipe card, a form's consent checkbox are no banner.
+    for attributes in (
+        "class='post tag-cookie-bars category-desserts'",
+        "class='recipe-card cookie'",
+        "id='consent'",
+    ):
+        root = cleaned(f"<div {attributes}><p>Chewy oat cookie bars with dark chocolate.</p></div>")
+        assert drop_consent_boxes(root) == 0, attributes
+
+
+def test_a_box_word_beside_a_consent_word_spares_the_article_itself():
+    # A wrapper whose classes happen to read as a banner, holding the article and its h1.
+    root = cleaned(f"<div class='cookie-notice-page'><h1>Night buses</h1>{ARTICLE}</div>")
+    assert is_consent_box(root.find(".//div"))
+    assert drop_consent_boxes(root) == 0
+
+
+def test_class_and_id_words_split_at_punctuation_and_camel_case():
+    root = cleaned("<div id='CybotCookiebotDialog' class='cc-window cookie_bar'></div>")
+    assert class_id_words(root.find(".//div")) == {
+        "cybot",
+        "cookiebot",
+        "dialog",
+        "cc",
+        "window",
+        "cookie",
+        "bar",
+    }
+
+
+def test_the_loader_drops_the_panel_before_any_method_reads_the_page():
+    page = (
+        "<html><head><title>Night buses for the north</title></head><body>"
+        f"<article><h1>Night buses for the north</h1>{ARTICLE}</article>{PANEL}</body></html>"
+    )
+    assert "Targeting Cookies" not in load_document(page).body_text()
+    article = extract(page.encode(), url="https://news.example/night-buses", method="auto")
+    assert isinstance(article, Article)
+    assert "Cookies" not in article.content
