@@ -793,18 +793,28 @@ static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs)
     while (n) {
         if (n->type == XML_ELEMENT_NODE && n->properties) {
             int hit = 0;
+            /* The attribute whose value the buffer holds: pairs that name one attribute in a
+             * row (every class substring, then every id one) read its value once. */
+            const char *filled = NULL;
+            int present = 0;
             for (Py_ssize_t i = 0; !hit && i < n_pairs; i++) {
                 PyObject *pair = PyTuple_GET_ITEM(pairs, i);
                 const char *name = PyBytes_AS_STRING(PyTuple_GET_ITEM(pair, 0));
                 const char *part = PyBytes_AS_STRING(PyTuple_GET_ITEM(pair, 1));
-                for (xmlAttr *a = n->properties; a; a = a->next) {
-                    if (a->ns || strcmp((const char *)a->name, name) != 0) continue;
+                if (!filled || strcmp(filled, name) != 0) {
+                    filled = name;
+                    present = 0;
                     b.len = 0;
-                    for (xmlNode *t = a->children; t; t = t->next)
-                        if (t->content && buffer_add(&b, t->content) < 0) goto fail;
-                    hit = !part[0] || (b.len && strstr((const char *)b.data, part) != NULL);
-                    break;
+                    for (xmlAttr *a = n->properties; a; a = a->next) {
+                        if (a->ns || strcmp((const char *)a->name, name) != 0) continue;
+                        present = 1;
+                        for (xmlNode *t = a->children; t; t = t->next)
+                            if (t->content && buffer_add(&b, t->content) < 0) goto fail;
+                        break;
+                    }
                 }
+                if (present)
+                    hit = !part[0] || (b.len && strstr((const char *)b.data, part) != NULL);
             }
             if (hit) {
                 PyObject *element = (PyObject *)elementFactory(doc, n);

@@ -26,9 +26,7 @@ from newscrawl.extraction.native import walks
 from newscrawl.extraction.thread import outermost
 
 # A consent manager's own name: one such word is enough.
-MANAGER_WORDS = frozenset(
-    {"onetrust", "optanon", "cookiebot", "didomi", "cookieyes", "usercentrics"}
-)
+MANAGER_WORDS = frozenset({"onetrust", "optanon", "cookiebot", "didomi", "cookieyes"})
 # A consent word, and the words for the box it names, as whole words of class/id.
 CONSENT_WORDS = frozenset({"cookie", "cookies", "consent", "gdpr"})
 BOX_WORDS = frozenset(
@@ -51,7 +49,7 @@ BOX_WORDS = frozenset(
     }
 )
 # Substrings every marked class/id holds one of (the C walk's cheap first cut).
-_SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi", b"usercentrics")
+_SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -65,14 +63,16 @@ def drop_consent_boxes(root: Element) -> int:
     marked = outermost([el for el in _candidates(body) if el is not body and is_consent_box(el)])
     if not marked:
         return 0
-    page_chars = len(text_content(body))
+    page_chars: int | None = None  # read only for a box marked by its words alone
     dropped = 0
     for el in marked:
-        named = bool(class_id_words(el) & MANAGER_WORDS)
-        if not named and (
-            next(el.iter("h1"), None) is not None or 2 * len(text_content(el)) >= page_chars
-        ):
-            continue
+        if not class_id_words(el) & MANAGER_WORDS:
+            if next(el.iter("h1"), None) is not None:
+                continue
+            if page_chars is None:
+                page_chars = len(text_content(body))
+            if 2 * len(text_content(el)) >= page_chars:
+                continue
         drop_keep_tail(el)
         dropped += 1
     return dropped
