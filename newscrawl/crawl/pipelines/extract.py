@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import threads
+from twisted.internet.defer import CancelledError as DeferredCancelled
 from twisted.internet.defer import Deferred
 from twisted.internet.defer import TimeoutError as DeferredTimeout
 from twisted.python.failure import Failure
@@ -310,12 +311,36 @@ class ExtractPipeline:
             )
 
     async def _in_thread(self, function: Callable[..., T], *args: Any, timeout: float = 0.0) -> T:
+        """``function(*args)`` in one of the pool's threads; past ``timeout`` seconds of its
+        own run (not counting the wait for a free thread: a burst of pages queues behind
+        the busy ones) twisted's TimeoutError is raised, and the thread runs on with its
+        late result dropped."""
         from twisted.internet import reactor
 
-        deferred = threads.deferToThreadPool(reactor, self.pool, function, *args)
-        if timeout > 0:  # the thread runs on; its late result is dropped
-            deferred.addTimeout(timeout, reactor)
-        return await maybe_deferred_to_future(deferred)
+        if timeout <= 0:
+            return await maybe_deferred_to_future(
+                threads.deferToThreadPool(reactor, self.pool, function, *args)
+            )
+        clock: list[Any] = []
+        clock_reactor: Any = reactor  # typed by zope interfaces mypy does not read
+
+        def start_clock() -> None:  # in the reactor thread, once a thread has the page
+            if not deferred.called:
+                clock.append(clock_reactor.callLater(timeout, deferred.cancel))
+
+        def timed() -> T:
+            reactor.callFromThread(start_clock)
+            return function(*args)
+
+        deferred = threads.deferToThreadPool(reactor, self.pool, timed)
+        try:
+            return await maybe_deferred_to_future(deferred)
+        except DeferredCancelled as error:
+            raise DeferredTimeout(f"ran past {timeout:g} s") from error
+        finally:
+            for call in clock:
+                if call.active():
+                    call.cancel()
 
     async def _tell_thin(self, item: PageItem) -> None:
         """Send ``thin_page`` and wait for its handlers (the spider); an error of one is the
