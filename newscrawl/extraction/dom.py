@@ -93,6 +93,9 @@ BLOCK_TAGS = HEADING_TAGS | frozenset(
     }
 )
 _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
+# Elements that show code as written: a template or JSON inside them is an example, not page
+# machinery (hidden_copies, placeholders).
+CODE_TAGS = ("pre", "code", "samp", "kbd")
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
 IMAGE_SRC_ATTRS = (
     "data-src",

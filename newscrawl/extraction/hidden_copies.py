@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import drop_keep_tail, text_content
+from newscrawl.extraction.dom import CODE_TAGS, drop_keep_tail, text_content
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.text import tokens
 from newscrawl.extraction.thread import outermost
@@ -49,7 +49,6 @@ _MAYBE_HIDDEN = etree.XPath(
     "descendant::*[@hidden or @aria-hidden='true' or contains(@style, 'none')"
     " or contains(@style, 'hidden')]"
 )
-_CODE_TAGS = ("pre", "code", "samp", "kbd")
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -132,7 +131,7 @@ def is_json_data(text: str) -> bool:
 
 def _holds_code(el: Element) -> bool:
     """Whether ``el`` is or holds a code block: a hidden tab's JSON example is content."""
-    return el.tag in _CODE_TAGS or any(True for _ in el.iter(*_CODE_TAGS))
+    return el.tag in CODE_TAGS or any(True for _ in el.iter(*CODE_TAGS))
 
 
 def _marked(body: Element, other_marks: bool) -> list[Element]:

@@ -15,9 +15,12 @@ import re
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.dom import CODE_TAGS
+
 _PLACEHOLDER_NODES = etree.XPath("descendant::text()[contains(., '{{')]")
 _ONLY_PLACEHOLDERS = re.compile(r"\s*(?:\{\{[^{}]*\}\}\s*)+")
-_CODE_TAGS = frozenset({"pre", "code", "samp", "kbd", "textarea"})
+# A textarea shows its text as written too.
+_CODE_TAGS = frozenset({*CODE_TAGS, "textarea"})
 
 
 def blank_placeholders(root: Element) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from newscrawl.extraction import extract, load_document
 from newscrawl.extraction.consent import class_id_words, drop_consent_boxes, is_consent_box
-from newscrawl.extraction.dom import clean_tree, parse_html
 from newscrawl.extraction.types import Article
+
+from .cleaned_pages import cleaned
 
 ARTICLE = (
     "<p>The city council voted on Tuesday to extend the night bus service to the northern "
@@ -23,12 +24,6 @@ PANEL = (
     )
     + "</div></div>"
 )
-
-
-def cleaned(body: str):
-    root = parse_html(f"<html><head><title>Night buses</title></head><body>{body}</body></html>")
-    assert root is not None
-    return clean_tree(root)
 
 
 def test_a_consent_managers_panel_and_a_cookie_notice_are_dropped():

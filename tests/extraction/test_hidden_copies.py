@@ -4,7 +4,6 @@ nowhere else is kept."""
 from __future__ import annotations
 
 from newscrawl.extraction import extract, load_document
-from newscrawl.extraction.dom import clean_tree, parse_html
 from newscrawl.extraction.hidden_copies import (
     NO_DROP,
     HiddenCopyOptions,
@@ -12,6 +11,8 @@ from newscrawl.extraction.hidden_copies import (
     shingles,
 )
 from newscrawl.extraction.types import Article
+
+from .cleaned_pages import cleaned
 
 ARTICLE = (
     "<p>The city council voted on Tuesday to extend the night bus service to the northern "
@@ -30,12 +31,6 @@ MARKDOWN = (
     "work late shifts.\n\nThe extension adds four routes and runs until three in the morning "
     "on weekdays, the transport office said in a statement published after the vote."
 )
-
-
-def cleaned(body: str):
-    root = parse_html(f"<html><head><title>Night buses</title></head><body>{body}</body></html>")
-    assert root is not None
-    return clean_tree(root)
 
 
 def test_a_hidden_copy_of_the_visible_menu_is_dropped():
