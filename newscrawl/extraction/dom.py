@@ -203,7 +203,9 @@ def parse_html(text: str) -> Element | None:
         if text.lstrip().startswith("<?xml")
         else text
     )
-    text = drop_document_ends(cap_attributes(text.replace("\x00", "")))
+    # Characters lxml parses into a text but refuses when a stage writes that text back
+    # (U+FFFE, C0 controls): dropped here, so every later edit of the tree is safe.
+    text = drop_document_ends(cap_attributes(xml_safe(text)))
     if not text or text.isspace():
         return None
     try:
@@ -267,7 +269,7 @@ def drop_keep_tail(el: etree._Element) -> None:
     parent = el.getparent()
     if parent is None:
         return
-    tail = xml_safe(el.tail or "")
+    tail = el.tail or ""
     previous = el.getprevious()
     if tail:
         if previous is not None:
