@@ -205,7 +205,7 @@ def parse_html(text: str) -> Element | None:
     )
     # Characters lxml parses into a text but refuses when a stage writes that text back
     # (U+FFFE, C0 controls): dropped here, so every later edit of the tree is safe.
-    text = drop_document_ends(cap_attributes(xml_safe(text)))
+    text = drop_document_ends(cap_attributes(without_unsafe_characters(text)))
     if not text or text.isspace():
         return None
     try:
@@ -262,6 +262,27 @@ def cap_attributes(text: str) -> str:
 def xml_safe(text: str) -> str:
     """``text`` without the characters lxml refuses in a text, tail or attribute value."""
     return _XML_UNSAFE.sub("", text)
+
+
+# Numeric references that may name an unsafe character (small numbers, U+D800-DFFF, U+FFFE/F);
+# _unsafe_reference decides, so a common ``&#39;`` stays as written.
+_MAYBE_UNSAFE_REFERENCE = re.compile(
+    r"&#(?:0*(\d{1,2}|5[5-7]\d{3}|6553[45])(?!\d)"
+    r"|[xX]0*([0-9a-fA-F]{1,2}|[dD][89a-fA-F][0-9a-fA-F]{2}|[fF]{3}[eEfF])(?![0-9a-fA-F]));?"
+)
+
+
+def _unsafe_reference(match: re.Match[str]) -> str:
+    decimal, hexadecimal = match.groups()
+    code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
+    return "" if _XML_UNSAFE.match(chr(code)) else match.group()
+
+
+def without_unsafe_characters(text: str) -> str:
+    """``text`` without the characters, written or as ``&#1;``-style references, that libxml2
+    parses into the tree and lxml then refuses to write back."""
+    text = xml_safe(text)
+    return _MAYBE_UNSAFE_REFERENCE.sub(_unsafe_reference, text) if "&#" in text else text
 
 
 def drop_keep_tail(el: etree._Element) -> None:

@@ -39,6 +39,12 @@ def test_parse_html_drops_characters_lxml_would_refuse_to_write_back():
         b'{"a": [1, {"b": null}]}</span>kept words</body></html>'
     )
     assert dom.paragraph_text(load_document(page).body) == "kept words"
+    # the same characters written as references, which libxml2 turns into them
+    written = "<p>a&#1;b&#x0C;c&#65534;d&#xd800;e&#0;f</p><p>&#39;&#x27;&#9;&#128;&#12345;</p>"
+    root = dom.parse_html(f"<html><body>{written}</body></html>")
+    assert [p.text for p in root.iter("p")] == ["abcdef", "''\t€〹"]
+    page = b'<html><body><span hidden>{"a": [1]}</span>&#1;kept words</body></html>'
+    assert dom.paragraph_text(load_document(page).body) == "kept words"
 
 
 def test_iter_with_depth_is_preorder_and_survives_deep_trees():
