@@ -17,6 +17,9 @@ Signals, all measurable on the page itself:
   that is only "评论", "网友评论", "发表评论" ...); a candidate that is nothing but the thread
   drops out of the vote, so a page where most methods took article + comments is decided
   by the article parts they share.
+* **parts** — a winner that is one of several same-class sibling containers an article
+  was split into (a call-to-action box between them) is joined by the others
+  (:mod:`newscrawl.extraction.parts`), each pruned and cut at its tail as a region is.
 * **line clean-up** — repeated paragraphs and short boilerplate lines
   (ICP numbers, copyright, pagination, "source:" bylines) are dropped from the winner.
 * **threads** — a winner that is one post of a discussion thread (one of several same-class
@@ -56,15 +59,17 @@ from newscrawl.extraction.article_body import filter_by_article_body
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.captions import drop_caption_lines
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.dom import paragraph_text
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.page_footer import drop_footer_lines
+from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.tail import cut_tail
 from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
-from newscrawl.extraction.thread import thread_text, visible_length
+from newscrawl.extraction.thread import common_ancestor, thread_text, visible_length
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -408,8 +413,10 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
         if winner.posts is None
         else (result.text if winner.posts else None)
     )
-    text = posts or cut_tail(
-        prune(result.text, result.nodes, options.prune), result.images_from, options.tail
+    text = posts or with_other_parts(
+        cut_tail(prune(result.text, result.nodes, options.prune), result.images_from, options.tail),
+        result.nodes,
+        options,
     )
     text = clean_lines(text, options) if options.clean_lines else text
     text = filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
@@ -422,6 +429,29 @@ def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTION
             text, doc, options.footer_max_drop_share, options.footer_min_line_chars
         )
     return text
+
+
+def with_other_parts(
+    text: str, nodes: Sequence[Element], options: AutoOptions = DEFAULT_OPTIONS
+) -> str:
+    """``text`` (the region's, written from ``nodes``) with the text of the article's other
+    parts in document order, when the region is one part of an article split into
+    same-class siblings (:mod:`newscrawl.extraction.parts`); each part pruned and cut at
+    its tail as a region is."""
+    region = common_ancestor(nodes[0], nodes[-1]) if nodes else None
+    parts = parts_of(region, options.parts) if region is not None else None
+    if region is None or not parts:
+        return text
+    holders = {region, *region.iterancestors()}  # the part the region is, or lies in
+    texts = [
+        text
+        if part in holders
+        else cut_tail(
+            prune(paragraph_text(part), [part], options.prune), (part, part), options.tail
+        )
+        for part in parts
+    ]
+    return "\n".join(part_text for part_text in texts if part_text)
 
 
 def fall_back(

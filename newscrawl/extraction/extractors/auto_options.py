@@ -32,6 +32,8 @@ from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
 from newscrawl.extraction.page_footer import MAX_DROP_SHARE, MIN_LINE_CHARS
+from newscrawl.extraction.parts import DEFAULT_OPTIONS as DEFAULT_PARTS
+from newscrawl.extraction.parts import PartsOptions
 from newscrawl.extraction.prune import DEFAULT_OPTIONS as DEFAULT_PRUNE
 from newscrawl.extraction.prune import PruneOptions
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as DEFAULT_TAIL
@@ -117,6 +119,9 @@ class AutoOptions:
     # When the winner is one post of a thread, every post's text replaces it
     # (newscrawl/extraction/thread.py, docs/benchmarks/precision.md).
     thread: ThreadOptions = DEFAULT_THREAD
+    # When the winner is one part of an article split into same-class sibling containers,
+    # the other parts join it (newscrawl/extraction/parts.py).
+    parts: PartsOptions = DEFAULT_PARTS
     # Blocks dropped from inside the winner's region before its text is cleaned
     # (newscrawl/extraction/prune.py, docs/benchmarks/precision.md).
     prune: PruneOptions = DEFAULT_PRUNE
