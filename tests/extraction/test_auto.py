@@ -61,6 +61,30 @@ def test_clean_lines_drops_repeats_and_boilerplate():
     assert auto.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
 
 
+def test_a_tables_repeated_plain_cells_are_kept_and_other_repeats_dropped():
+    plan = "<tr><td>Week 1</td><td>Rest</td><td>Optional cross-training 30 min</td></tr>"
+    widget = "<tr><td><div class='stars'>Rate this book now</div></td></tr>"
+    page = (
+        "<html><body><table><tr><th>Week</th><th>Mon</th><th>Tue</th></tr>"
+        f"{plan}{plan.replace('1', '2')}</table><table>{widget}{widget}</table></body></html>"
+    )
+    doc = load_document(page)
+    text = "\n".join(
+        ["Week 1", "Rest", "Optional cross-training 30 min"] * 2
+        + ["Rate this book now"] * 2
+        + ["A paragraph said twice, word for word."] * 2
+    )
+    on = replace(auto.DEFAULT_OPTIONS, repeat_table_cells=True)
+    kept = auto.clean_lines(text, on, doc).split("\n")
+    assert kept.count("Optional cross-training 30 min") == 2
+    # a cell holding blocks is layout: its widgets' repeats go, as a paragraph's do
+    assert kept.count("Rate this book now") == 1
+    assert kept.count("A paragraph said twice, word for word.") == 1
+    off = replace(on, repeat_table_cells=False)
+    assert auto.clean_lines(text, off, doc).split("\n").count("Optional cross-training 30 min") == 1
+    assert auto.clean_lines(text, on) == auto.clean_lines(text, off)  # no page: no cells
+
+
 def test_candidates_are_cut_at_a_chinese_comment_heading():
     article = "正文第一段，讲的是新闻本身。\n正文第二段。"
     thread = "网友评论\n# re: 标题 2004-12-27 寒星\n写得好！"

@@ -111,8 +111,14 @@ class AutoOptions:
     boilerplate_line: re.Pattern[str] = BOILERPLATE_LINE
     # Longer lines are kept even when they match: real paragraphs may quote such words.
     max_boilerplate_line: int = 60
-    # Shorter repeated lines may repeat legitimately ("图1", a refrain); longer ones never do.
+    # Shorter repeated lines may repeat legitimately ("图1", a refrain); longer ones are
+    # mostly copies. 30 and 60 keep more of articles' tables and lose forums', listings'
+    # and products' repeated furniture: not kept (precision.md, "Repeated lines").
     min_dedup_line: int = 10
+    # Whether a repeated line that is the text of a plain table cell is kept: a table's
+    # cells repeat ("Optional cross-training 30 min" in a training plan's every week).
+    # Measured off: the labels keep such tables on some sites and leave them out on others.
+    repeat_table_cells: bool = False
     comment_heading: re.Pattern[str] = COMMENT_HEADING
     # What is trimmed from the winner after the line clean-up (docs/benchmarks/trim.md).
     trim: TrimOptions = DEFAULT_TRIM
