@@ -436,30 +436,46 @@ def run_vote(
 def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> str:
     """The winner's text (every post, when it is one post of a thread; else pruned), cleaned
     and trimmed."""
+    return finishing_stages(vote, doc, options)[-1][1]
+
+
+def finishing_stages(
+    vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> list[tuple[str, str]]:
+    """The winner's text as each finishing stage leaves it, in order, named ("winner" first,
+    the finished text last): how benchmarks/stage_losses.py sees where a page's F1 goes."""
     winner = vote.winner
     result = winner.result
+    stages = [("winner", result.text)]
     # A winner the vote's thread test saw is already every post, or no post of a thread.
     posts = (
         thread_text(result.nodes, options.thread)
         if winner.posts is None
         else (result.text if winner.posts else None)
     )
-    text = posts or with_other_parts(
-        cut_tail(prune(result.text, result.nodes, options.prune), result.images_from, options.tail),
-        result.nodes,
-        options,
+    if posts:
+        stages.append(("thread", posts))
+    else:
+        stages.append(("prune", prune(result.text, result.nodes, options.prune)))
+        stages.append(("tail", cut_tail(stages[-1][1], result.images_from, options.tail)))
+        stages.append(("parts", with_other_parts(stages[-1][1], result.nodes, options)))
+    if options.clean_lines:
+        stages.append(("clean_lines", clean_lines(stages[-1][1], options, doc)))
+    stages.append(("trim", trim(stages[-1][1], doc, options.trim)))
+    stages.append(
+        ("article_body", filter_by_article_body(stages[-1][1], doc, options.article_body))
     )
-    text = clean_lines(text, options, doc) if options.clean_lines else text
-    text = filter_by_article_body(trim(text, doc, options.trim), doc, options.article_body)
     if options.caption_max_drop_share is not None:
         text = drop_caption_lines(
-            text, doc, options.caption_max_drop_share, options.caption_min_line_chars
+            stages[-1][1], doc, options.caption_max_drop_share, options.caption_min_line_chars
         )
+        stages.append(("captions", text))
     if options.footer_max_drop_share is not None:
         text = drop_footer_lines(
-            text, doc, options.footer_max_drop_share, options.footer_min_line_chars
+            stages[-1][1], doc, options.footer_max_drop_share, options.footer_min_line_chars
         )
-    return text
+        stages.append(("footer", text))
+    return stages
 
 
 def with_other_parts(
