@@ -203,9 +203,7 @@ def parse_html(text: str) -> Element | None:
         if text.lstrip().startswith("<?xml")
         else text
     )
-    # Characters lxml parses into a text but refuses when a stage writes that text back
-    # (U+FFFE, C0 controls): dropped here, so every later edit of the tree is safe.
-    text = drop_document_ends(cap_attributes(without_unsafe_characters(text)))
+    text = drop_document_ends(cap_attributes(text.replace("\x00", "")))
     if not text or text.isspace():
         return None
     try:
@@ -264,27 +262,6 @@ def xml_safe(text: str) -> str:
     return _XML_UNSAFE.sub("", text)
 
 
-# Numeric references that may name an unsafe character (small numbers, U+D800-DFFF, U+FFFE/F);
-# _unsafe_reference decides, so a common ``&#39;`` stays as written.
-_MAYBE_UNSAFE_REFERENCE = re.compile(
-    r"&#(?:0*(\d{1,2}|5[5-7]\d{3}|6553[45])(?!\d)"
-    r"|[xX]0*([0-9a-fA-F]{1,2}|[dD][89a-fA-F][0-9a-fA-F]{2}|[fF]{3}[eEfF])(?![0-9a-fA-F]));?"
-)
-
-
-def _unsafe_reference(match: re.Match[str]) -> str:
-    decimal, hexadecimal = match.groups()
-    code = int(decimal, 10) if decimal is not None else int(hexadecimal, 16)
-    return "" if _XML_UNSAFE.match(chr(code)) else match.group()
-
-
-def without_unsafe_characters(text: str) -> str:
-    """``text`` without the characters, written or as ``&#1;``-style references, that libxml2
-    parses into the tree and lxml then refuses to write back."""
-    text = xml_safe(text)
-    return _MAYBE_UNSAFE_REFERENCE.sub(_unsafe_reference, text) if "&#" in text else text
-
-
 def drop_keep_tail(el: etree._Element) -> None:
     """Remove ``el`` and its content, keeping the text that follows it in the parent."""
     parent = el.getparent()
@@ -292,11 +269,13 @@ def drop_keep_tail(el: etree._Element) -> None:
         return
     tail = el.tail or ""
     previous = el.getprevious()
+    # Either side may hold a character libxml2 parsed (U+FFFE, a C0 control, raw or written
+    # as &#1;) that lxml refuses to set: the joined text is written without them.
     if tail:
         if previous is not None:
-            previous.tail = (previous.tail or "") + tail
+            previous.tail = xml_safe((previous.tail or "") + tail)
         else:
-            parent.text = (parent.text or "") + tail
+            parent.text = xml_safe((parent.text or "") + tail)
     parent.remove(el)
 
 
