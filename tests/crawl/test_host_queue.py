@@ -15,6 +15,7 @@ from scrapy.squeues import FifoMemoryQueue
 
 from newscrawl.crawl.host_queue import IndexedDownloaderAwarePriorityQueue
 from tests.crawlers import newscrawl_crawler
+from tests.property import examples
 
 HOSTS = ("a", "b", "c", "d")
 
@@ -80,7 +81,7 @@ def test_among_idle_hosts_one_with_an_article_queued_goes_first():
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(
         st.one_of(

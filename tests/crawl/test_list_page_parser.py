@@ -16,6 +16,7 @@ from newscrawl.crawl.spiders.news import NewsSpider
 from newscrawl.extraction.dom import parse_html
 from tests.crawlers import newscrawl_crawler
 from tests.farm import FarmModel, write_sites_file
+from tests.property import examples
 
 HOME = "http://s000.farm.test/"
 
@@ -81,7 +82,7 @@ _LINK_SOUP = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(_LINK_SOUP, st.text(max_size=2000)))
 def test_discovery_never_raises(html):
     tree = parse_html(html)

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from newscrawl.extraction import Article, Rejection, RejectReason, extract, registry
+from tests.property import examples
 
 
 def _importable_methods() -> list[str]:
@@ -119,7 +120,9 @@ def test_unknown_method_is_a_rejection():
     assert isinstance(result, Rejection) and result.reason is RejectReason.UNKNOWN_METHOD
 
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @FAST

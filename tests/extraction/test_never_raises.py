@@ -26,6 +26,7 @@ from newscrawl.extraction import (
     extract,
 )
 from newscrawl.extraction.decode import decode_html, normalize_encoding
+from tests.property import examples
 
 METHODS = available_methods()
 URL = "https://example.com/news/2024/a.html"
@@ -289,7 +290,7 @@ def html_bytes(draw: st.DrawFn) -> tuple[bytes, str | None]:
     return (data if cut is None else data[:cut]), draw(_CHARSET)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @pytest.mark.parametrize("method", METHODS)
 @given(case=html_bytes())
 def test_extract_never_raises_on_generated_html(method, case):
@@ -310,7 +311,7 @@ _STATED = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(stated=st.lists(_STATED, max_size=6), since=st.one_of(st.none(), _DAYS))
 def test_no_stored_date_lies_before_the_sites_first_day(stated, since):
     body = "".join(stated) + "<p>" + "The council voted on the harbour plan again. " * 8 + "</p>"

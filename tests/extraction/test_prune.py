@@ -16,6 +16,7 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.prune import NO_PRUNE, PruneOptions, names_a_box, prune, pruned_blocks
 from newscrawl.extraction.types import ContentResult, Rejection
 from tests.extraction.test_never_raises import html_bytes
+from tests.property import examples
 
 PROSE = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
 
@@ -150,7 +151,7 @@ ALL_ON = PruneOptions(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(case=html_bytes())
 def test_auto_with_every_rule_on_never_raises(case: tuple[bytes, str | None]) -> None:
     data, encoding = case

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from newscrawl.extraction import load_document
 from newscrawl.extraction.document import VISIBLE_SCAN, Document
+from tests.property import examples
 
 
 def reference(doc: Document, chars: int) -> str:
@@ -18,7 +19,7 @@ def page(pieces: list[str]) -> str:
     return "<html><body>" + "".join(f"<p>{piece}</p>" for piece in pieces) + "</body></html>"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.one_of(st.text("ab 字", max_size=40), st.just(" " * 500), st.just("\n\t " * 90)),

@@ -30,6 +30,7 @@ from newscrawl.extraction.extractors.density_options import (
 )
 from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
 from newscrawl.extraction.metadata import authors
+from tests.property import examples
 
 pytestmark = pytest.mark.skipif(
     native.walks is None,
@@ -39,7 +40,7 @@ pytestmark = pytest.mark.skipif(
 PAGE_URL = "https://example.com/news/a.html"
 
 PARITY = settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     derandomize=bool(os.environ.get("CI")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
