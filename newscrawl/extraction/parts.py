@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import link_text_length, paragraph_text
+from newscrawl.extraction.thread import prose_length
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,17 +43,6 @@ class PartsOptions:
 DEFAULT_OPTIONS = PartsOptions()
 
 
-def _visible(text: str) -> int:
-    return len("".join(text.split()))
-
-
-def _reads_as_part(el: Element, options: PartsOptions) -> bool:
-    length = _visible(paragraph_text(el))
-    return (
-        length >= options.min_part_chars and link_text_length(el) <= options.max_link_share * length
-    )
-
-
 def parts_of(region: Element, options: PartsOptions = DEFAULT_OPTIONS) -> list[Element] | None:
     """The parts of the article ``region`` belongs to, in document order (the region or
     its ancestor among them), or None when it stands alone."""
@@ -66,12 +55,14 @@ def parts_of(region: Element, options: PartsOptions = DEFAULT_OPTIONS) -> list[E
         signature = el.get("class")
         if not signature or not signature.strip():
             continue
-        siblings = [
+        parts = [
             sibling
             for sibling in parent
-            if sibling is not el and sibling.tag == el.tag and sibling.get("class") == signature
+            if sibling is not el
+            and sibling.tag == el.tag
+            and sibling.get("class") == signature
+            and prose_length(sibling, options.min_part_chars, options.max_link_share)
         ]
-        parts = [sibling for sibling in siblings if _reads_as_part(sibling, options)]
         if parts:
             chosen = {el, *parts}  # the proxies stay alive in the set
             return [child for child in parent if child in chosen]

@@ -188,8 +188,14 @@ def common_ancestor(first: Element, last: Element) -> Element | None:
 
 def post_length(el: Element, options: ThreadOptions) -> int:
     """``el``'s characters (spaces excluded) when it reads as a post, else 0."""
+    return prose_length(el, options.min_post_chars, options.max_link_share)
+
+
+def prose_length(el: Element, min_chars: int, max_link_share: float) -> int:
+    """``el``'s characters (spaces excluded) when there are at least ``min_chars`` and at
+    most ``max_link_share`` of them inside links, else 0."""
     length = visible_length(paragraph_text(el))
-    if length < options.min_post_chars or link_text_length(el) > options.max_link_share * length:
+    if length < min_chars or link_text_length(el) > max_link_share * length:
         return 0
     return length
 
