@@ -50,13 +50,10 @@ def stage_scores(page: Page) -> list[tuple[str, float]] | None:
     except DocumentError:
         return None
     options = auto.DEFAULT_OPTIONS
-    if doc.body is None or len(doc.body_text()) > options.max_voting_text_chars:
+    decided = None if auto.is_outsized(doc, options) else auto.decide(doc, options)
+    if decided is None:
         return None
-    runner = auto.page_runner(doc, options)
-    vote = auto.run_vote(doc, options, runner)
-    if vote is None:
-        return None
-    vote, _ = auto.fall_back(vote, auto.winner_text(vote, doc, options), doc, runner, options)
+    vote, _ = decided
     return [
         (name, bag_scores(text, page.text).f1)
         for name, text in auto.finishing_stages(vote, doc, options)

@@ -278,7 +278,7 @@ def clean_lines(
     cells: frozenset[str] | None = None
     kept = []
     for line in text.split("\n"):
-        key = "".join(line.split()).lower()
+        key = line_key(line)
         if not key:
             continue
         if len(key) >= options.min_dedup_line and key in seen:
@@ -295,13 +295,18 @@ def clean_lines(
     return "\n".join(kept)
 
 
+def line_key(line: str) -> str:
+    """What two lines must share to be the same line: their text without spaces, lower-cased."""
+    return "".join(line.split()).lower()
+
+
 # A cell holding one of these (a paragraph aside) is a layout cell.
 _LAYOUT_IN_CELL = BLOCK_TAGS - {"p"}
 
 
 def table_cell_lines(doc: Document) -> frozenset[str]:
-    """The lines of the page's plain table cells (text, inline markup and paragraphs),
-    spaces removed and lower-cased. A cell holding blocks, forms or widgets is layout (a forum's
+    """The keys (:func:`line_key`) of the lines of the page's plain table cells (text,
+    inline markup and paragraphs). A cell holding blocks, forms or widgets is layout (a forum's
     post list, a catalogue's grid laid out in a table), whose repeats are its furniture."""
     body = doc.body
     if body is None:
@@ -311,7 +316,7 @@ def table_cell_lines(doc: Document) -> frozenset[str]:
         for cell in body.iter("td", "th")
         if not any(el.tag in _LAYOUT_IN_CELL for el in cell.iterdescendants())
         for line in paragraph_text(cell).split("\n")
-        if (key := "".join(line.split()).lower())
+        if (key := line_key(line))
     )
 
 
@@ -331,11 +336,7 @@ def extract_content(
     doc: Document, options: AutoOptions = DEFAULT_OPTIONS
 ) -> ContentResult | Rejection:
     """Registry entry ``auto``."""
-    body = doc.body
-    # body_text is cached: dates reuse it
-    if body is not None and len(doc.body_text()) > options.max_voting_text_chars:
-        # Voting costs one pass per method; on an outsized page that is seconds, and no
-        # real article is this long, so the fastest method decides alone.
+    if is_outsized(doc, options):
         found = run_methods(doc, ("density",), options=options)
         if not found:
             return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
@@ -348,12 +349,29 @@ def extract_content(
             image_span=result.image_span,
             diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
         )
+    decided = decide(doc, options)
+    if decided is None:
+        return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
+    vote, text = decided
+    return finish(vote, doc, options, text)
+
+
+def is_outsized(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether the page's text is past ``max_voting_text_chars``: voting costs one pass per
+    method, on such a page seconds, and no real article is this long, so the fastest
+    method decides alone."""
+    # body_text is cached: dates reuse it
+    return doc.body is not None and len(doc.body_text()) > options.max_voting_text_chars
+
+
+def decide(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> tuple[Vote, str] | None:
+    """The vote (after its fallback) and its winner's finished text; None when no method
+    found content."""
     runner = page_runner(doc, options)
     vote = run_vote(doc, options, runner)
     if vote is None:
-        return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
-    vote, text = fall_back(vote, winner_text(vote, doc, options), doc, runner, options)
-    return finish(vote, doc, options, text)
+        return None
+    return fall_back(vote, winner_text(vote, doc, options), doc, runner, options)
 
 
 Runner = Callable[[Sequence[str]], list[Candidate]]
