@@ -14,6 +14,7 @@ articles and threads (benchmarks/thread_cv.py, docs/benchmarks/precision.md).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,6 +70,10 @@ class ThreadOptions:
     # sit at many depths. A repeat inside another repeat is not counted twice. 2: the
     # guarded site-grouped choice among 0, 1, 2 and None (4 of 5 folds; precision.md).
     off_depth_repeats: int | None = 2
+    # Whether an element without a class repeats the elements of its tag whose id numbers
+    # them the same way ("post_message_1", "post_message_2" ...): forum engines (vBulletin,
+    # Discuz!) mark each post's message so and give it no class.
+    numbered_ids: bool = True
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -105,6 +110,29 @@ def _containing(root: Element, tag: str, part: str) -> list[Element]:
     return [el for el in containing if el.tag == tag]
 
 
+# An id that numbers its element among others of its kind ("post_1", "pid1", "comment-42"):
+# the letters before the number name the kind.
+_NUMBERED_ID = re.compile(r"([A-Za-z][A-Za-z_-]*?)\d+")
+
+
+def numbered_id_prefix(value: str | None) -> str | None:
+    """The part of a numbered id before its number ("post_" of "post_17"); None for any
+    other id."""
+    match = _NUMBERED_ID.fullmatch(value) if value else None
+    return match.group(1) if match else None
+
+
+def same_numbered_id(root: Element, tag: str, prefix: str) -> list[Element]:
+    """The ``tag`` elements under ``root`` (itself included) whose ``id`` is ``prefix``
+    followed by a number, in document order."""
+    if walks is None:
+        found = [el for el in root.iter(tag) if prefix in (el.get("id") or "")]
+    else:
+        # the C walk keeps the few elements whose id contains the prefix
+        found = walks.elements_with(root=root, attribute_substrings=((b"id", prefix.encode()),))
+    return [el for el in found if el.tag == tag and numbered_id_prefix(el.get("id")) == prefix]
+
+
 def same_class_in_python(root: Element, tag: str, signature: str) -> list[Element]:
     """:func:`same_class` without the C walks (the reference tests/extraction/test_walks_c.py
     compares it with)."""
@@ -120,11 +148,15 @@ def repeats_of(root: Element, el: Element, options: ThreadOptions) -> list[Eleme
     """The elements that repeat ``el``'s tag and class (as ``options.class_match`` reads a
     class), ``el`` included: all of them when at most ``options.off_depth_repeats`` sit off
     the depth most share (the outermost only), else those at ``el``'s depth; empty when it
-    has no class."""
+    has no class (or, with ``options.numbered_ids``, the elements numbered by the same
+    kind of id as ``el``, when it has such an id and no class)."""
     signature = el.get("class")
     if not signature or not signature.strip():
-        return []
-    if options.class_match == "first_word":
+        prefix = numbered_id_prefix(el.get("id")) if options.numbered_ids else None
+        if prefix is None:
+            return []
+        found = same_numbered_id(root, el.tag, prefix)
+    elif options.class_match == "first_word":
         word = _first_word(signature)
         found = same_first_class_word(root, el.tag, word) if word else []
     else:

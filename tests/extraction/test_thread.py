@@ -13,6 +13,7 @@ from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
 from newscrawl.extraction.thread import (
     NO_THREAD,
     ThreadOptions,
+    numbered_id_prefix,
     post_length,
     posts_of,
     thread_text,
@@ -247,6 +248,43 @@ def test_a_discuz_thread_of_table_posts_keeps_every_post():
     assert text is not None
     assert [line[:3] for line in text.split("\n")] == [f"第{n}楼" for n in range(6)]
     assert "用户" not in text and "发表于" not in text
+
+
+def numbered_thread(posts: int, id_format: str = "post_message_{}") -> str:
+    """A vBulletin-style thread: each post's message in a classless element whose id numbers
+    it, inside a post wrapper that also holds the poster's furniture."""
+    items = "".join(
+        f"<li class='postbit'><div class='userinfo'>user{index} Join date: Jan 2020</div>"
+        f"<div id='{id_format.format(1000 + index)}'>Post {index}. {PROSE}</div>"
+        f"<div class='likes'>user{index + 1} likes this.</div></li>"
+        for index in range(posts)
+    )
+    return f"<html><body><ol class='posts'>{items}</ol></body></html>"
+
+
+def test_classless_messages_numbered_by_their_ids_are_posts():
+    doc = load_document(numbered_thread(4).encode())
+    node = doc.root.find(".//div[@id='post_message_1000']")
+    assert node is not None
+    text = thread_text([node], replace(ON, max_climb=0))
+    assert text is not None
+    assert [line.split(".")[0] for line in text.split("\n")] == [f"Post {n}" for n in range(4)]
+    assert "likes this" not in text and "Join date" not in text  # the messages, not the posts
+    assert thread_text([node], replace(ON, max_climb=0, numbered_ids=False)) is None
+
+
+def test_only_ids_of_the_same_kind_and_a_number_repeat():
+    assert numbered_id_prefix("post_message_17") == "post_message_"
+    assert numbered_id_prefix("pid9") == "pid"
+    assert numbered_id_prefix("main") is None
+    assert numbered_id_prefix("post_17_body") is None
+    assert numbered_id_prefix(None) is None
+    # one post numbered "post_message_", the others "post_" and "reply": no repeats
+    html = numbered_thread(3, "post_{}").replace("id='post_1000'", "id='post_message_1000'")
+    html = html.replace("id='post_1002'", "id='reply'")
+    node = load_document(html.encode()).root.find(".//div[@id='post_message_1000']")
+    assert node is not None
+    assert thread_text([node], replace(ON, max_climb=0)) is None
 
 
 def sectioned_article(sections: int, paragraph_class: str | None = None) -> str:

@@ -216,6 +216,25 @@ def test_same_class_peers_in_c_equal_python_on_dataset_pages():
     assert checked > 1000
 
 
+def test_numbered_id_peers_in_c_equal_python_on_dataset_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked = 0
+    for page_id, doc in dataset_documents():
+        numbered = [
+            (el.tag, prefix)
+            for el in doc.root.iter()
+            if isinstance(el.tag, str) and (prefix := thread.numbered_id_prefix(el.get("id")))
+        ]
+        for tag, prefix in numbered[::5]:
+            in_c = thread.same_numbered_id(doc.root, tag, prefix)
+            with monkeypatch.context() as patch:
+                patch.setattr(thread, "walks", None)
+                assert thread.same_numbered_id(doc.root, tag, prefix) == in_c, page_id
+            checked += 1
+    assert checked > 100
+
+
 def test_an_empty_substring_finds_the_attribute_with_or_without_a_value():
     root = dom.parse_html(
         "<html><body><div hidden>a</div><p hidden=''>b</p><span hidden='until-found'>c</span>"
