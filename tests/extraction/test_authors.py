@@ -975,3 +975,16 @@ def test_a_forum_posters_profile_fields_are_no_name():
     # The cue itself still reads a poster's name.
     named = "正文很长的一段话，讲的是暖气的事情。\n暖气不热 发表于 2024-12-3 09:14"
     assert extract_authors(doc, named) == ["暖气不热"]
+
+
+@pytest.mark.parametrize("rank", ["中级会员", "超级版主", "管理员", "论坛元老", "新手上路"])
+def test_a_forum_user_group_is_no_name(rank):
+    # A Discuz! post shows the poster's user group between the profile counts and "发表于".
+    content = "\n".join(
+        f"交通观察员\n主题\n{12 + n}\n{rank}\n发表于 2024-12-3 0{n}:14|只看该作者\n"
+        f"第{n}楼：暖气片上面热下面凉，找物业来放了一次气就正常了。\n回复"
+        for n in range(3)
+    )
+    doc = load_document(f"<html><head><title>t</title></head><body><p>{content}</p></body></html>")
+    assert rank not in extract_authors(doc, content)
+    assert clean_names(f"{rank} 张伟") == ["张伟"]

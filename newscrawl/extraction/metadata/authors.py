@@ -195,6 +195,9 @@ ORGANISATION_ENDINGS = (
     "电视台",
     "电台",
 )
+# A forum's user groups, shown beside each poster's name (the defaults of Discuz! and its
+# kin: "中级会员", "超级版主", "管理员", "论坛元老", "新手上路"): a rank, never a name.
+FORUM_RANK_ENDINGS = ("会员", "版主", "管理员", "元老", "新手上路", "禁止发言", "游客")
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff·]+$")
 _CJK_NAME_ONLY = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
 # Job titles that follow or precede a name ("Jane Doe, Staff Writer", "Senior Editor Jane").
@@ -1377,7 +1380,7 @@ def clean_names(
             PERSONAL_SITE_NAMES in rules and _reads_as_person(name)
         ):
             continue
-        if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS):
+        if _CJK_ONLY.match(name) and name.endswith(ORGANISATION_ENDINGS + FORUM_RANK_ENDINGS):
             continue
         # A byline's text runs on into the page ("山石 相关报道", "苏亮 扫一扫"): a further
         # Chinese name must start with a surname, else the list has ended.
