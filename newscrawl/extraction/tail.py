@@ -72,6 +72,13 @@ TAIL_WORDS = frozenset(
         "sidebar",
         "footer",
         "disqus",
+        "taboola",
+        "outbrain",
+        "trending",
+        "popular",
+        "mostread",
+        "readnext",
+        "upnext",
     }
 )
 # class/id tokens of appeals (calls to action, sign-ups): after an article a box outside it,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import load_document
@@ -364,3 +365,14 @@ def test_prose_before_counts_the_article_paragraphs_before_an_element() -> None:
     assert end is not None
     # the link paragraph is a teaser, the short one too short, the one inside is not before
     assert prose_before(end, 80) == len(long.strip())
+
+
+@pytest.mark.parametrize(
+    "name", ["taboola-below-article", "OUTBRAIN", "trending-stories", "popular", "readnext"]
+)
+def test_a_recirculation_widget_after_the_article_is_dropped(name: str) -> None:
+    # what news sites name the boxes of other stories they put after an article
+    widget = f"<div class='{name}'><p>Five things the council will not tell you.</p></div>"
+    text = cut(ARTICLE + widget, TailOptions())
+    assert "Five things" not in text
+    assert text.count("council") == 6
