@@ -481,6 +481,14 @@ def _is_prose(region: Element, prose: Prose, share: float, outside: Sequence[Ele
     return prose.chars >= share * chars
 
 
+def prose_share(region: Element, options: TailOptions = DEFAULT_OPTIONS) -> float:
+    """The share of ``region``'s characters (spaces excluded) its article paragraphs hold
+    (:func:`prose_container` as the tail cut finds them); 0 without a long paragraph."""
+    prose = prose_container(region, options.long_paragraph, options.container_share)
+    chars = _chars(region)
+    return prose.chars / chars if prose is not None and chars else 0.0
+
+
 def _chars(el: Element) -> int:
     text = text_content(el)
     return len(text) - text.count(" ")

@@ -85,6 +85,43 @@ def test_a_tables_repeated_plain_cells_are_kept_and_other_repeats_dropped():
     assert auto.clean_lines(text, on) == auto.clean_lines(text, off)  # no page: no cells
 
 
+def test_with_runs_only_a_repeat_goes_only_beside_another_repeat():
+    caption = "Live view from the valley floor, updated every minute."
+    copied = ["The park opens at dawn and closes at dusk.", "Parking fills by nine."]
+    text = "\n".join(
+        [
+            *("Camera one faces Half Dome.", caption, "Camera two faces the falls.", caption),
+            *copied,
+            *("Camera three faces the meadow.", caption, "Camera four faces the road."),
+            *copied,
+        ]
+    )
+    kept = auto.clean_lines(text, runs_only=lambda: True).split("\n")
+    assert kept.count(caption) == 3  # each between distinct lines
+    assert kept.count(copied[0]) == 1 and kept.count(copied[1]) == 1  # a copied block
+    assert auto.clean_lines(text).split("\n").count(caption) == 1
+    assert auto.clean_lines(text, runs_only=lambda: False) == auto.clean_lines(text)
+    asked: list[bool] = []
+
+    def judged() -> bool:
+        asked.append(True)
+        return True
+
+    auto.clean_lines("No line here repeats.\nNor this one.", runs_only=judged)
+    assert not asked  # the region is judged only when a line repeats
+
+
+def test_an_article_shaped_region_is_mostly_long_paragraphs():
+    prose = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
+    article = f"<div id='r'><p>{prose * 3}</p><p>{prose * 2}</p><span>Share</span></div>"
+    listing = "<div id='r'>" + "".join(f"<p><a href='/{n}'>Story {n}</a></p>" for n in range(9))
+    for page, shaped in ((article, True), (listing + f"<p>{prose}</p></div>", False)):
+        region = load_document(f"<html><body>{page}</body></html>").root.find(".//div")
+        assert region is not None
+        assert auto.is_article_shaped([region], 0.5) is shaped
+    assert not auto.is_article_shaped([], 0.0)
+
+
 def test_candidates_are_cut_at_a_chinese_comment_heading():
     article = "正文第一段，讲的是新闻本身。\n正文第二段。"
     thread = "网友评论\n# re: 标题 2004-12-27 寒星\n写得好！"

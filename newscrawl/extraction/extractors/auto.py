@@ -67,7 +67,7 @@ from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
-from newscrawl.extraction.tail import cut_tail
+from newscrawl.extraction.tail import cut_tail, prose_share
 from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import common_ancestor, thread_text, visible_length
 from newscrawl.extraction.trim import trim
@@ -266,29 +266,42 @@ def choose(
 
 
 def clean_lines(
-    text: str, options: AutoOptions = DEFAULT_OPTIONS, doc: Document | None = None
+    text: str,
+    options: AutoOptions = DEFAULT_OPTIONS,
+    doc: Document | None = None,
+    runs_only: Callable[[], bool] | None = None,
 ) -> str:
     """Drop repeated paragraphs and short boilerplate lines.
 
     The title line is kept: labelled bodies often start with it, and dropping it cost
     0.002 F1 on cwced_zh. With ``doc`` and ``options.repeat_table_cells``, a line that is
-    the text of one of the page's table cells may repeat: a table's cells do.
+    the text of one of the page's table cells may repeat: a table's cells do. When
+    ``runs_only`` answers yes (asked only if a line repeats: most texts have none), a repeat
+    goes only when a neighbouring line is a repeat too: a copied block goes, a caption
+    repeated between distinct lines stays.
     """
+    lines = [(line, key) for line in text.split("\n") if (key := line_key(line))]
     seen: set[str] = set()
     cells: frozenset[str] | None = None
-    kept = []
-    for line in text.split("\n"):
-        key = line_key(line)
-        if not key:
-            continue
+    repeats = [False] * len(lines)
+    for index, (_, key) in enumerate(lines):
         if len(key) >= options.min_dedup_line and key in seen:
-            if doc is None or not options.repeat_table_cells:
-                continue
-            if cells is None:  # read once, on the first repeat: most pages have none
-                cells = table_cell_lines(doc)
-            if key not in cells:
-                continue
+            if doc is not None and options.repeat_table_cells:
+                if cells is None:  # read once, on the first repeat: most pages have none
+                    cells = table_cell_lines(doc)
+                repeats[index] = key not in cells
+            else:
+                repeats[index] = True
         seen.add(key)
+    in_runs = runs_only is not None and any(repeats) and runs_only()
+    kept = []
+    for index, (line, key) in enumerate(lines):
+        if repeats[index] and (
+            not in_runs
+            or (index > 0 and repeats[index - 1])
+            or (index + 1 < len(lines) and repeats[index + 1])
+        ):
+            continue
         if len(key) <= options.max_boilerplate_line and options.boilerplate_line.search(line):
             continue
         kept.append(line)
@@ -478,7 +491,11 @@ def finishing_stages(
         stages.append(("tail", cut_tail(stages[-1][1], result.images_from, options.tail)))
         stages.append(("parts", with_other_parts(stages[-1][1], result.nodes, options)))
     if options.clean_lines:
-        stages.append(("clean_lines", clean_lines(stages[-1][1], options, doc)))
+        share = options.repeats_in_runs_share
+        runs_only = (
+            None if posts or share is None else lambda: is_article_shaped(result.nodes, share)
+        )
+        stages.append(("clean_lines", clean_lines(stages[-1][1], options, doc, runs_only)))
     stages.append(("trim", trim(stages[-1][1], doc, options.trim)))
     stages.append(
         ("article_body", filter_by_article_body(stages[-1][1], doc, options.article_body))
@@ -494,6 +511,13 @@ def finishing_stages(
         )
         stages.append(("footer", text))
     return stages
+
+
+def is_article_shaped(nodes: Sequence[Element], share: float) -> bool:
+    """Whether the region ``nodes`` span is an article's: its long paragraphs hold at least
+    ``share`` of its characters (:func:`tail.prose_share`)."""
+    region = common_ancestor(nodes[0], nodes[-1]) if nodes else None
+    return region is not None and prose_share(region) >= share
 
 
 def with_other_parts(

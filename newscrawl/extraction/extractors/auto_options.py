@@ -119,6 +119,12 @@ class AutoOptions:
     # cells repeat ("Optional cross-training 30 min" in a training plan's every week).
     # Measured off: the labels keep such tables on some sites and leave them out on others.
     repeat_table_cells: bool = False
+    # On a region whose article paragraphs hold at least this share of its characters (not
+    # a thread's posts), a repeated line goes only beside another repeat: an article's
+    # captions repeated between distinct lines stay, a copied block goes. None: every
+    # repeat goes. 0.5: the article test the tail cut uses (not tuned); against None chosen
+    # in 5 of 5 site-grouped folds, all sets pooled and the articles alone (precision.md).
+    repeats_in_runs_share: float | None = 0.5
     comment_heading: re.Pattern[str] = COMMENT_HEADING
     # What is trimmed from the winner after the line clean-up (docs/benchmarks/trim.md).
     trim: TrimOptions = DEFAULT_TRIM
