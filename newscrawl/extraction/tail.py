@@ -482,8 +482,10 @@ def _is_prose(region: Element, prose: Prose, share: float, outside: Sequence[Ele
 
 
 def prose_share(region: Element, options: TailOptions = DEFAULT_OPTIONS) -> float:
-    """The share of ``region``'s characters (spaces excluded) its article paragraphs hold
-    (:func:`prose_container` as the tail cut finds them); 0 without a long paragraph."""
+    """The share of ``region``'s characters (spaces excluded) its article paragraphs hold:
+    :func:`prose_container` with the tail cut's paragraph length and container share, but
+    without its exclusions (paragraphs in named boxes or dated posts count here); 0 without
+    a long paragraph."""
     prose = prose_container(region, options.long_paragraph, options.container_share)
     chars = _chars(region)
     return prose.chars / chars if prose is not None and chars else 0.0

@@ -100,13 +100,16 @@ def same_first_class_word(root: Element, tag: str, word: str) -> list[Element]:
     return [el for el in _containing(root, tag, word) if _first_word(el.get("class")) == word]
 
 
-def _containing(root: Element, tag: str, part: str) -> list[Element]:
-    """The ``tag`` elements whose ``class`` contains ``part`` (a superset of the answer)."""
+def _containing(root: Element, tag: str, part: str, attribute: str = "class") -> list[Element]:
+    """The ``tag`` elements whose ``attribute`` contains ``part`` (a superset of the
+    answer)."""
     if walks is None:
-        return [el for el in root.iter(tag) if part in (el.get("class") or "")]
-    # The C walk keeps the few elements whose class contains the string; Python then reads
-    # only those, not every element of the tag.
-    containing = walks.elements_with(root=root, attribute_substrings=((b"class", part.encode()),))
+        return [el for el in root.iter(tag) if part in (el.get(attribute) or "")]
+    # The C walk keeps the few elements whose attribute contains the string; Python then
+    # reads only those, not every element of the tag.
+    containing = walks.elements_with(
+        root=root, attribute_substrings=((attribute.encode(), part.encode()),)
+    )
     return [el for el in containing if el.tag == tag]
 
 
@@ -125,12 +128,8 @@ def numbered_id_prefix(value: str | None) -> str | None:
 def same_numbered_id(root: Element, tag: str, prefix: str) -> list[Element]:
     """The ``tag`` elements under ``root`` (itself included) whose ``id`` is ``prefix``
     followed by a number, in document order."""
-    if walks is None:
-        found = [el for el in root.iter(tag) if prefix in (el.get("id") or "")]
-    else:
-        # the C walk keeps the few elements whose id contains the prefix
-        found = walks.elements_with(root=root, attribute_substrings=((b"id", prefix.encode()),))
-    return [el for el in found if el.tag == tag and numbered_id_prefix(el.get("id")) == prefix]
+    found = _containing(root, tag, prefix, attribute="id")
+    return [el for el in found if numbered_id_prefix(el.get("id")) == prefix]
 
 
 def same_class_in_python(root: Element, tag: str, signature: str) -> list[Element]:

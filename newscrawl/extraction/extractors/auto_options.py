@@ -122,7 +122,8 @@ class AutoOptions:
     # On a region whose article paragraphs hold at least this share of its characters (not
     # a thread's posts), a repeated line goes only beside another repeat: an article's
     # captions repeated between distinct lines stay, a copied block goes. None: every
-    # repeat goes. 0.5: the article test the tail cut uses (not tuned); against None chosen
+    # repeat goes. 0.5: the share the tail cut's article tests use (not tuned; the prose is
+    # measured without their named-box exclusion, :func:`tail.prose_share`); against None chosen
     # in 5 of 5 site-grouped folds, all sets pooled and the articles alone (precision.md).
     repeats_in_runs_share: float | None = 0.5
     comment_heading: re.Pattern[str] = COMMENT_HEADING
