@@ -7,12 +7,13 @@ The decisions (``datasets/gne_zh/decisions.json``) were made by reading each pag
 ``datasets/gne_unlabeled`` as numbered visible lines (``scripts/label_view.py``): per page the
 headline as shown, the line ranges that are the article body, author and date when the page
 shows them, the source when a line labels one ("来源：新华社"; not a picture's credit, not a
-placeholder such as "网络" or "本站原创"), the page type, and notes on what was left out and
+placeholder such as "网络" or "本站原创"), the editors a line credits ("责任编辑：甲", "编辑|乙",
+"" where none), the page type, and notes on what was left out and
 why. ``drop_text`` lists exact strings cut from the body where a link sits inside the last
 paragraph's line (e.g. a "back to the home page" link). This script only replays those
 decisions: it renders the same lines, joins the chosen ones with a blank line (the cwced_zh
 convention) and checks that every range exists, every dropped string was found, the title is
-text of the page and a line labels the source.
+text of the page, a line labels the source and a line credits each editor.
 """
 
 from __future__ import annotations
@@ -67,6 +68,13 @@ def _labelled_source(source: str, lines: list[str]) -> bool:
     return any(label.search(_squeeze(line)) for line in lines)
 
 
+def _credited_editor(name: str, lines: list[str]) -> bool:
+    """Whether a line of the page credits ``name`` as an editor ("责任编辑：甲", "编辑 乙",
+    "责编：丙、丁")."""
+    label = re.compile(r"(?:编辑|责编)\W{0,3}(?:[^\W\d_]+\W{1,3}){0,3}" + re.escape(name))
+    return any(label.search(line) for line in lines)
+
+
 def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:
     page_id = source["id"]
     if decision.get("page_type") not in PAGE_TYPES:
@@ -81,6 +89,10 @@ def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, 
     outlet = decision.get("source")
     if outlet is not None and not _labelled_source(outlet, lines):
         raise DecisionError(f"{page_id}: source {outlet!r} is not labelled as one on the page")
+    editors = decision.get("editor")
+    for name in editors.split("、") if editors else ():
+        if not _credited_editor(name, lines):
+            raise DecisionError(f"{page_id}: editor {name!r} is not credited on the page")
     return {
         "id": page_id,
         "lang": "zh",
@@ -90,6 +102,7 @@ def build_record(source: dict[str, Any], decision: dict[str, Any]) -> dict[str, 
         "author": decision.get("author"),
         "publish_date": decision.get("publish_date"),
         "source": outlet,
+        "editor": editors,
         "page_type": decision["page_type"],
         "orig_encoding": source.get("orig_encoding"),
         "source_dataset": source["source_dataset"],

@@ -204,6 +204,7 @@ def prediction_writer(sink: IO[str]) -> PredictionSink:
             "publish_time": prediction.publish_time,
             "author": prediction.author,
             "source": prediction.source,
+            "editor": prediction.editor,
             "rejection": prediction.rejection,
         }
         sink.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -179,6 +179,7 @@ def print_article(article: Article, out: IO[str]) -> None:
         ("publish_time", article.publish_time),
         ("modified_time", article.modified_time),
         ("author", article.author),
+        ("editors", ", ".join(article.editors)),
         ("source", article.source),
         ("lang", article.lang),
         ("url", article.url),

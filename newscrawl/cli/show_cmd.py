@@ -28,6 +28,7 @@ SHOWN = (
     "anchor_text",
     "publish_time",
     "author",
+    "editor",
     "lang",
     "method",
     "first_seen",

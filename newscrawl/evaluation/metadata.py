@@ -1,10 +1,11 @@
-"""Publish-date, author and source accuracy against dataset labels (``publish_date``,
-``author`` and ``source`` fields; cwced_zh and wcxb_dev carry the first two).
+"""Publish-date, author, source and editor accuracy against dataset labels (``publish_date``,
+``author``, ``source`` and ``editor`` fields; cwced_zh and wcxb_dev carry the first two).
 
 A publish time counts when its calendar day equals the label's. An author counts when the
 extracted names and the labelled names are the same set (see :func:`name_set`); the token F1
 of the two gives partial credit for a missing or extra name. A source counts when it equals
-the label, case and spacing ignored.
+the label, case and spacing ignored. Editors count like authors, but a page labelled with
+none (``editor`` "") counts too: it is right only when the extractor names no editor.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class MetadataScore:
     author_f1_sum: float = 0.0
     sources: int = 0  # pages with a labelled source
     source_hits: int = 0
+    editors: int = 0  # pages whose editors are labelled, none ("") included
+    editor_hits: int = 0
 
     @property
     def date_accuracy(self) -> float:
@@ -76,6 +79,10 @@ class MetadataScore:
     def source_accuracy(self) -> float:
         return self.source_hits / self.sources if self.sources else 0.0
 
+    @property
+    def editor_accuracy(self) -> float:
+        return self.editor_hits / self.editors if self.editors else 0.0
+
     def summary(self) -> str:
         text = (
             f"publish date {self.date_hits}/{self.dates} = {self.date_accuracy:.3f}; "
@@ -84,6 +91,8 @@ class MetadataScore:
         )
         if self.sources:
             text += f"; source {self.source_hits}/{self.sources} = {self.source_accuracy:.3f}"
+        if self.editors:
+            text += f"; editor {self.editor_hits}/{self.editors} = {self.editor_accuracy:.3f}"
         return text
 
 
@@ -140,18 +149,29 @@ def source_matches(found: str | None, label: str) -> bool:
     )
 
 
+def editor_matches(found: str | None, label: str) -> bool:
+    """Same set of names; an empty label (no editor credited) matches no editor found."""
+    return name_set(found) == name_set(label)
+
+
 def score_article(article: Article | None, page: Page) -> MetadataScore:
     """One page's counts (add them up with :func:`add_scores`)."""
     if article is None:
         return score_fields(None, None, None, page)
-    return score_fields(article.publish_time, article.author, article.source, page)
+    editors = ", ".join(article.editors)
+    return score_fields(article.publish_time, article.author, article.source, page, editors)
 
 
 def score_fields(
-    publish_time: str | None, author: str | None, source: str | None, page: Page
+    publish_time: str | None,
+    author: str | None,
+    source: str | None,
+    page: Page,
+    editor: str | None = None,
 ) -> MetadataScore:
     """One page's counts for extracted values against its labels."""
     dates = date_hits = authors = author_hits = sources = source_hits = 0
+    editors = editor_hits = 0
     f1 = 0.0
     if (label := page.fields.get("publish_date")) and date_label(label):
         dates, date_hits = 1, date_matches(publish_time, label)
@@ -160,7 +180,11 @@ def score_fields(
         f1 = author_token_f1(author, label)
     if label := page.fields.get("source"):
         sources, source_hits = 1, source_matches(source, label)
-    return MetadataScore(dates, date_hits, authors, author_hits, f1, sources, source_hits)
+    if isinstance(label := page.fields.get("editor"), str):
+        editors, editor_hits = 1, editor_matches(editor, label)
+    return MetadataScore(
+        dates, date_hits, authors, author_hits, f1, sources, source_hits, editors, editor_hits
+    )
 
 
 def add_scores(scores: Iterable[MetadataScore]) -> MetadataScore:
@@ -174,12 +198,15 @@ def add_scores(scores: Iterable[MetadataScore]) -> MetadataScore:
             total.author_f1_sum + score.author_f1_sum,
             total.sources + score.sources,
             total.source_hits + score.source_hits,
+            total.editors + score.editors,
+            total.editor_hits + score.editor_hits,
         )
     return total
 
 
 def score_metadata(pages: Iterable[Page], method: str = "density") -> MetadataScore:
-    """Extract every page with ``method`` and count publish-time, author and source hits."""
+    """Extract every page with ``method`` and count publish-time, author, source and editor
+    hits."""
     scores = []
     for page in pages:
         result = extract(page.read_html(), url=page.url, method=method)

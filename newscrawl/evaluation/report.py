@@ -150,20 +150,22 @@ METADATA_HEADERS = (
     "author F1",
     "sourced",
     "source",
+    "edited",
+    "editor",
 )
 
 
 def format_metadata_table(
     results: Iterable[PageScore], order: Sequence[str] = (), *, markdown: bool = False
 ) -> str | None:
-    """Publish-date, author (same set of names; token F1) and source accuracy per system
+    """Publish-date, author (same set of names; token F1), source and editor accuracy per system
     over the pages that carry the label; None when no page carries any."""
     totals: dict[str, list[MetadataScore]] = defaultdict(list)
     for result in results:
         totals[result.system].append(result.metadata)
     rank = {name: index for index, name in enumerate(order)}
     scores = {system: add_scores(found) for system, found in totals.items()}
-    if not any(s.dates or s.authors or s.sources for s in scores.values()):
+    if not any(s.dates or s.authors or s.sources or s.editors for s in scores.values()):
         return None
     rows = [METADATA_HEADERS]
     for system in sorted(scores, key=lambda name: (rank.get(name, len(rank)), name)):
@@ -178,6 +180,8 @@ def format_metadata_table(
                 _num(s.author_f1 if s.authors else None),
                 str(s.sources),
                 _num(s.source_accuracy if s.sources else None),
+                str(s.editors),
+                _num(s.editor_accuracy if s.editors else None),
             )
         )
     if markdown:

@@ -26,7 +26,7 @@ class PageScore:
     title_match: bool | None
     seconds: float
     rejection: str | None
-    # Publish date, author and source against the page's labels.
+    # Publish date, author, source and editor against the page's labels.
     metadata: MetadataScore = field(default_factory=MetadataScore)
 
 
@@ -76,7 +76,11 @@ def evaluate(
                         seconds=seconds,
                         rejection=prediction.rejection,
                         metadata=score_fields(
-                            prediction.publish_time, prediction.author, prediction.source, page
+                            prediction.publish_time,
+                            prediction.author,
+                            prediction.source,
+                            page,
+                            prediction.editor,
                         ),
                     )
                 )

@@ -39,6 +39,7 @@ class Prediction:
     author: str | None = None
     rejection: str | None = None
     source: str | None = None  # the agency or outlet ("来源："); only newscrawl gives one
+    editor: str | None = None  # who edited the story, "A, B"; only newscrawl gives one
 
 
 Runner = Callable[[bytes, str | None, str | None], Prediction]
@@ -71,7 +72,12 @@ def method_system(name: str) -> System:
         if isinstance(result, Rejection):
             return Prediction(rejection=str(result.reason))
         return Prediction(
-            result.title, result.content, result.publish_time, result.author, source=result.source
+            result.title,
+            result.content,
+            result.publish_time,
+            result.author,
+            source=result.source,
+            editor=", ".join(result.editors) or None,
         )
 
     return System(canonical, run)

@@ -11,7 +11,14 @@ from newscrawl.method_names import DEFAULT_METHOD
 
 from . import dom
 from .document import Document, DocumentError, load_document
-from .metadata import choose_title, detect_lang, extract_authors, extract_dates, extract_source
+from .metadata import (
+    choose_title,
+    detect_lang,
+    extract_authors,
+    extract_dates,
+    extract_editors,
+    extract_source,
+)
 from .registry import ContentExtractor, canonical_name, check_options, get_method
 from .types import Article, ContentResult, ExtractResult, Rejection, RejectReason
 
@@ -138,6 +145,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,
+        editors=extract_editors(doc, result.text),
         source=source,
         modified_time=dates.modified,
         images=images,

@@ -72,8 +72,10 @@ class Article:
     ``content`` is plain text with one paragraph per line; ``content_html`` is the sanitised
     content node(s); ``publish_time`` is ISO 8601 with a timezone only when the page states one
     (``modified_time`` likewise, kept apart). ``authors`` lists the writers; ``author`` is
-    the same names as one string ("A, B"), the stored form. ``source`` is the agency or
-    outlet the story comes from ("来源：新华社"), not a writer.
+    the same names as one string ("A, B"), the stored form. ``editors`` lists who the page
+    credits with editing the story ("责任编辑：甲"), kept apart from the writers, who fall back
+    to them only when the page names no writer. ``source`` is the agency or outlet the story
+    comes from ("来源：新华社"), not a writer.
     """
 
     title: str
@@ -82,6 +84,7 @@ class Article:
     publish_time: str | None = None
     author: str | None = None
     authors: list[str] = field(default_factory=list)
+    editors: list[str] = field(default_factory=list)
     source: str | None = None
     modified_time: str | None = None
     images: list[str] = field(default_factory=list)
@@ -98,6 +101,7 @@ class Article:
             "publish_time": self.publish_time,
             "author": self.author,
             "authors": list(self.authors),
+            "editors": list(self.editors),
             "source": self.source,
             "modified_time": self.modified_time,
             "images": list(self.images),

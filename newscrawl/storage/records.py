@@ -29,6 +29,7 @@ class ArticleRecord:
     content_html: str = ""
     publish_time: str | None = None
     author: str | None = None
+    editor: str | None = None  # who edited the story, "A, B"; kept apart from the writers
     source: str | None = None
     modified_time: str | None = None
     images: list[str] = field(default_factory=list)

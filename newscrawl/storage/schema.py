@@ -32,6 +32,9 @@ articles = sa.Table(
     # their zones agree.
     sa.Column("publish_time", sa.Text),
     sa.Column("author", sa.Text),  # several names as "A, B"
+    # Who the page credits with editing the story ("责任编辑：甲"), "A, B"; added after the
+    # first release like source below.
+    sa.Column("editor", sa.Text),
     # The agency or outlet the story comes from ("来源：新华社"), not a writer. Added after
     # the first release: SqlStorage.create_tables adds it (and modified_time) to an older
     # database.
@@ -85,6 +88,7 @@ EXTRACTED_COLUMNS = (
     "content_html",
     "publish_time",
     "author",
+    "editor",
     "source",
     "modified_time",
     "images",

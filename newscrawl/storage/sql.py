@@ -475,7 +475,12 @@ def _rename_legacy_columns(connection: sa.Connection) -> None:
 
 # Columns added since a database could first be created: (table, column). Nullable text, so
 # existing rows need no value.
-ADDED_COLUMNS = (("articles", "source"), ("articles", "modified_time"), ("site_health", "run"))
+ADDED_COLUMNS = (
+    ("articles", "source"),
+    ("articles", "modified_time"),
+    ("site_health", "run"),
+    ("articles", "editor"),
+)
 
 
 def _add_missing_columns(connection: sa.Connection) -> None:
@@ -560,6 +565,7 @@ def _article_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
         "content_html": _text(record.content_html),
         "publish_time": _text(record.publish_time),
         "author": _text(record.author),
+        "editor": _text(record.editor),
         "source": _text(record.source),
         "modified_time": _text(record.modified_time),
         "images": [_text(image) for image in record.images],

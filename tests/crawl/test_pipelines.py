@@ -275,6 +275,16 @@ def test_store_record_carries_anchor_text_and_html_only_when_kept():
     assert record.html is None and record.anchor_text == "锚文本" and record.title == "一个新闻标题"
 
 
+def test_store_record_keeps_editors_apart_from_authors():
+    item = make_item()
+    assert item.article is not None
+    item.article.authors, item.article.author = ["王建宏"], "王建宏"
+    item.article.editors = ["张迪", "李四"]
+    record = to_record(item, keep_html=False)
+    assert (record.author, record.editor) == ("王建宏", "张迪, 李四")
+    assert to_record(make_item(), keep_html=False).editor is None
+
+
 def test_store_pipeline_fails_at_start_when_the_database_is_down(tmp_path):
     crawler = newscrawl_crawler(
         NewsSpider, {"NEWSCRAWL_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/test"}

@@ -211,8 +211,11 @@ def test_eval_reports_date_author_and_source_accuracy_on_labelled_pages(tmp_path
     from tests.evaluation.conftest import BODY_ZH, article_html, write_dataset
 
     byline = "<p>来源：新华社 作者：王建宏 张文攀 2024-05-03 08:00</p>\n"
-    page = article_html("市政府批准新预算", BODY_ZH.replace("。", ". ")).replace(
-        "<div class=article>", "<div class=article>" + byline
+    credit = "\n<p>责任编辑：李四</p>\n"
+    page = (
+        article_html("市政府批准新预算", BODY_ZH.replace("。", ". "))
+        .replace("<div class=article>", "<div class=article>" + byline)
+        .replace("</div><div class=footer>", credit + "</div><div class=footer>")
     )
     records = [
         {
@@ -224,6 +227,7 @@ def test_eval_reports_date_author_and_source_accuracy_on_labelled_pages(tmp_path
             "publish_date": "2024-5-3",
             "author": "张文攀、王建宏",
             "source": "新华社",
+            "editor": "李四",
         },
         {
             "id": "wrong",
@@ -234,6 +238,7 @@ def test_eval_reports_date_author_and_source_accuracy_on_labelled_pages(tmp_path
             "publish_date": "2024-05-04",
             "author": "王建宏",
             "source": "人民网",
+            "editor": "",
         },
         {
             "id": "unlabelled",
@@ -257,7 +262,10 @@ def test_eval_reports_date_author_and_source_accuracy_on_labelled_pages(tmp_path
         "F1",
         "sourced",
         "source",
+        "edited",
+        "editor",
     ]
-    # two labelled pages each, one right: same day, same set of names, same source
+    # two labelled pages each, one right: same day, same set of names, same source, and
+    # the editor credited on both pages, where one label says none is
     assert row.split()[:5] == ["density", "2", "0.500", "2", "0.500"]
-    assert row.split()[6:] == ["2", "0.500"]
+    assert row.split()[6:] == ["2", "0.500", "2", "0.500"]

@@ -68,6 +68,22 @@ def test_a_source_no_line_labels_is_refused_by_name() -> None:
             build.build_record(source, {**decision, "source": wrong})
 
 
+def test_an_editor_no_line_credits_is_refused_by_name() -> None:
+    build = _script("build_gne_zh")
+    decisions = json.loads((REPO / "datasets" / "gne_zh" / "decisions.json").read_text("utf-8"))
+    source = next(
+        json.loads(line)
+        for line in GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
+        if line.strip() and json.loads(line)["id"] == "163-7"
+    )
+    decision = decisions["163-7"]
+    # "编辑 刘晓阳 校对 李铭 ... 责任编辑：姚立伟_NT6056"; 陆一夫 is the reporter.
+    assert build.build_record(source, decision)["editor"] == "刘晓阳、姚立伟"
+    for wrong in ("陆一夫", "刘晓阳、王五"):
+        with pytest.raises(build.DecisionError, match=r"163-7: editor '(陆一夫|王五)'"):
+            build.build_record(source, {**decision, "editor": wrong})
+
+
 def test_every_page_loads_with_its_html_and_a_full_label() -> None:
     pages = load_pages(GNE_ZH)
     assert len(pages) == 62  # every page of gne_unlabeled
@@ -77,6 +93,7 @@ def test_every_page_loads_with_its_html_and_a_full_label() -> None:
         # An article body is at least a paragraph; a gallery may be one caption.
         assert page.page_type != "article" or len(page.text) >= 100, page.id
         assert page.read_html(), page.id
+        assert isinstance(page.fields.get("editor"), str), page.id  # "" where none is credited
 
 
 def test_every_portal_of_gne_unlabeled_has_a_labelled_page() -> None:

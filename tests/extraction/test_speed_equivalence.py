@@ -82,7 +82,7 @@ CUE_TEXTS = [
 @pytest.mark.parametrize("text", CUE_TEXTS)
 def test_cue_search_finds_what_the_cue_finds(text):
     for pattern in authors._CUE_WORDS:
-        found, expected = authors._cue_search(pattern, text), pattern.search(text)
+        found, expected = authors.cue_search(pattern, text), pattern.search(text)
         assert (found and found.span()) == (expected and expected.span())
 
 

@@ -152,6 +152,7 @@ def test_update_extracted_overwrites_extraction_columns_only(storage, make_recor
                 "content_html": "<p>c2</p>",
                 "publish_time": None,
                 "author": None,
+                "editor": "张迪",
                 "source": "新华社",
                 "modified_time": "2024-05-03T10:00+08:00",
                 "images": [],
@@ -164,6 +165,7 @@ def test_update_extracted_overwrites_extraction_columns_only(storage, make_recor
     [row] = rows(storage)
     assert (row.title, row.content, row.method) == ("T2", "c2", "tcdt")
     assert (row.source, row.modified_time) == ("新华社", "2024-05-03T10:00+08:00")
+    assert row.editor == "张迪"
     assert (row.images, row.lang) == ([], "en")
     assert (row.anchor_text, row.fetch_count) == ("anchor 1", 1)
 
@@ -272,6 +274,7 @@ def test_nul_characters_and_long_labels_do_not_fail_the_batch(storage, make_reco
                 "content_html": "",
                 "publish_time": None,
                 "author": None,
+                "editor": None,
                 "source": None,
                 "modified_time": None,
                 "images": ["j\x00"],
@@ -320,6 +323,7 @@ def test_update_extracted_keeps_the_simhash_current(storage, make_record):
         "content_html": "<p>c2</p>",
         "publish_time": None,
         "author": None,
+        "editor": None,
         "source": None,
         "modified_time": None,
         "images": [],
@@ -376,23 +380,25 @@ def test_a_database_from_before_zstd_is_renamed_and_its_zlib_pages_still_read(db
     open_storage(db_url).close()  # a second open finds nothing to rename
 
 
-def test_source_and_modified_time_are_stored(storage, make_record):
+def test_source_editor_and_modified_time_are_stored(storage, make_record):
     record = make_record(1)
     record.source, record.modified_time = "Reuters", "2024-05-03T10:00:00+00:00"
+    record.editor = "Ann Lee, Tom Hart"
     storage.write([record])
     [row] = rows(storage)
     assert (row.source, row.modified_time) == ("Reuters", "2024-05-03T10:00:00+00:00")
+    assert row.editor == "Ann Lee, Tom Hart"
 
 
 def test_a_database_from_before_the_source_column_gets_it(db_url, make_record):
-    """An older newscrawl had no ``source``/``modified_time``: opening the database adds
+    """An older newscrawl had no ``source``/``modified_time``/``editor``: opening the database adds
     them, its rows read as NULL there, and new rows fill them."""
     engine = sa.create_engine(db_url)
     with engine.begin() as connection:
         legacy = sa.MetaData()
         articles.to_metadata(legacy)
         legacy.create_all(connection)
-        for column in ("source", "modified_time"):  # the table as an older release made it
+        for column in ("source", "modified_time", "editor"):  # as an older release made it
             connection.execute(sa.text(f"ALTER TABLE articles DROP COLUMN {column}"))
         old = make_record(1)
         connection.execute(
@@ -413,10 +419,10 @@ def test_a_database_from_before_the_source_column_gets_it(db_url, make_record):
     storage = open_storage(db_url)
     try:
         new = make_record(2)
-        new.source = "新华社"
+        new.source, new.editor = "新华社", "张迪"
         storage.write([new])
-        found = {row.url: row.source for row in rows(storage)}
-        assert found == {make_record(1).url: None, new.url: "新华社"}
+        found = {row.url: (row.source, row.editor) for row in rows(storage)}
+        assert found == {make_record(1).url: (None, None), new.url: ("新华社", "张迪")}
     finally:
         storage.close()
     open_storage(db_url).close()  # a second open finds nothing to add

@@ -243,9 +243,9 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
 # A Latin handle must not run on into markup ("作者： size=\"20\"" on a broken page).
 # A list of names stops at the next label ("执笔人：甲 乙 编辑：丙" is 甲 乙).
-_LABEL = r"(?:编辑|责编|来源|记者|摄影|通讯员|实习生|校对|审核|发布)"
+BYLINE_LABELS = r"(?:编辑|责编|来源|记者|摄影|通讯员|实习生|校对|审核|发布)"
 _NAMES = (
-    rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{_LABEL}){_CJK_NAME})*"
+    rf"(?P<name>{_CJK_NAME}(?:[ 、，,](?!{BYLINE_LABELS}){_CJK_NAME})*"
     rf"|[A-Za-z][\w.\-]{{1,20}}(?![\w=\"]))"
 )
 # Where a reporter's name runs straight into the next words ("本报记者罗科苏盈发自北京",
@@ -280,7 +280,7 @@ _CUES = (
     re.compile(r"(?:责任编辑|责编|编辑)\s*[:：丨|/]\s*" + _NAMES),
 )
 _AUTHOR_CUES = _CUES[:-1]  # without the editor fallback
-_EDITOR_CUE = _CUES[-1]
+EDITOR_CUE = _CUES[-1]
 # The labelled cue with its name ending where the ideographs end or a label starts (rule
 # CUE_NAME_ENDS): "告诉记者：被称之为最缺乏..." and an interview's "记者：首先欢迎你来到" are
 # running text after the interviewer's label, no byline.
@@ -288,7 +288,7 @@ _ENDED_CUE = starting_with(
     "[作记撰执文原]",
     r"(?:作者|记者|撰文|执笔人?|(?<![\u4e00-\u9fff])文|原创)\s*[:：丨|/]\s*"
     + _NAMES
-    + rf"(?=[^\u4e00-\u9fff·]|$|{_LABEL}|发自|报道|摄|电)",
+    + rf"(?=[^\u4e00-\u9fff·]|$|{BYLINE_LABELS}|发自|报道|摄|电)",
 )
 # Further byline forms (rule BYLINE_FORMS): "记者" followed by a space is a byline wherever it
 # stands ("澎湃新闻记者 贺梨萍", "交汇点记者 徐睿翔素材来源": the name may run into the next
@@ -319,7 +319,7 @@ _CUE_WORDS: dict[re.Pattern[str], tuple[str, ...]] = {
 }
 
 
-def _cue_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+def cue_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """``pattern.search(text)``, skipped when ``text`` lacks every word the cue needs."""
     words = _CUE_WORDS.get(pattern)
     if words is not None and not any(word in text for word in words):
@@ -430,7 +430,7 @@ _STARTER_LABEL = re.compile(
 _STARTER_WORDS = ("starter", "Starter", "STARTER", "poster", "Poster", "tarted by", "TARTED BY")
 # Text nodes that know their element (TEXT_PIECES' plain strings do not).
 _TEXT_NODES = etree.XPath("descendant::text()")
-_LABELLED_NAME = re.compile(rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}}")
+EN_FULL_NAME = re.compile(rf"{_EN_NAME}(?: [A-Z]\.)?(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}}")
 # Rules measured one by one under site-grouped cross-validation (benchmarks/metadata_cv.py);
 # extract_authors applies those named in its ``rules``.
 ORGANISATION_FALLBACK = "organisation_fallback"
@@ -723,7 +723,7 @@ def extract_authors(
     """The article's authors, or []. ``content``, the extracted article text, adds its
     closing bracketed byline; an organisation the page names as its author comes last.
     ``source``, the page's :func:`extract_source` where the caller has it, is no author."""
-    site_names = _site_names(doc, TITLE_SITE_NAMES in rules)
+    site_names = site_names_of(doc, TITLE_SITE_NAMES in rules)
     organisation: str | None = None
     outlets = _Outlets(doc, site_names, rules, source)
     for candidate in _candidates(doc, rules):
@@ -851,7 +851,7 @@ def closing_byline(content: str) -> str | None:
         return found
     tail = " ".join(content[-CLOSING_SEARCH_CHARS:].split())
     for pattern in _AUTHOR_CUES:
-        match = _cue_search(pattern, tail)
+        match = cue_search(pattern, tail)
         if match:
             return clean_author(match.group("name"))
     return None
@@ -890,7 +890,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
             for fragment in _noscript_microdata(doc.html):
                 yield from _markup_names(fragment, rules)
     if not cues_first:
-        yield from _cue_candidates(doc, rules, (*author_cues, _EDITOR_CUE, *more))
+        yield from _cue_candidates(doc, rules, (*author_cues, EDITOR_CUE, *more))
     match = find_en_byline(_around_headline(doc), BY_OPENS_BYLINE in rules)
     if match:
         yield match.group("name")
@@ -898,7 +898,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield from _profile_link_names(doc)
     if NAME_BESIDE_DATE in rules and (dated := _name_beside_date(doc, BYLINE_SEGMENTS in rules)):
         yield dated
-    if WRITTEN_BY_ANYWHERE in rules and (written := _cue_search(_WRITTEN_BY, doc.body_text())):
+    if WRITTEN_BY_ANYWHERE in rules and (written := cue_search(_WRITTEN_BY, doc.body_text())):
         yield written.group("name")
     if AUTHOR_LABEL_LINE in rules and (labelled := _author_label_line(doc)):
         yield labelled
@@ -909,7 +909,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     if HOST_OWNER in rules and (owner := _host_owner(doc)):
         yield owner
     if cues_first:  # an editor only when no writer is named
-        yield from _cue_candidates(doc, rules, (_EDITOR_CUE,))
+        yield from _cue_candidates(doc, rules, (EDITOR_CUE,))
 
 
 class ForumHandle(str):
@@ -986,12 +986,12 @@ def _cue_candidates(
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     for pattern in cues:
-        match = _cue_search(pattern, text)
-        if match and not (EMPTY_FIELD_LABELS in rules and _is_field_label(match, text)):
+        match = cue_search(pattern, text)
+        if match and not (EMPTY_FIELD_LABELS in rules and is_field_label(match, text)):
             yield match.group("name")
 
 
-def _is_field_label(match: re.Match[str], text: str) -> bool:
+def is_field_label(match: re.Match[str], text: str) -> bool:
     """Whether a cue's name is one word followed by a label's separator: the next field's
     label. (After a list, "作者：甲 分享：", the list's end is clean_names' to find.)"""
     name = match.group("name")
@@ -1135,7 +1135,7 @@ def _author_label_line(doc: Document) -> str | None:
     for previous, text, piece in _text_node_pairs(doc.body):
         if (
             _AUTHOR_LABEL.fullmatch(previous)
-            and _LABELLED_NAME.fullmatch(text)
+            and EN_FULL_NAME.fullmatch(text)
             and _reads_as_person(text)
             and not _is_title_case_phrase(text)
             and not _in_link(piece)  # a menu's items are links: "Author", then "Find Jobs"
@@ -1264,7 +1264,7 @@ def find_en_byline(text: str, by_opens: bool) -> re.Match[str] | None:
     """The first English byline ("By Jo Li") in ``text``; with ``by_opens``, a lower-case
     "by" counts only at a line's or piece's start, after a date or after a word such as
     "posted" (:data:`_BYLINE_VERBS`)."""
-    first = _cue_search(_EN_BYLINE, text)
+    first = cue_search(_EN_BYLINE, text)
     if first is None or not by_opens:
         return first
     for match in _EN_BYLINE.finditer(text, first.start()):
@@ -1442,7 +1442,7 @@ def _split_names(value: str) -> list[str]:
     return split
 
 
-def _site_names(doc: Document, title_segments: bool = True) -> frozenset[str]:
+def site_names_of(doc: Document, title_segments: bool = True) -> frozenset[str]:
     """Names the site goes by, which bylines and author meta tags often hold instead of a
     person: og:site_name, the JSON-LD publisher, the host's main label, and (with
     ``title_segments``) what follows the headline in the <title>."""

@@ -1,0 +1,94 @@
+"""Editors: the people a page credits with editing the story ("责任编辑：甲", "编辑|乙", "责编：
+丙、丁", "Edited by Jane Doe"), kept apart from its writers.
+
+A writer is who wrote the story (:mod:`.authors`); an editor checked or placed it, and Chinese
+portals credit one under nearly every story, often where no writer is named. The writers fall
+back to the editors only when a page names no writer (the labelled Chinese pages credit the
+editor then); the editors are always reported on their own.
+
+The credits are read from the page's start to just past the article's last line: an editor's
+credit closes the story it belongs to, and further down the page the credits belong to other
+stories.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newscrawl.extraction.document import VISIBLE_SCAN, Document
+from newscrawl.extraction.metadata.authors import (
+    BYLINE_LABELS,
+    CLOSING_SEARCH_CHARS,
+    CONTENT_END_CHARS,
+    CUE_SEARCH_CHARS,
+    EDITOR_CUE,
+    EN_FULL_NAME,
+    MIN_CONTENT_END_CHARS,
+    clean_names,
+    cue_search,
+    is_field_label,
+    site_names_of,
+)
+
+# "Edited by Jane Doe", Reuters' "Reporting by X; Editing by Y and Z".
+EDITED_BY = re.compile(
+    rf"\b(?:Edited|Editing) by:?\s+(?P<name>{EN_FULL_NAME.pattern}"
+    rf"(?:(?:,\s*|\s+and\s+|\s*&\s*){EN_FULL_NAME.pattern})*)"
+)
+# A credits row without separators, where the next label ends the name: "编辑 刘晓阳 校对 李铭".
+EDITOR_IN_CREDITS = re.compile(
+    rf"(?:责任编辑|责编|编辑)\s+(?P<name>[\u4e00-\u9fff·]{{2,4}})\s+(?={BYLINE_LABELS}|审校)"
+)
+# A portal's staff code after the name ("杨倩_NF4425", NetEase).
+_STAFF_CODE = re.compile(r"_[A-Za-z]{1,4}\d{2,}$")
+# A name that runs into the next label with no space ("李跃群校对：刘威").
+_NEXT_LABEL = re.compile(BYLINE_LABELS)
+# More credits than this on one page are a list of stories, not one story's editors.
+MAX_EDITORS = 4
+
+
+def extract_editors(doc: Document, content: str | None = None) -> list[str]:
+    """The editors the page credits for its story, in page order, or []. ``content``, the
+    extracted article text, says where the story ends."""
+    text = _credit_region(doc, content)
+    site_names = site_names_of(doc)
+    editors: list[str] = []
+    for pattern in (EDITOR_CUE, EDITOR_IN_CREDITS, EDITED_BY):
+        if cue_search(pattern, text) is None:
+            continue
+        for match in pattern.finditer(text):
+            names = _before_next_label(match, text)
+            label = _NEXT_LABEL.search(names, 2)  # a name of 2 or more ideographs runs on
+            if label:
+                names = names[: label.start()]
+            elif is_field_label(match, text):
+                continue
+            english = pattern is EDITOR_CUE and EN_FULL_NAME.match(text, match.start("name"))
+            if english:
+                names = english.group()  # "责编：Demi Xia": the cue's Latin handle is one word
+            for name in clean_names(_STAFF_CODE.sub("", names.strip()), site_names):
+                if name not in editors:
+                    editors.append(name)
+    return editors if len(editors) <= MAX_EDITORS else []
+
+
+def _before_next_label(match: re.Match[str], text: str) -> str:
+    """The cue's names without a last word that is the next field's label ("张迪 关键字 :
+    公园")."""
+    names = match.group("name")
+    if " " in names and text[match.end("name") :].lstrip()[:1] in (":", "："):
+        names = names.rsplit(" ", 1)[0]
+    return names
+
+
+def _credit_region(doc: Document, content: str | None) -> str:
+    """The page text up to a few visible characters past the content's last line (where that
+    line is found), else the page's start, whitespace collapsed."""
+    text = doc.body_text()
+    last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:] if content else ""
+    end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
+    if end < 0:
+        return doc.visible_start(CUE_SEARCH_CHARS)
+    stop = end + len(last)
+    after = " ".join(text[stop : stop + VISIBLE_SCAN * CLOSING_SEARCH_CHARS].split())
+    return " ".join(text[:stop].split()) + " " + after[:CLOSING_SEARCH_CHARS]
