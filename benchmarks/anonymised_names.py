@@ -19,14 +19,16 @@ tag (the density method's paragraph count, jusText's and boilerpipe's block boun
 ``aside``, ``nav``, ``header``, ``footer``, ``main``, ``section``) into a ``<div>``, as on
 templates older than HTML5: what rests on those tags (the tail's ``nav``/``aside``/``footer``,
 the content tags). ``--perturbation bare`` does both, names and sections: what is left when
-neither the names nor the tags say what a block is.
+neither the names nor the tags say what a block is. ``--perturbation minified`` drops the
+whitespace between tags where either is block-level, as HTML minifiers serve pages: what
+rests on a newline between two blocks in the page's raw text.
 
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
 served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
         [--systems auto,trafilatura] [--worst 20] [--limit N]
-        [--perturbation names|divs|sections|bare] [--write DIR]
+        [--perturbation names|divs|sections|bare|minified] [--write DIR]
 
 ``--write DIR`` scores nothing: it writes the altered pages as a set of their own
 (``DIR/pages.jsonl``, each record as it was but for ``html_path``, the altered page UTF-8 and
@@ -106,11 +108,35 @@ def bare_markup(html: str) -> str:
     return sections_as_divs(anonymise(html))
 
 
+# Block-level tags: a minifier drops the whitespace between them (and around them), which a
+# browser does not render, while the whitespace between inline elements is kept.
+_BLOCK_TAGS = frozenset(
+    "address article aside blockquote body dd div dl dt fieldset figcaption figure footer "
+    "form h1 h2 h3 h4 h5 h6 head header hr html li main nav ol p section table tbody td tfoot "
+    "th thead tr ul br".split()
+)
+# A tag, the whitespace after it (no-break spaces are text, not layout) and the next tag's name.
+_GAP = re.compile(r"(</?([A-Za-z][A-Za-z0-9]*)\b[^>]*>)[ \t\r\n]+(?=</?([A-Za-z][A-Za-z0-9]*))")
+
+
+def minified(html: str) -> str:
+    """``html`` as an HTML minifier serves it (whitespace between two tags dropped where
+    either is block-level: "</p>\\n<p>" is "</p><p>") and its charset declared as UTF-8:
+    text that block boundaries separated is then joined in the document's text."""
+
+    def squeeze(match: re.Match[str]) -> str:
+        before, after = match.group(2).lower(), match.group(3).lower()
+        return match.group(1) if before in _BLOCK_TAGS or after in _BLOCK_TAGS else match.group(0)
+
+    return _CHARSET.sub(r"\1utf-8", _GAP.sub(squeeze, html))
+
+
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
     "names": anonymise,
     "divs": paragraphs_as_divs,
     "sections": sections_as_divs,
     "bare": bare_markup,
+    "minified": minified,
 }
 
 

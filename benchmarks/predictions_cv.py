@@ -9,24 +9,62 @@ order of ``--variants``), guarded (a variant may not lower the mean of any set a
 on the tuning folds below the baseline's: :func:`crossval.no_harm`) and on the article pages
 alone. The baseline is listed first, so a tie keeps it.
 
+``--field date|author|source|editor`` scores a metadata field instead of the body: each page
+that carries the field's label scores 1 when the variant's value matches it (the match rules
+of ``newscrawl eval``) and 0 otherwise, and the figures are accuracies.
+
     python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions before.jsonl  # old code
     python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions after.jsonl   # new code
     python3 benchmarks/predictions_cv.py [--variants before after] \
-        --set DATA/pages.jsonl before.jsonl after.jsonl [--set ...] [--folds 5]
+        --set DATA/pages.jsonl before.jsonl after.jsonl [--set ...] [--folds 5] [--field date]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.extra_lines import read_predictions
 from newscrawl.evaluation.crossval import format_selection, no_harm, page_site, select
-from newscrawl.evaluation.dataset import load_pages
+from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.metadata import MetadataScore, score_fields
 from newscrawl.evaluation.metric import bag_scores
+
+# field -> (labelled pages, hits) of a page's MetadataScore
+FIELDS: dict[str, Callable[[MetadataScore], tuple[int, int]]] = {
+    "date": lambda s: (s.dates, s.date_hits),
+    "author": lambda s: (s.authors, s.author_hits),
+    "source": lambda s: (s.sources, s.source_hits),
+    "editor": lambda s: (s.editors, s.editor_hits),
+}
+
+
+def read_records(path: Path, method: str) -> dict[str, dict[str, Any]]:
+    """Page id -> the ``method``'s whole prediction record."""
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("method") == method:
+            found[record["id"]] = record
+    return found
+
+
+def field_score(field: str, record: dict[str, Any], page: Page) -> float | None:
+    """1.0 or 0.0 for a page labelled with ``field``, None for a page without the label."""
+    score = score_fields(
+        record.get("publish_time"),
+        record.get("author"),
+        record.get("source"),
+        page,
+        record.get("editor"),
+    )
+    labelled, hits = FIELDS[field](score)
+    return float(hits) if labelled else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=["before", "after"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--method", default="auto")
+    parser.add_argument("--field", choices=("body", *FIELDS), default="body")
     args = parser.parse_args(argv)
 
     variants = args.variants
@@ -54,15 +93,27 @@ def main(argv: list[str] | None = None) -> int:
         if len(prediction_paths) != len(variants):
             parser.error(f"--set {pages_path}: one prediction file per variant {variants}")
         name = pages_path.parent.name
-        predicted = {
-            variant: read_predictions(path, args.method)
+        records = {
+            variant: read_records(path, args.method)
             for variant, path in zip(variants, prediction_paths, strict=True)
         }
         for page in load_pages(pages_path):
-            if not page.text or any(page.id not in found for found in predicted.values()):
+            if any(page.id not in found for found in records.values()):
                 continue
-            for variant in variants:
-                scores[variant].append(bag_scores(predicted[variant][page.id], page.text).f1)
+            if args.field == "body":
+                if not page.text:
+                    continue
+                page_scores = [
+                    bag_scores(records[v][page.id].get("content") or "", page.text).f1
+                    for v in variants
+                ]
+            else:
+                found = [field_score(args.field, records[v][page.id], page) for v in variants]
+                if found[0] is None:
+                    continue
+                page_scores = [value or 0.0 for value in found]
+            for variant, value in zip(variants, page_scores, strict=True):
+                scores[variant].append(value)
             groups.append(f"{name}:{page_site(page)}")
             kinds.append(f"{name}:{page.page_type or 'article'}")
 
@@ -89,7 +140,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{sum(scores[name][i] for i in members) / len(members):.4f}" for name in variants
         )
         below = " ".join(str(sum(1 for i in members if scores[name][i] < 0.5)) for name in variants)
-        print(f"  {kind:28} {len(members):5} pages  F1 {means}  F1 < 0.5: {below}")
+        if args.field == "body":
+            print(f"  {kind:28} {len(members):5} pages  F1 {means}  F1 < 0.5: {below}")
+        else:
+            print(f"  {kind:28} {len(members):5} pages  {args.field} {means}")
     return 0
 
 

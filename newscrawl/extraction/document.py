@@ -213,7 +213,7 @@ def load_document(
         text = drop_inline_blobs(text[:MAX_INPUT_BYTES])[:MAX_HTML_CHARS]
     if not looks_like_html(text):
         raise DocumentError("not_html", "input does not look like HTML")
-    root = parse_html(text)
+    root = parse_html(separate_blocks(text))
     if root is None:
         raise DocumentError("not_html", "HTML parser produced no tree")
     doc = Document(
@@ -234,6 +234,25 @@ def load_document(
     if "{{" in text:
         blank_placeholders(root)
     return doc
+
+
+# A tag straight after another where the second is block-level: "</p><p>", "</div><div>".
+# Lower or upper case ("<P>" on old pages), spelled out: a case-blind pattern costs a
+# quarter more on every page.
+_BLOCK_TAGS = (
+    "p|div|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|nav|aside|main"
+    "|blockquote|dd|dt|dl|br|hr|figure|figcaption|form|address|tbody|thead"
+)
+_ADJACENT_BLOCK = re.compile(rf"><(?=/?(?:{_BLOCK_TAGS}|{_BLOCK_TAGS.upper()})[\s>/])")
+
+
+def separate_blocks(html: str) -> str:
+    """``html`` with a newline between a tag and a block-level tag that follows it with
+    nothing between them. A minified page ("<p>责任编辑：张迪</p><p>相关新闻") would otherwise
+    run one block's text into the next in the document's text, where the byline, date,
+    source and editor cues read a name or a date up to the next whitespace; served with its
+    line breaks, the same page has one there already."""
+    return _ADJACENT_BLOCK.sub(">\n<", html)
 
 
 # <script type="application/ld+json"> in document order, the type compared case-blind

@@ -30,6 +30,13 @@ def editors_of(body: str, content: str | None = None) -> list[str]:
         ("新京报记者 陆一夫编辑 刘晓阳 校对 李铭", ["刘晓阳"]),
         ("责编：Demi Xia (综合整理)", ["Demi Xia"]),
         ("By Rebecca Lake | Edited by Marie White", ["Marie White"]),
+        (
+            "Updated: January 2, 2025 Edited by: Keri Stooksbury Keri Stooksbury Editor",
+            ["Keri Stooksbury"],
+        ),
+        # no credit beside it: a listed book's editor, a headline
+        ("140 Artists' Ideas for Planet Earth Edited by Hans Ulrich Obrist", []),
+        ("The Best Laptops for Video and Photo Editing by Dave Gershgorn", []),
         ("Reporting by Jo Li; Editing by Ann Lee and Tom Hart", ["Ann Lee", "Tom Hart"]),
         # an empty field followed by the next story's headline, a placeholder
         ("责任编辑：香港警方：示威行动未发生致命事件", []),

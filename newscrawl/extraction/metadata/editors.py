@@ -6,9 +6,9 @@ portals credit one under nearly every story, often where no writer is named. The
 back to the editors only when a page names no writer (the labelled Chinese pages credit the
 editor then); the editors are always reported on their own.
 
-The credits are read from the page's start to just past the article's last line: an editor's
-credit closes the story it belongs to, and further down the page the credits belong to other
-stories.
+The credits are read at the page's start and around the article's last line, to just past it:
+an editor's credit opens or closes the story it belongs to, and further down the page the
+credits belong to other stories.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ EDITED_BY = re.compile(
 EDITOR_IN_CREDITS = re.compile(
     rf"(?:责任编辑|责编|编辑)\s+(?P<name>[\u4e00-\u9fff·]{{2,4}})\s+(?={BYLINE_LABELS}|审校)"
 )
+# An English credit is an editor's only beside the story's other credits ("By Jane Doe |
+# Edited by ...", "Reporting by X; Editing by Y", "Updated ... Edited by"): alone it is a
+# book's editor in a listing or a headline's "Photo Editing by".
+_CREDITS_NEARBY = re.compile(r"\b(?:By|Written by|Reporting by|Reviewed by|Updated|Published)\b")
+CREDITS_REACH = 200
 # A portal's staff code after the name ("杨倩_NF4425", NetEase).
 _STAFF_CODE = re.compile(r"_[A-Za-z]{1,4}\d{2,}$")
 # A name that runs into the next label with no space ("李跃群校对：刘威").
@@ -63,13 +68,25 @@ def extract_editors(doc: Document, content: str | None = None) -> list[str]:
                 names = names[: label.start()]
             elif is_field_label(match, text):
                 continue
+            if pattern is EDITED_BY and not _CREDITS_NEARBY.search(
+                text, max(0, match.start() - CREDITS_REACH), match.start()
+            ):
+                continue
             english = pattern is EDITOR_CUE and EN_FULL_NAME.match(text, match.start("name"))
             if english:
                 names = english.group()  # "责编：Demi Xia": the cue's Latin handle is one word
             for name in clean_names(_STAFF_CODE.sub("", names.strip()), site_names):
+                name = _once(name)
                 if name not in editors:
                     editors.append(name)
     return editors if len(editors) <= MAX_EDITORS else []
+
+
+def _once(name: str) -> str:
+    """A name a page prints twice in a row (a link's text, then its tooltip) as itself."""
+    words = name.split()
+    half = len(words) // 2
+    return " ".join(words[:half]) if half and words[:half] == words[half:] else name
 
 
 def _before_next_label(match: re.Match[str], text: str) -> str:
@@ -82,13 +99,22 @@ def _before_next_label(match: re.Match[str], text: str) -> str:
 
 
 def _credit_region(doc: Document, content: str | None) -> str:
-    """The page text up to a few visible characters past the content's last line (where that
-    line is found), else the page's start, whitespace collapsed."""
+    """Where a page credits its story's editors: the page's start and, where the content's
+    last line is found in the page text, the text around that line up to a few visible
+    characters past it (the start then ending where the line is), whitespace collapsed. Both
+    are bounded, so long pages cost no more."""
+    start = doc.visible_start(CUE_SEARCH_CHARS)
     text = doc.body_text()
     last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:] if content else ""
     end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
     if end < 0:
-        return doc.visible_start(CUE_SEARCH_CHARS)
+        return start
+    # On a short page the start reaches past the story: cut it where the story ends.
+    inside = start.find(" ".join(last.split()))
+    if inside >= 0:
+        start = start[:inside]
     stop = end + len(last)
-    after = " ".join(text[stop : stop + VISIBLE_SCAN * CLOSING_SEARCH_CHARS].split())
-    return " ".join(text[:stop].split()) + " " + after[:CLOSING_SEARCH_CHARS]
+    reach = VISIBLE_SCAN * CLOSING_SEARCH_CHARS
+    before = " ".join(text[max(0, end - reach) : stop].split())[-CLOSING_SEARCH_CHARS:]
+    after = " ".join(text[stop : stop + reach].split())[:CLOSING_SEARCH_CHARS]
+    return f"{start} {before} {after}"
