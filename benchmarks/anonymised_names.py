@@ -111,9 +111,47 @@ def bare_markup(html: str) -> str:
 # Block-level tags: a minifier drops the whitespace between them (and around them), which a
 # browser does not render, while the whitespace between inline elements is kept.
 _BLOCK_TAGS = frozenset(
-    "address article aside blockquote body dd div dl dt fieldset figcaption figure footer "
-    "form h1 h2 h3 h4 h5 h6 head header hr html li main nav ol p section table tbody td tfoot "
-    "th thead tr ul br".split()
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "dd",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "head",
+        "header",
+        "hr",
+        "html",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "section",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+        "br",
+    ]
 )
 # A tag, the whitespace after it (no-break spaces are text, not layout) and the next tag's name.
 _GAP = re.compile(r"(</?([A-Za-z][A-Za-z0-9]*)\b[^>]*>)[ \t\r\n]+(?=</?([A-Za-z][A-Za-z0-9]*))")
