@@ -1124,6 +1124,103 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     Py_RETURN_NONE;
 }
 
+/* document.separate_blocks: a newline after every '>' that is followed by '<', an optional '/',
+ * then one of ``tags`` (lower-case ASCII names; the page's name matched in lower or upper case
+ * alone, as the Python reference's pattern does) and whitespace, '>' or '/'. */
+#define MAX_TAG 16
+
+static int block_tag_at(int kind, const void *data, Py_ssize_t length, Py_ssize_t at,
+                        PyObject *tags) {
+    if (at < length && PyUnicode_READ(kind, data, at) == '/') at++;
+    char name[MAX_TAG + 1];
+    Py_ssize_t size = 0;
+    int lower = 0, upper = 0;
+    while (at < length && size < MAX_TAG) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, at);
+        if (c >= 'a' && c <= 'z') { lower = 1; name[size++] = (char)c; }
+        else if (c >= 'A' && c <= 'Z') { upper = 1; name[size++] = (char)(c - 'A' + 'a'); }
+        else if (c >= '0' && c <= '9') name[size++] = (char)c;
+        else break;
+        at++;
+    }
+    if (size == 0 || size >= MAX_TAG || at >= length || (lower && upper)) return 0;
+    Py_UCS4 next = PyUnicode_READ(kind, data, at);
+    if (!(next == '>' || next == '/' || Py_UNICODE_ISSPACE(next))) return 0;
+    name[size] = '\0';
+    Py_ssize_t count = PyTuple_GET_SIZE(tags);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *tag = PyTuple_GET_ITEM(tags, i);
+        if (PyBytes_GET_SIZE(tag) == size && memcmp(PyBytes_AS_STRING(tag), name, size) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The positions just after each '>' that gets a newline, found with memchr on one-byte text. */
+static Py_ssize_t next_gap(int kind, const void *data, Py_ssize_t length, Py_ssize_t from) {
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const char *bytes = (const char *)data;
+        while (from < length - 1) {
+            const char *found = memchr(bytes + from, '>', (size_t)(length - 1 - from));
+            if (found == NULL) return -1;
+            from = found - bytes;
+            if (bytes[from + 1] == '<') return from + 1;
+            from++;
+        }
+        return -1;
+    }
+    for (; from < length - 1; from++)
+        if (PyUnicode_READ(kind, data, from) == '>' && PyUnicode_READ(kind, data, from + 1) == '<')
+            return from + 1;
+    return -1;
+}
+
+static PyObject *separate_blocks(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"html", "tags", NULL};
+    PyObject *html, *tags;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UO!", keywords, &html, &PyTuple_Type,
+                                     &tags))
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tags); i++)
+        if (!PyBytes_Check(PyTuple_GET_ITEM(tags, i))) {
+            PyErr_SetString(PyExc_TypeError, "tags must be a tuple of bytes");
+            return NULL;
+        }
+    if (PyUnicode_READY(html) < 0) return NULL;
+    int kind = PyUnicode_KIND(html);
+    const void *data = PyUnicode_DATA(html);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(html);
+    Py_ssize_t capacity = 0, found = 0, *gaps = NULL;
+    for (Py_ssize_t at = next_gap(kind, data, length, 0); at >= 0;
+         at = next_gap(kind, data, length, at)) {
+        if (!block_tag_at(kind, data, length, at + 1, tags)) continue;
+        if (found == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            Py_ssize_t *grown = PyMem_Realloc(gaps, (size_t)capacity * sizeof(Py_ssize_t));
+            if (grown == NULL) { PyMem_Free(gaps); return PyErr_NoMemory(); }
+            gaps = grown;
+        }
+        gaps[found++] = at;
+    }
+    if (found == 0) { PyMem_Free(gaps); Py_INCREF(html); return html; }
+    PyObject *out = PyUnicode_New(length + found, PyUnicode_MAX_CHAR_VALUE(html));
+    if (out == NULL) { PyMem_Free(gaps); return NULL; }
+    char *target = (char *)PyUnicode_DATA(out);
+    const char *source = (const char *)data;
+    Py_ssize_t copied = 0, written = 0;
+    for (Py_ssize_t i = 0; i < found; i++) {
+        Py_ssize_t span = gaps[i] - copied;
+        memcpy(target + written * kind, source + copied * kind, (size_t)(span * kind));
+        written += span;
+        PyUnicode_WRITE(kind, target, written, '\n');
+        written++;
+        copied = gaps[i];
+    }
+    memcpy(target + written * kind, source + copied * kind, (size_t)((length - copied) * kind));
+    PyMem_Free(gaps);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"density_measure", (PyCFunction)(void (*)(void))density_measure,
      METH_VARARGS | METH_KEYWORDS,
@@ -1140,6 +1237,9 @@ static PyMethodDef methods[] = {
      "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
     {"token_counts", (PyCFunction)(void (*)(void))token_counts, METH_VARARGS | METH_KEYWORDS,
      "text.token_counts: add each IDEOGRAPH_TOKENS token of a str to a dict's counts."},
+    {"separate_blocks", (PyCFunction)(void (*)(void))separate_blocks,
+     METH_VARARGS | METH_KEYWORDS,
+     "document.separate_blocks: a newline between a tag and a block-level tag after it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,6 +18,7 @@ from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
 from .domains import registered_domain
 from .hidden_copies import drop_hidden_copies
+from .native import c_tags, walks
 from .noscript import keep_scriptless_copy, may_hold_a_copy
 from .placeholders import blank_placeholders
 
@@ -236,14 +237,17 @@ def load_document(
     return doc
 
 
-# A tag straight after another where the second is block-level: "</p><p>", "</div><div>".
-# Lower or upper case ("<P>" on old pages), spelled out: a case-blind pattern costs a
-# quarter more on every page.
-_BLOCK_TAGS = (
-    "p|div|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|nav|aside|main"
-    "|blockquote|dd|dt|dl|br|hr|figure|figcaption|form|address|tbody|thead"
+# A tag straight after another where the second is block-level: "</p><p>", "</div><div>",
+# its name in lower or upper case ("<P>" on old pages).
+SEPARATED_TAGS = (
+    *("p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr"),
+    *("tr", "td", "th", "table", "tbody", "thead", "dd", "dt", "dl", "form", "address"),
+    *("section", "article", "header", "footer", "nav", "aside", "main", "blockquote"),
+    *("figure", "figcaption"),
 )
-_ADJACENT_BLOCK = re.compile(rf"><(?=/?(?:{_BLOCK_TAGS}|{_BLOCK_TAGS.upper()})[\s>/])")
+_SEPARATED = "|".join(SEPARATED_TAGS)
+_ADJACENT_BLOCK = re.compile(rf"><(?=/?(?:{_SEPARATED}|{_SEPARATED.upper()})[\s>/])")
+_SEPARATED_C_TAGS = c_tags(SEPARATED_TAGS)
 
 
 def separate_blocks(html: str) -> str:
@@ -252,6 +256,13 @@ def separate_blocks(html: str) -> str:
     run one block's text into the next in the document's text, where the byline, date,
     source and editor cues read a name or a date up to the next whitespace; served with its
     line breaks, the same page has one there already."""
+    if walks is not None:  # the same in C, a few times faster: it runs on every page
+        return walks.separate_blocks(html=html, tags=_SEPARATED_C_TAGS)
+    return separate_blocks_in_python(html)
+
+
+def separate_blocks_in_python(html: str) -> str:
+    """:func:`separate_blocks`' reference."""
     return _ADJACENT_BLOCK.sub(">\n<", html)
 
 

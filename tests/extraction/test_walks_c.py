@@ -254,3 +254,38 @@ def test_hidden_elements_found_in_c_equal_the_xpath_on_dataset_pages():
         if body is not None:
             expected = list(hidden_copies._HIDDEN(body))
             assert hidden_copies._marked(body, other_marks=False) == expected, page_id
+
+
+def test_separate_blocks_in_c_equals_python_on_dataset_pages_and_odd_text():
+    from newscrawl.extraction.decode import decode_html
+    from newscrawl.extraction.document import separate_blocks, separate_blocks_in_python
+
+    assert native.walks is not None
+    pages = load_pages(pages_file("cwced_zh")) + load_pages(pages_file("gne_unlabeled"))
+    pages += stable_sample(load_pages(pages_file("wcxb_dev")), 150)
+    for page in pages:
+        html = decode_html(page.read_html())[0]
+        assert separate_blocks(html) == separate_blocks_in_python(html), page.id
+    # every tag in both cases and mixed, after every kind of gap, in 1-, 2- and 4-byte text
+    odd = [
+        "><p>",
+        "><P ",
+        "><Div>",
+        "></thead>",
+        "><th\u3000",
+        "><th\x85",
+        "><br/",
+        "><pre>",
+        "><h7>",
+        ">\n<p>",
+        "> <div>",
+        "><" + "a" * 20 + ">",
+        "><figcaption",
+        "><",
+        ">",
+        "",
+    ]
+    for tail in ("", "中", "\U0001f600"):
+        for sample in odd:
+            html = sample + tail + sample + "x"
+            assert separate_blocks(html) == separate_blocks_in_python(html), repr(html)
