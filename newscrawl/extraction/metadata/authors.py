@@ -402,9 +402,11 @@ _EN_NAME_END = r"(?![a-zß-ÿ])"
 # Lower-case particles inside a name: "Marna van der Merwe".
 _PARTICLE = "(?:van|von|de|der|da|del|la|le)"
 # A capitalised label may follow the previous element's text with no space ("...titleBy").
+# The name's words are on one line: the next block's first word is not a surname ("By Jane
+# Doe" then a paragraph "Body ...", on a minified page once its blocks are kept apart).
 _EN_BYLINE = re.compile(
     r"(?:By|\bby|Author:?|Written by)\s*"
-    rf"(?P<name>{_EN_NAME}(?:\s(?:{_PARTICLE}\s)?{_EN_NAME}){{1,3}})" + _EN_NAME_END
+    rf"(?P<name>{_EN_NAME}(?:[^\S\n](?:{_PARTICLE}[^\S\n])?{_EN_NAME}){{1,3}})" + _EN_NAME_END
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
