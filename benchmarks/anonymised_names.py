@@ -53,6 +53,7 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
 from newscrawl.extraction.decode import decode_html
+from newscrawl.extraction.dom import BLOCK_TAGS
 
 # class="..." / id='...' / class=bare, in start tags; the value is read as written.
 _NAME_ATTRIBUTE = re.compile(
@@ -108,51 +109,10 @@ def bare_markup(html: str) -> str:
     return sections_as_divs(anonymise(html))
 
 
-# Block-level tags: a minifier drops the whitespace between them (and around them), which a
-# browser does not render, while the whitespace between inline elements is kept.
-_BLOCK_TAGS = frozenset(
-    [
-        "address",
-        "article",
-        "aside",
-        "blockquote",
-        "body",
-        "dd",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figcaption",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "head",
-        "header",
-        "hr",
-        "html",
-        "li",
-        "main",
-        "nav",
-        "ol",
-        "p",
-        "section",
-        "table",
-        "tbody",
-        "td",
-        "tfoot",
-        "th",
-        "thead",
-        "tr",
-        "ul",
-        "br",
-    ]
-)
+# Block-level tags (the project's own list, and <br>): a minifier drops the whitespace
+# between them (and around them), which a browser does not render, while the whitespace
+# between inline elements is kept.
+_BLOCK_TAGS = BLOCK_TAGS | {"br", "html", "head"}
 # A tag, the whitespace after it (no-break spaces are text, not layout) and the next tag's name.
 _GAP = re.compile(r"(</?([A-Za-z][A-Za-z0-9]*)\b[^>]*>)[ \t\r\n]+(?=</?([A-Za-z][A-Za-z0-9]*))")
 

@@ -14,6 +14,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -52,15 +53,20 @@ def test_pages_file_is_exactly_what_the_decisions_build() -> None:
     assert GNE_ZH.read_text(encoding="utf-8") == expected
 
 
-def test_a_source_no_line_labels_is_refused_by_name() -> None:
-    build = _script("build_gne_zh")
+def _source_and_decision(page_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A page's gne_unlabeled record and its labelling decision."""
     decisions = json.loads((REPO / "datasets" / "gne_zh" / "decisions.json").read_text("utf-8"))
     source = next(
         json.loads(line)
         for line in GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
-        if line.strip() and json.loads(line)["id"] == "163-3"
+        if line.strip() and json.loads(line)["id"] == page_id
     )
-    decision = decisions["163-3"]
+    return source, decisions[page_id]
+
+
+def test_a_source_no_line_labels_is_refused_by_name() -> None:
+    build = _script("build_gne_zh")
+    source, decision = _source_and_decision("163-3")
     assert build.build_record(source, decision)["source"] == "每日经济新闻"
     # "图片来源：未来科学大奖官网" credits a picture, not the story.
     for wrong in ("未来科学大奖官网", "人民日报"):
@@ -70,13 +76,7 @@ def test_a_source_no_line_labels_is_refused_by_name() -> None:
 
 def test_an_editor_no_line_credits_is_refused_by_name() -> None:
     build = _script("build_gne_zh")
-    decisions = json.loads((REPO / "datasets" / "gne_zh" / "decisions.json").read_text("utf-8"))
-    source = next(
-        json.loads(line)
-        for line in GNE_UNLABELED.read_text(encoding="utf-8").splitlines()
-        if line.strip() and json.loads(line)["id"] == "163-7"
-    )
-    decision = decisions["163-7"]
+    source, decision = _source_and_decision("163-7")
     # "编辑 刘晓阳 校对 李铭 ... 责任编辑：姚立伟_NT6056"; 陆一夫 is the reporter.
     assert build.build_record(source, decision)["editor"] == "刘晓阳、姚立伟"
     for wrong in ("陆一夫", "刘晓阳、王五"):
