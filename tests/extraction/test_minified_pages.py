@@ -6,9 +6,16 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from newscrawl.extraction import Article, extract
-from newscrawl.extraction.document import load_document, separate_blocks
+from newscrawl.extraction.document import (
+    load_document,
+    separate_blocks,
+    separate_blocks_in_python,
+)
+from tests.property import examples
 
 STORY = "市政府今天批准了新的年度预算方案，其中教育和医疗支出明显增加。" * 6
 
@@ -60,3 +67,39 @@ def test_a_minified_page_gives_the_same_metadata_as_served(method: str) -> None:
     )
     assert minified.publish_time == served.publish_time
     assert minified.content == served.content
+
+
+# Tags and text a page may hold around a gap, block-level or not, in any case.
+_PIECES = st.sampled_from(
+    [
+        "<p>",
+        "</P>",
+        "<div class=a>",
+        "</div>",
+        "<br/>",
+        "<Li>",
+        "<span>",
+        "</a>",
+        "<pre>",
+        "<h2 >",
+        "<th\u3000",
+        "<",
+        ">",
+        "><",
+        "/",
+        " ",
+        "\n",
+        "x",
+        "中",
+        "\U0001f600",
+    ]
+)
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(_PIECES, max_size=40).map("".join))
+def test_separate_blocks_only_adds_newlines_in_c_as_in_python(html: str) -> None:
+    separated = separate_blocks(html)
+    assert separated == separate_blocks_in_python(html)
+    assert separated.replace(">\n<", "><") == html.replace(">\n<", "><")
+    assert separate_blocks(separated) == separated  # nothing left to separate
