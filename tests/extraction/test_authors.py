@@ -16,6 +16,7 @@ from newscrawl.extraction.metadata.authors import (
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
     EMPTY_FIELD_LABELS,
+    GIVEN_NAME_LINE,
     HOST_OWNER,
     JSON_LD_REFERENCES,
     LINE_UNDER_HEADLINE,
@@ -988,3 +989,33 @@ def test_a_forum_user_group_is_no_name(rank):
     doc = load_document(f"<html><head><title>t</title></head><body><p>{content}</p></body></html>")
     assert rank not in extract_authors(doc, content)
     assert clean_names(f"{rank} 张伟") == ["张伟"]
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Lisa Pham", ["Lisa Pham"]),
+        ("Mary Marlowe Leverette", ["Mary Marlowe Leverette"]),
+        # a section label, a button, a month, a function word, a phrase with one
+        ("Video Production", []),
+        ("Start Trial", []),
+        ("May Update", []),
+        ("In This Article", []),
+        ("Grace Under Pressure", []),  # "under" is a function word
+    ],
+)
+def test_a_given_name_alone_under_the_headline(line, names):
+    body = (
+        "<h1>Cleaning Industry Trends to Know for a Thriving Business</h1>\n"
+        f"<div>{line}</div>\n<p>{'The cleaning industry keeps changing. ' * 5}</p>"
+    )
+    assert authors_of(body) == names
+    assert authors_of(body, rules=RULES - {GIVEN_NAME_LINE}) == []
+
+
+def test_given_names_load_as_lower_case_words():
+    from newscrawl.extraction.metadata.given_names import given_names_en
+
+    names = given_names_en()
+    assert len(names) > 5000 and {"lisa", "rachel", "tim"} <= names
+    assert all(name == name.lower() and " " not in name for name in names)

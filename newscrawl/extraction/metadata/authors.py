@@ -24,6 +24,7 @@ from newscrawl.extraction.metadata.dates import (
     main_entities,
     normalize_date,
 )
+from newscrawl.extraction.metadata.given_names import given_names_en
 from newscrawl.extraction.metadata.source import extract_source
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.patterns import starting_with
@@ -441,6 +442,10 @@ TITLE_SITE_NAMES = "title_site_names"
 BLOG_OWNER = "blog_owner"
 BYLINE_FORMS = "byline_forms"
 LINE_UNDER_HEADLINE = "line_under_headline"
+# An English name alone on one of those lines whose first word is a given name ("Lisa Pham"
+# under the headline, no "By", no author markup), where a section label ("Video Production")
+# or a button ("Start Trial") has the same shape.
+GIVEN_NAME_LINE = "given_name_line"
 # Essays, blog and forum posts whose page gives no headline the text can be matched with (no
 # <h1>, a <title> naming the site or "显示") open the extracted text with the author's name
 # alone on a line, first or under the headline: "胡平\n——当代中国的精神危机",
@@ -550,6 +555,7 @@ RULES = frozenset(
         BLOG_OWNER,
         BYLINE_FORMS,
         LINE_UNDER_HEADLINE,
+        GIVEN_NAME_LINE,
         NAME_OPENING_CONTENT,
     }
 )
@@ -906,6 +912,8 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield labelled
     if LINE_UNDER_HEADLINE in rules and (name := _line_under_headline(doc)):
         yield name
+    if GIVEN_NAME_LINE in rules and (name := _given_name_line(doc)):
+        yield name
     if BLOG_OWNER in rules and (owner := _blog_owner(doc)):
         yield owner
     if HOST_OWNER in rules and (owner := _host_owner(doc)):
@@ -1189,17 +1197,41 @@ def _is_title_case_phrase(words: str) -> bool:
     return any(word.casefold() in stop_words for word in words.split()[1:])
 
 
-def _line_under_headline(doc: Document) -> str | None:
-    """A name standing alone on one of the lines right under the headline."""
+def _lines_under_headline(doc: Document) -> list[str]:
+    """The first non-empty lines of the page text after the headline's line."""
     text = doc.body_text()
     headline = _first_headline(doc) or _TITLE_SEPARATOR.split(doc.title_text)[0][:30]
     start = text.find(headline) if len(headline) >= 4 else -1
     if start < 0:
-        return None
+        return []
     rest = text[start + len(headline) : start + len(headline) + EN_BYLINE_BEFORE_CHARS]
     lines = [line.strip() for line in rest.split("\n")[1:] if line.strip()]
+    return lines[:HEADLINE_LINES]
+
+
+def _given_name_line(doc: Document) -> str | None:
+    """An English name of two or three words alone on a line right under the headline, its
+    first word a given name that is no function word or month ("May", "Will")."""
+    stop_words = load_stoplist("en")
+    for line in _lines_under_headline(doc):
+        words = line.split()
+        first = words[0].casefold()
+        if (
+            2 <= len(words) <= 3
+            and EN_FULL_NAME.fullmatch(line)
+            and first in given_names_en()
+            and first not in stop_words
+            and first not in MONTHS
+            and not _is_title_case_phrase(line)
+        ):
+            return line
+    return None
+
+
+def _line_under_headline(doc: Document) -> str | None:
+    """A name standing alone on one of the lines right under the headline."""
     latin = is_mostly_cjk(doc.title_text, per="letter")
-    for line in lines[:HEADLINE_LINES]:
+    for line in _lines_under_headline(doc):
         match = _LINE_NAME.match(line)
         if match and not match.group("name").startswith(tuple(FURNITURE)):  # "收藏本文"
             if not latin and match.group("name").isascii():
