@@ -179,7 +179,7 @@ def print_article(article: Article, out: IO[str]) -> None:
         ("publish_time", article.publish_time),
         ("modified_time", article.modified_time),
         ("author", article.author),
-        ("editors", ", ".join(article.editors)),
+        ("editors", article.editor),
         ("source", article.source),
         ("lang", article.lang),
         ("url", article.url),

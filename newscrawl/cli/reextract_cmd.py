@@ -126,7 +126,7 @@ def _update(url: str, article: Article) -> dict[str, Any]:
         "content_html": article.content_html,
         "publish_time": article.publish_time,
         "author": article.author,
-        "editor": ", ".join(article.editors) or None,
+        "editor": article.editor,
         "source": article.source,
         "modified_time": article.modified_time,
         "images": list(article.images),

@@ -158,8 +158,7 @@ def score_article(article: Article | None, page: Page) -> MetadataScore:
     """One page's counts (add them up with :func:`add_scores`)."""
     if article is None:
         return score_fields(None, None, None, page)
-    editors = ", ".join(article.editors)
-    return score_fields(article.publish_time, article.author, article.source, page, editors)
+    return score_fields(article.publish_time, article.author, article.source, page, article.editor)
 
 
 def score_fields(

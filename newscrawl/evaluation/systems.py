@@ -77,7 +77,7 @@ def method_system(name: str) -> System:
             result.publish_time,
             result.author,
             source=result.source,
-            editor=", ".join(result.editors) or None,
+            editor=result.editor,
         )
 
     return System(canonical, run)

@@ -74,8 +74,8 @@ class Article:
     (``modified_time`` likewise, kept apart). ``authors`` lists the writers; ``author`` is
     the same names as one string ("A, B"), the stored form. ``editors`` lists who the page
     credits with editing the story ("责任编辑：甲"), kept apart from the writers, who fall back
-    to them only when the page names no writer. ``source`` is the agency or outlet the story
-    comes from ("来源：新华社"), not a writer.
+    to them only when the page names no writer; ``editor`` is them as one string. ``source``
+    is the agency or outlet the story comes from ("来源：新华社"), not a writer.
     """
 
     title: str
@@ -92,6 +92,11 @@ class Article:
     method: str = ""
     url: str | None = None
     diagnostics: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def editor(self) -> str | None:
+        """The editors as one string ("A, B"), the stored form; None when there are none."""
+        return ", ".join(self.editors) or None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -69,7 +69,7 @@ def to_record(item: PageItem, *, keep_html: bool) -> ArticleRecord:
         content_html=article.content_html,
         publish_time=article.publish_time,
         author=article.author,
-        editor=", ".join(article.editors) or None,
+        editor=article.editor,
         source=article.source,
         modified_time=article.modified_time,
         images=list(article.images),

@@ -801,14 +801,21 @@ def _name_opening(content: str) -> str | None:
     return None
 
 
+def content_end(text: str, content: str) -> tuple[int, int] | None:
+    """Where the content's last line ends in the page ``text``: the start and end of its last
+    characters there (their last occurrence), or None when they are too few or not found."""
+    last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:]
+    end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
+    return (end, end + len(last)) if end >= 0 else None
+
+
 def _lines_after(text: str, content: str) -> list[str]:
     """The first lines of the page text after the content's last line: a bracketed byline
     alone on a short line is what content extraction drops as boilerplate."""
-    last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:]
-    end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
-    if end < 0:
+    found = content_end(text, content)
+    if found is None:
         return []
-    rest = text[end + len(last) : end + len(last) + CLOSING_SEARCH_CHARS]
+    rest = text[found[1] : found[1] + CLOSING_SEARCH_CHARS]
     return [line.strip() for line in rest.split("\n") if line.strip()][:AFTER_CONTENT_LINES]
 
 

@@ -19,12 +19,11 @@ from newscrawl.extraction.document import VISIBLE_SCAN, Document
 from newscrawl.extraction.metadata.authors import (
     BYLINE_LABELS,
     CLOSING_SEARCH_CHARS,
-    CONTENT_END_CHARS,
     CUE_SEARCH_CHARS,
     EDITOR_CUE,
     EN_FULL_NAME,
-    MIN_CONTENT_END_CHARS,
     clean_names,
+    content_end,
     cue_search,
     is_field_label,
     site_names_of,
@@ -109,15 +108,14 @@ def _credit_region(doc: Document, content: str | None) -> str:
     are bounded, so long pages cost no more."""
     start = doc.visible_start(CUE_SEARCH_CHARS)
     text = doc.body_text()
-    last = content.rstrip().rsplit("\n", 1)[-1].strip()[-CONTENT_END_CHARS:] if content else ""
-    end = text.rfind(last) if len(last) >= MIN_CONTENT_END_CHARS else -1
-    if end < 0:
+    found = content_end(text, content) if content else None
+    if found is None:
         return start
+    end, stop = found
     # On a short page the start reaches past the story: cut it where the story ends.
-    inside = start.find(" ".join(last.split()))
+    inside = start.find(" ".join(text[end:stop].split()))
     if inside >= 0:
         start = start[:inside]
-    stop = end + len(last)
     reach = VISIBLE_SCAN * CLOSING_SEARCH_CHARS
     before = " ".join(text[max(0, end - reach) : stop].split())[-CLOSING_SEARCH_CHARS:]
     after = " ".join(text[stop : stop + reach].split())[:CLOSING_SEARCH_CHARS]
