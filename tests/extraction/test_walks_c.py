@@ -6,6 +6,7 @@ failure here, not a skip: without it the crawler silently runs ~4x slower walks.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -200,6 +201,19 @@ def test_token_counts_in_c_equal_the_token_pattern_on_every_code_point():
     for sample in (every, every[::-1], mixed, mixed * 3, "", "___"):
         assert native.walks is not None
         assert text.token_counts(sample) == Counter(text.tokens(sample))
+
+
+def test_token_tally_in_c_equals_the_patterns_on_every_code_point():
+    # As above for the counting pass behind token_count, cjk_count and word_count: its ASCII
+    # shortcut and its Unicode path must both classify as the regexes do.
+    every = "".join(map(chr, range(0x110000)))
+    mixed = "新闻News2024的 İstanbul ½²³ ٣٤ x_y 𠀀 ﬁ ＡＢＣ１２ 가나 かな"
+    for sample in (every, every[::-1], mixed, mixed * 3, "", "___", "a", "a b", "9z_"):
+        assert native.walks is not None
+        tokens = text.IDEOGRAPH_TOKENS.pattern.findall(sample)
+        expected = (len(tokens), len(re.findall(f"[{text.IDEOGRAPHS}]", sample)))
+        assert native.walks.token_tally(text=sample) == expected
+        assert text.token_count(sample) == len(text.tokens(sample))
 
 
 def test_same_class_peers_in_c_equal_python_on_dataset_pages():
