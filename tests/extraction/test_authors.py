@@ -458,6 +458,13 @@ def test_a_name_alone_under_the_headline(line, name):
     assert authors_of(body, rules=RULES - {LINE_UNDER_HEADLINE}) == []
 
 
+def test_the_headline_again_is_no_name_under_it():
+    # A forum's breadcrumb ends with the thread's title; the headline found first is that
+    # one, and the line under it is the headline itself.
+    body = "<div>论坛 › 生活交流 › 北京海淀租房</div>\n<h1>北京海淀租房</h1>\n<p>正文第一段。</p>"
+    assert authors_of(body) == []
+
+
 @pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信", "收藏本文"])
 def test_furniture_under_the_headline_is_no_name(line):
     assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []

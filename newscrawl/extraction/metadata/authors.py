@@ -1213,7 +1213,9 @@ def _lines_under_headline(doc: Document) -> list[str]:
         return []
     rest = text[start + len(headline) : start + len(headline) + EN_BYLINE_BEFORE_CHARS]
     lines = [line.strip() for line in rest.split("\n")[1:] if line.strip()]
-    return lines[:HEADLINE_LINES]
+    # The headline again is no byline: a breadcrumb that ends with the title stands above
+    # the headline itself, and the first occurrence found is the breadcrumb's.
+    return [line for line in lines[:HEADLINE_LINES] if line != headline]
 
 
 def _given_name_line(doc: Document) -> str | None:
