@@ -54,6 +54,7 @@ class Scored:
     dataset: str
     site: str
     f1: dict[str, float]
+    page: str = ""
 
 
 def variants() -> dict[str, ThreadOptions]:
@@ -90,7 +91,23 @@ def class_variants() -> dict[str, ThreadOptions]:
     return found
 
 
-GRIDS = {"full": variants, "class": class_variants}
+def dated_variants() -> dict[str, ThreadOptions]:
+    """Expansion off first, the shipped variant, then the stamped-thread test
+    (:attr:`ThreadOptions.dated_min_posts`) at each number of posts and growth: the grid
+    for a thread of few posts, or of one long post and short replies, whose posts' boxes
+    each carry a date or a time."""
+    found = {"off": NO_THREAD, "shipped": DEFAULT_THREAD}
+    before = replace(DEFAULT_THREAD, dated_min_posts=None, skip_quotes=False)
+    found["no stamps, quotes kept"] = before
+    found["no stamps, quotes skipped"] = replace(before, skip_quotes=True)
+    for quotes, posts, growth in itertools.product((False, True), (2, 3, 4), (1.0, 1.25, 1.5, 2.0)):
+        found[f"quotes={'skipped' if quotes else 'kept'},posts={posts},growth={growth}"] = replace(
+            DEFAULT_THREAD, dated_min_posts=posts, dated_min_growth=growth, skip_quotes=quotes
+        )
+    return found
+
+
+GRIDS = {"full": variants, "class": class_variants, "dated": dated_variants}
 # The vote runs without the thread test (``ThreadOptions.in_vote``), so each variant expands
 # the winner itself: the sweep is of the winner's expansion, not of the vote's.
 VOTE_WITHOUT_THREADS = replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False))
@@ -103,12 +120,12 @@ def score_page(dataset: str, page: Page, options: dict[str, AutoOptions]) -> Sco
     try:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:
-        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+        return Scored(dataset, site, dict.fromkeys(options, 0.0), page.id)
     vote = auto.run_vote(doc, VOTE_WITHOUT_THREADS) if doc.body is not None else None
     if vote is None:
-        return Scored(dataset, site, dict.fromkeys(options, 0.0))
+        return Scored(dataset, site, dict.fromkeys(options, 0.0), page.id)
     texts = ((name, auto.winner_text(vote, doc, option)) for name, option in options.items())
-    return Scored(dataset, site, f1_by_variant(truth, texts))
+    return Scored(dataset, site, f1_by_variant(truth, texts), page.id)
 
 
 def line(name: str, values: Sequence[float]) -> str:
@@ -128,12 +145,34 @@ def report(pages: Sequence[Scored], names: Sequence[str], folds: int, label: str
         page.f1[selection.fold_choices[fold]] for page, fold in zip(pages, fold_of, strict=True)
     ]
     chosen = selection.in_sample_choice
+    if "shipped" in scores:
+        pooled = scores["shipped"]
+        print(f"shipped, all sets pooled: F1 {sum(pooled) / len(pooled):.4f}")
     for name in dict.fromkeys(page.dataset for page in pages):
         indices = [i for i, page in enumerate(pages) if page.dataset == name]
         print(f"{name} ({len(indices)} pages)")
         print("  off               " + line("", [scores[names[0]][i] for i in indices]))
+        if "shipped" in scores:
+            print("  shipped           " + line("", [scores["shipped"][i] for i in indices]))
         print(f"  in-sample {chosen}: " + line("", [scores[chosen][i] for i in indices]))
         print("  cross-validated   " + line("", [held_out[i] for i in indices]))
+
+
+def show_changes(pages: Sequence[Scored], variant: str, margin: float = 0.02) -> None:
+    """The pages whose F1 under ``variant`` differs from the shipped variant's by more than
+    ``margin``, largest change first."""
+    reference = "shipped" if "shipped" in pages[0].f1 else "off"
+    changed = [
+        (page.f1[variant] - page.f1[reference], page)
+        for page in pages
+        if abs(page.f1[variant] - page.f1[reference]) > margin
+    ]
+    print(f"pages changed by {variant} against {reference} (more than {margin} F1):")
+    for delta, page in sorted(changed, key=lambda item: item[0]):
+        print(
+            f"  {delta:+.3f}  {page.f1[reference]:.3f} -> {page.f1[variant]:.3f}  "
+            f"{page.dataset}  {page.page}  {page.site}"
+        )
 
 
 def score_sets(data: Path, options: dict[str, AutoOptions]) -> list[Scored]:
@@ -153,11 +192,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--grid", choices=sorted(GRIDS), default="full")
+    parser.add_argument("--all-variants", action="store_true", help="print every variant's F1")
+    parser.add_argument(
+        "--show-changes",
+        metavar="VARIANT",
+        help="list the pages whose F1 under VARIANT differs from the shipped one's",
+    )
     args = parser.parse_args(argv)
     grid = GRIDS[args.grid]()
     options = {name: replace(DEFAULT_AUTO, thread=option) for name, option in grid.items()}
     pages = score_sets(args.data, options)
     report(pages, list(options), args.folds, "thread variant")
+    if args.all_variants:
+        print("every variant, all sets pooled, in-sample:")
+        for name in options:
+            values = [page.f1[name] for page in pages]
+            print(f"  {sum(values) / len(values):.4f}  {name}")
+    if args.show_changes:
+        show_changes(pages, args.show_changes)
     return 0
 
 

@@ -58,12 +58,45 @@ def is_dated(el: Element, timed: bool = False) -> bool:
     return any(pattern.search(piece.strip()) for piece in _short_pieces(el))
 
 
+def is_dated_around(box: Element, inner: Element) -> bool:
+    """Whether ``box`` holds a timed stamp (as ``is_dated(..., timed=True)`` reads one)
+    outside ``inner``, the part of it that is a post's message: a forum post's header
+    stamps the post, while a time inside a message is any time it mentions."""
+    for time in box.iter("time"):
+        if _DATETIME_CLOCK.search(time.get("datetime") or "") and not _within(time, inner):
+            return True
+    for piece in _short_pieces_placed(box):
+        owner = piece.getparent()
+        if owner is not None and piece.is_tail:
+            owner = owner.getparent()
+        if owner is not None and not _within(owner, inner) and _TIMED_STAMP.search(piece.strip()):
+            return True
+    # A day shown with its time as the tooltip: <span title="May 26, 2025 at 11:12 PM">.
+    for el in _TITLED(box):
+        title = el.get("title") or ""
+        if len(title) <= STAMP_CHARS and _TIMED_STAMP.search(title) and not _within(el, inner):
+            return True
+    return False
+
+
+_TITLED = XPath("descendant-or-self::*[@title]")
+
+
+def _within(el: Element, holder: Element) -> bool:
+    return el is holder or any(ancestor is holder for ancestor in el.iterancestors())
+
+
 # The text pieces of an element short enough to be a stamp, found by libxml2 without a
 # Python step per piece (a post's container holds hundreds of pieces).
 _short_pieces = XPath(
     f"descendant-or-self::text()[normalize-space() != ''"
     f" and string-length(normalize-space()) <= {STAMP_CHARS}]",
     smart_strings=False,
+)
+# The same pieces as strings that know their element (is_dated_around asks where each is).
+_short_pieces_placed = XPath(
+    f"descendant-or-self::text()[normalize-space() != ''"
+    f" and string-length(normalize-space()) <= {STAMP_CHARS}]"
 )
 
 

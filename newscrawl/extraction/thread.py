@@ -8,8 +8,11 @@ post's worth of prose (most of its text outside links). When that holds, the tex
 element's text in document order instead of the chosen region's.
 
 Nothing here names a forum engine; the signal is repeated structure with substantial text
-in each repeat. Which thresholds are on was chosen by site-grouped cross-validation over
-articles and threads (benchmarks/thread_cv.py, docs/benchmarks/precision.md).
+in each repeat, or, for a thread of two or three posts or one whose opening post outweighs
+its replies, fewer repeats each stamped with a time in its post's header. A repeat whose
+text another repeat holds is a quote, not a post. Which thresholds are on was chosen by
+site-grouped cross-validation over articles and threads (benchmarks/thread_cv.py,
+docs/benchmarks/precision.md).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import HEADING_TAGS, link_text_length, paragraph_text
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.posts import is_dated_around
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,20 @@ class ThreadOptions:
     # them the same way ("post_message_1", "post_message_2" ...): forum engines (vBulletin,
     # Discuz!) mark each post's message so and give it no class.
     numbered_ids: bool = True
+    # A thread told by its stamps: when every post's box (the largest element around a post
+    # that holds no other post) carries a time of day or an age ("10:12", "3 hours ago", a
+    # ``<time>`` with a clock), as a forum's or a Q&A page's posts do, this many posts and
+    # this growth suffice (None: the stamps are not looked at). A thread of two or three
+    # posts, or one whose opening post outweighs its short replies, fails the plain test
+    # above. A day alone is no such stamp: related stories and event teasers beside an
+    # article show their day, each in a block of the article's class.
+    # 2 posts and growth 1.0: the site-grouped choice over 2/3/4 posts and growth
+    # 1.0/1.25/1.5/2.0, all sets pooled (4 of 5 folds; docs/benchmarks/precision.md).
+    dated_min_posts: int | None = 2
+    dated_min_growth: float = 1.0
+    # Whether a post whose text another post holds too is taken for a quote (replies quoting
+    # one post put the same block in each), so its repeats are no thread.
+    skip_quotes: bool = True
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -186,10 +204,13 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
     """The repeated post elements ``node`` belongs to, in document order, or None.
     ``region_chars``: the characters of the region ``node`` starts (spaces excluded); the
     posts must hold ``min_growth`` times it too, so a region that already spans most of
-    the repeats (an article whose sections repeat one class) is left as it is."""
+    the repeats (an article whose sections repeat one class) is left as it is. Fewer
+    posts, grown less, make a thread when each post's header is stamped
+    (:attr:`ThreadOptions.dated_min_posts`)."""
     if options.min_posts is None:
         return None
     root = node.getroottree().getroot()
+    least = min(options.min_posts, options.dated_min_posts or options.min_posts)
     climbed = [node, *node.iterancestors()][: options.max_climb + 1]
     for el in climbed:
         if el is root or el.tag in ("body", "html"):
@@ -197,18 +218,55 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
         if el.tag == "p" and not options.paragraph_posts:
             continue
         peers = repeats_of(root, el, options)
-        if len(peers) < options.min_posts:
+        if len(peers) < least:
             continue
         lengths = {peer: post_length(peer, options) for peer in peers}
         posts = [peer for peer in peers if lengths[peer]]
-        if (
-            el in lengths
-            and lengths[el]
-            and len(posts) >= options.min_posts
-            and sum(lengths.values()) >= options.min_growth * max(lengths[el], region_chars)
-        ):
+        own = lengths.get(el)
+        if not own:
+            continue
+        grown = sum(lengths.values()) / max(own, region_chars, 1)
+        plain = len(posts) >= options.min_posts and grown >= options.min_growth
+        stamped = not plain and _stamped_thread(posts, peers, grown, options)
+        if (plain or stamped) and not (options.skip_quotes and _quoted(el, posts)):
             return posts
     return None
+
+
+def _quoted(el: Element, posts: Sequence[Element]) -> bool:
+    """Whether another of ``posts`` holds ``el``'s text: ``el`` is then a quote (replies
+    quoting one post put the same block in each), and the quotes are no thread."""
+    own = paragraph_text(el)
+    return any(post is not el and paragraph_text(post) == own for post in posts)
+
+
+def _stamped_thread(
+    posts: Sequence[Element], peers: Sequence[Element], grown: float, options: ThreadOptions
+) -> bool:
+    """Whether ``posts`` make a thread by :attr:`ThreadOptions.dated_min_posts`: enough of
+    them, grown enough, each in a box that carries a stamp."""
+    wanted = options.dated_min_posts
+    if wanted is None or len(posts) < wanted or grown < options.dated_min_growth:
+        return False
+    boxes = post_boxes(peers)
+    return all(is_dated_around(boxes[post], post) for post in posts)
+
+
+def post_boxes(peers: Sequence[Element]) -> dict[Element, Element]:
+    """Each of ``peers``' box: its largest ancestor (or itself) that holds no other peer,
+    where a forum puts the post's header (author, stamp) beside its message."""
+    holding: Counter[Element] = Counter()
+    for peer in peers:
+        holding.update(peer.iterancestors())
+    boxes: dict[Element, Element] = {}
+    for peer in peers:
+        box = peer
+        for ancestor in peer.iterancestors():
+            if holding[ancestor] > 1 or ancestor.tag in ("body", "html"):
+                break
+            box = ancestor
+        boxes[peer] = box
+    return boxes
 
 
 def common_ancestor(first: Element, last: Element) -> Element | None:

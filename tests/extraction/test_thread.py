@@ -225,14 +225,14 @@ def test_first_class_word_matching_needs_the_same_first_word():
     assert thread_text([first], options) is None
 
 
-def discuz_page(replies: int) -> str:
+def discuz_page(replies: int, stamp: str = "2024-5-3") -> str:
     """A Discuz!-style thread: each post a table in a ``div#post_N``, its text in
-    ``td.t_f``, the author column beside it."""
+    ``td.t_f``, the author column beside it, ``stamp`` in its header."""
     sentence = "小区停车位不够用的问题已经讨论很久了，物业应该尽快拿出办法，大家一起想想。"
     posts = "".join(
         f"<div id='post_{n}'><table id='pid{n}' class='plhin'><tr>"
         f"<td class='pls'><a href='/space-uid-{n}.html'>用户{n}</a></td>"
-        f"<td class='plc'><div class='pi'>{n + 1}楼 发表于 2024-5-3</div>"
+        f"<td class='plc'><div class='pi'>{n + 1}楼 发表于 {stamp}</div>"
         f"<div class='pct'><table><tr><td class='t_f' id='postmessage_{n}'>"
         f"第{n}楼：{sentence * 2}</td></tr></table></div></td></tr></table></div>"
         for n in range(replies + 1)
@@ -248,6 +248,15 @@ def test_a_discuz_thread_of_table_posts_keeps_every_post():
     assert text is not None
     assert [line[:3] for line in text.split("\n")] == [f"第{n}楼" for n in range(6)]
     assert "用户" not in text and "发表于" not in text
+
+
+def test_a_discuz_thread_of_two_posts_stamped_with_their_time_keeps_both():
+    html = discuz_page(1, stamp="2024-5-3 10:12")
+    node = load_document(html.encode()).root.find(".//td[@class='t_f']")
+    assert node is not None
+    text = thread_text([node], ThreadOptions())
+    assert text is not None and "第1楼" in text
+    assert thread_text([node], ThreadOptions(dated_min_posts=None)) is None
 
 
 def numbered_thread(posts: int, id_format: str = "post_message_{}") -> str:
@@ -360,3 +369,90 @@ def test_the_winner_keeps_what_the_votes_thread_test_found():
     (voted,) = auto.run_methods(doc, ["density"])
     assert voted.posts is True
     assert "Post 4" in auto.winner_text(auto.Vote(voted, 1.0, [voted], False), doc)
+
+
+def stamped_page(bodies: list[str], stamps: list[str], box: str = "div") -> str:
+    """A thread whose posts each stand in a box with a header: the poster and ``stamps[i]``
+    beside the message, as forum engines lay a post out."""
+    items = "".join(
+        f"<{box} class='postbox'><div class='head'><a href='/u/{i}'>user{i}</a> "
+        f"<span>{stamp}</span></div><div class='message'>{body}</div></{box}>"
+        for i, (body, stamp) in enumerate(zip(bodies, stamps, strict=True))
+    )
+    return f"<html><body><div class='thread'>{items}</div></body></html>"
+
+
+def message(html: str) -> Element:
+    node = load_document(html.encode()).root.find(".//div[@class='message']")
+    assert node is not None
+    return node
+
+
+STAMPED = replace(DEFAULT_THREAD, min_posts=4, dated_min_posts=2, dated_min_growth=1.0)
+UNSTAMPED = replace(STAMPED, dated_min_posts=None)
+
+
+def test_two_posts_whose_headers_are_stamped_are_a_thread():
+    html = stamped_page(
+        [f"<p>Opening. {PROSE * 2}</p>", f"<p>Reply. {PROSE}</p>"],
+        ["2025-11-01 15:14:37", "3 hours ago"],
+    )
+    text = thread_text([message(html)], STAMPED)
+    assert text is not None and "Opening." in text and "Reply." in text
+    assert thread_text([message(html)], UNSTAMPED) is None  # two posts: below min_posts
+
+
+def test_a_long_opening_post_with_short_stamped_replies_is_a_thread():
+    # The replies together hold less than the opening post: the growth test alone fails.
+    bodies = [f"<p>Opening. {PROSE * 12}</p>"] + [f"<p>Reply {i}. {PROSE}</p>" for i in range(4)]
+    stamps = [f"May {i + 1}, 2024 at 10:1{i} am" for i in range(5)]
+    html = stamped_page(bodies, stamps)
+    text = thread_text([message(html)], STAMPED)
+    assert text is not None and "Reply 3." in text
+    assert thread_text([message(html)], UNSTAMPED) is None
+
+
+def test_a_day_alone_or_a_time_inside_the_message_stamps_no_post():
+    # Related stories beside an article show their day; a time in a message is any time.
+    bodies = [f"<p>Article. {PROSE * 2}</p>", f"<p>Teaser. {PROSE}</p>"]
+    days = stamped_page(bodies, ["December 13, 2025", "October 29, 2024"])
+    assert thread_text([message(days)], STAMPED) is None
+    inside = stamped_page(
+        [f"<p>Article at 05:49. {PROSE * 2}</p>", f"<p>Track 03:37. {PROSE}</p>"], ["", ""]
+    )
+    assert thread_text([message(inside)], STAMPED) is None
+
+
+def test_a_time_element_with_a_clock_in_the_header_stamps_a_post():
+    bodies = [f"<p>Opening. {PROSE * 2}</p>", f"<p>Reply. {PROSE}</p>"]
+    clocks = [f"<time datetime='2024-05-0{i + 1}T10:00:00Z'>May {i + 1}</time>" for i in range(2)]
+    text = thread_text([message(stamped_page(bodies, clocks, box="article"))], STAMPED)
+    assert text is not None and "Reply." in text
+    days = [f"<time datetime='2024-05-0{i + 1}'>May {i + 1}</time>" for i in range(2)]
+    assert thread_text([message(stamped_page(bodies, days, box="article"))], STAMPED) is None
+
+
+def test_quotes_of_one_post_in_the_replies_are_no_thread():
+    # Each reply quotes the opening post in a block of one class: the quotes repeat, with
+    # the same text; the replies' own messages are the thread.
+    opening = f"Opening. {PROSE * 2}"
+    quote = f"<blockquote class='quote'><div class='quoted'>{opening}</div></blockquote>"
+    bodies = [f"<p>{opening}</p>"] + [f"{quote}<p>Reply {i}. {PROSE}</p>" for i in range(4)]
+    html = stamped_page(bodies, [f"2024-05-0{i + 1} 10:00" for i in range(5)])
+    quoted = load_document(html.encode()).root.find(".//div[@class='quoted']")
+    assert quoted is not None
+    assert posts_of(quoted, replace(STAMPED, max_climb=0)) is None
+    kept = posts_of(quoted, replace(STAMPED, max_climb=0, skip_quotes=False))
+    assert kept is not None and len(kept) == 4
+
+
+def test_a_day_whose_tooltip_gives_the_time_stamps_a_post():
+    bodies = [f"<p>Opening. {PROSE * 2}</p>", f"<p>Reply. {PROSE}</p>"]
+    tooltips = [
+        f"<span class='DateTime' title='May {i + 1}, 2025 at 11:1{i} PM'>May {i + 1}, 2025</span>"
+        for i in range(2)
+    ]
+    text = thread_text([message(stamped_page(bodies, tooltips))], STAMPED)
+    assert text is not None and "Reply." in text
+    days = [f"<span title='May {i + 1}, 2025'>May {i + 1}, 2025</span>" for i in range(2)]
+    assert thread_text([message(stamped_page(bodies, days))], STAMPED) is None
