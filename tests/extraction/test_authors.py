@@ -465,6 +465,18 @@ def test_the_headline_again_is_no_name_under_it():
     assert authors_of(body) == []
 
 
+def test_a_quoted_posts_poster_is_no_author():
+    # A reply quotes the opening post with its poster's line; that poster wrote the quote.
+    quote = "租房达人 发表于 2019-3-6 10:11<br>海淀的话可以看看五道口附近 ..."
+    body = (
+        "<h1>北京海淀租房求推荐的帖子</h1><div>楼主正文很长的一段。</div>"
+        f"<div><blockquote>{quote}</blockquote>同意楼上的说法。</div>"
+    )
+    assert "租房达人" not in authors_of(body)
+    unquoted = body.replace("<blockquote>", "<div>").replace("</blockquote>", "</div>")
+    assert authors_of(unquoted) == ["租房达人"]
+
+
 @pytest.mark.parametrize("line", ["字号", "2019-09-24 09:10", "分享到：微信", "收藏本文"])
 def test_furniture_under_the_headline_is_no_name(line):
     assert authors_of(f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文。</p>") == []

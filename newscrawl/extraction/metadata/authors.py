@@ -1002,10 +1002,30 @@ def _cue_candidates(
         text = doc.visible_start(CUE_SEARCH_CHARS)
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
+    quoted: list[str] | None = None  # the page's quotations, read when a cue first matches
     for pattern in cues:
         match = cue_search(pattern, text)
+        if match is None:
+            continue
+        if quoted is None:
+            quoted = quotations(doc)
+        while match is not None and _in_quotation(match, quoted):
+            match = pattern.search(text, match.end())
         if match and not (EMPTY_FIELD_LABELS in rules and is_field_label(match, text)):
             yield match.group("name")
+
+
+def quotations(doc: Document) -> list[str]:
+    """The text of each ``<blockquote>`` of the page, whitespace collapsed: a reply quotes
+    another post with its poster's "NAME 发表于 DATE" line, which names no writer here."""
+    if doc.body is None or "<blockquote" not in doc.html:
+        return []
+    return [" ".join(dom.text_content(quote).split()) for quote in doc.body.iter("blockquote")]
+
+
+def _in_quotation(match: re.Match[str], quoted: list[str]) -> bool:
+    found = match.group(0).strip()
+    return bool(quoted) and any(found in quote for quote in quoted)
 
 
 def is_field_label(match: re.Match[str], text: str) -> bool:
