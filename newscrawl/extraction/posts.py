@@ -44,8 +44,9 @@ _DAY = (
 )
 _STAMP = re.compile(_DAY + "|" + _TIME_OR_AGE, re.IGNORECASE)
 _TIMED_STAMP = re.compile(_TIME_OR_AGE, re.IGNORECASE)
-# A <time datetime> with a clock: "2025-12-17T23:31:51+00:00".
-_DATETIME_CLOCK = re.compile(r"T\d{2}:\d{2}")
+# A <time datetime> with a clock: "2025-12-17T23:31:51+00:00", or with the space HTML also
+# allows before the clock ("2018-06-08 09:28:03Z", as Stack Exchange writes it).
+_DATETIME_CLOCK = re.compile(r"\d[T ]\d{2}:\d{2}")
 
 
 def is_dated(el: Element, timed: bool = False) -> bool:

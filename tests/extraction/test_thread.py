@@ -428,6 +428,8 @@ def test_a_time_element_with_a_clock_in_the_header_stamps_a_post():
     clocks = [f"<time datetime='2024-05-0{i + 1}T10:00:00Z'>May {i + 1}</time>" for i in range(2)]
     text = thread_text([message(stamped_page(bodies, clocks, box="article"))], STAMPED)
     assert text is not None and "Reply." in text
+    spaced = [f"<time datetime='2024-05-0{i + 1} 10:00:00Z'>May {i + 1}</time>" for i in range(2)]
+    assert thread_text([message(stamped_page(bodies, spaced, box="article"))], STAMPED)
     days = [f"<time datetime='2024-05-0{i + 1}'>May {i + 1}</time>" for i in range(2)]
     assert thread_text([message(stamped_page(bodies, days, box="article"))], STAMPED) is None
 
