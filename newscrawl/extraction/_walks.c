@@ -14,6 +14,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <libxml/tree.h>
@@ -1096,6 +1097,38 @@ static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ss
     return failed ? -1 : 0;
 }
 
+/* Ideographs tallied in an array by code point, then added to the dict once each: on a long
+ * Chinese text every character is a token, and a string and a dict update per character
+ * cost most of the count. Slots: U+3400..U+9FFF, then U+F900..U+FAFF. */
+#define IDEOGRAPH_LOW_SLOTS (0xA000 - 0x3400)
+#define IDEOGRAPH_SLOTS (IDEOGRAPH_LOW_SLOTS + 0x200)
+/* Texts shorter than this count ideographs one by one: the array's set-up costs more. */
+#define IDEOGRAPH_ARRAY_MIN_LENGTH 4096
+
+static Py_ssize_t ideograph_slot(Py_UCS4 c) {
+    return c < 0xA000 ? (Py_ssize_t)(c - 0x3400) : IDEOGRAPH_LOW_SLOTS + (Py_ssize_t)(c - 0xF900);
+}
+
+static Py_UCS4 slot_ideograph(Py_ssize_t slot) {
+    return slot < IDEOGRAPH_LOW_SLOTS ? (Py_UCS4)(0x3400 + slot)
+                                      : (Py_UCS4)(0xF900 + slot - IDEOGRAPH_LOW_SLOTS);
+}
+
+/* Add ``seen`` to counts[chr(code)]. */
+static int add_ideograph(PyObject *counts, Py_UCS4 code, Py_ssize_t seen) {
+    PyObject *token = PyUnicode_FromOrdinal((int)code);
+    if (token == NULL) return -1;
+    PyObject *old = PyDict_GetItemWithError(counts, token);
+    if (old == NULL && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    Py_ssize_t before = old == NULL ? 0 : PyLong_AsSsize_t(old);
+    if (before == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    PyObject *count = PyLong_FromSsize_t(before + seen);
+    int failed = count == NULL || PyDict_SetItem(counts, token, count) < 0;
+    Py_XDECREF(count);
+    Py_DECREF(token);
+    return failed ? -1 : 0;
+}
+
 /* IDEOGRAPH_TOKENS' pattern, ``[IDEOGRAPHS]|[^\W_IDEOGRAPHS]+``, counted into a dict: an
  * ideograph is a token, as is every maximal run of other characters the re module calls
  * alphanumeric (Py_UNICODE_ISALNUM, the ``[^\W_]`` of a str pattern). */
@@ -1109,6 +1142,11 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), run = -1;
+    uint32_t *tally = NULL;
+    if (length >= IDEOGRAPH_ARRAY_MIN_LENGTH && kind != PyUnicode_1BYTE_KIND) {
+        tally = PyMem_Calloc(IDEOGRAPH_SLOTS, sizeof(uint32_t));
+        if (tally == NULL) return PyErr_NoMemory();
+    }
     for (Py_ssize_t i = 0; i < length; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
         int single = is_ideograph(c);
@@ -1116,12 +1154,27 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
             if (run < 0) run = i;
             continue;
         }
-        if (run >= 0 && count_token(counts, text, run, i) < 0) return NULL;
+        if (run >= 0 && count_token(counts, text, run, i) < 0) goto fail;
         run = -1;
-        if (single && count_token(counts, text, i, i + 1) < 0) return NULL;
+        if (!single) continue;
+        if (tally != NULL && tally[ideograph_slot(c)] < UINT32_MAX) {
+            tally[ideograph_slot(c)]++;
+        } else if (count_token(counts, text, i, i + 1) < 0) {
+            goto fail;
+        }
     }
-    if (run >= 0 && count_token(counts, text, run, length) < 0) return NULL;
+    if (run >= 0 && count_token(counts, text, run, length) < 0) goto fail;
+    if (tally != NULL) {
+        for (Py_ssize_t slot = 0; slot < IDEOGRAPH_SLOTS; slot++) {
+            if (tally[slot] && add_ideograph(counts, slot_ideograph(slot), tally[slot]) < 0)
+                goto fail;
+        }
+        PyMem_Free(tally);
+    }
     Py_RETURN_NONE;
+fail:
+    PyMem_Free(tally);
+    return NULL;
 }
 
 /* text.token_count and text.cjk_count in one pass: (tokens, ideographs) of a str, the tokens

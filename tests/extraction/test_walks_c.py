@@ -198,7 +198,11 @@ def test_token_counts_in_c_equal_the_token_pattern_on_every_code_point():
     # regex (ideograph, alphanumeric, other) moves a run's boundary and changes the counts.
     every = "".join(map(chr, range(0x110000)))
     mixed = "新闻News2024的 İstanbul ½²³ ٣٤ x_y 𠀀 ﬁ ＡＢＣ１２ 가나 かな"
-    for sample in (every, every[::-1], mixed, mixed * 3, "", "___"):
+    # Long texts count their ideographs in an array (one- two- and four-byte strings).
+    plane = "".join(map(chr, range(0x10000)))
+    chinese = "新闻报道：2024年5月3日，记者张三在北京报道。" * 400
+    samples = (every, every[::-1], plane, chinese, "abc " * 2000, mixed, mixed * 3, "", "___")
+    for sample in samples:
         assert native.walks is not None
         assert text.token_counts(sample) == Counter(text.tokens(sample))
 
