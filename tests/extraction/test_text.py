@@ -6,6 +6,7 @@ from dataclasses import fields
 
 import pytest
 
+from newscrawl.extraction import text as text_module
 from newscrawl.extraction.extractors.auto_options import AutoOptions
 from newscrawl.extraction.extractors.justext_options import JustextOptions
 from newscrawl.extraction.text import (
@@ -76,3 +77,24 @@ def test_every_chinese_page_default_is_the_one_constant(options, field):
 def test_text_weight_counts_wide_characters_twice_and_ignores_whitespace():
     assert text_weight("国内新闻") == 8 and text_weight("a b") == 2
     assert text_weight("ＡＢ，\n新") == 8
+
+
+@pytest.mark.parametrize(
+    "sample",
+    ["新闻News2024的 İstanbul x_y ＡＢＣ１２", "", "plain ascii words", "全是中文的一段话。" * 600],
+)
+def test_the_counts_are_the_same_without_the_c_walks(sample, monkeypatch):
+    with_c = (
+        token_count(sample),
+        cjk_count(sample),
+        text_module.word_count(sample),
+        text_module.tally(sample),
+    )
+    monkeypatch.setattr(text_module, "walks", None)
+    assert (
+        token_count(sample),
+        cjk_count(sample),
+        text_module.word_count(sample),
+        text_module.tally(sample),
+    ) == with_c
+    assert text_module.token_count(sample) == len(tokens(sample))
