@@ -1082,19 +1082,23 @@ static int is_ideograph(Py_UCS4 c) {
            (c >= 0xF900 && c <= 0xFAFF);
 }
 
-/* Add one to counts[token]. */
-static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ssize_t end) {
-    PyObject *token = PyUnicode_Substring(text, start, end);
+/* Add ``seen`` to counts[token]; the reference to ``token`` is stolen (NULL: an error). */
+static int add_count(PyObject *counts, PyObject *token, Py_ssize_t seen) {
     if (token == NULL) return -1;
     PyObject *old = PyDict_GetItemWithError(counts, token);
     if (old == NULL && PyErr_Occurred()) { Py_DECREF(token); return -1; }
-    Py_ssize_t seen = old == NULL ? 0 : PyLong_AsSsize_t(old);
-    if (seen == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
-    PyObject *count = PyLong_FromSsize_t(seen + 1);
+    Py_ssize_t before = old == NULL ? 0 : PyLong_AsSsize_t(old);
+    if (before == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
+    PyObject *count = PyLong_FromSsize_t(before + seen);
     int failed = count == NULL || PyDict_SetItem(counts, token, count) < 0;
     Py_XDECREF(count);
     Py_DECREF(token);
     return failed ? -1 : 0;
+}
+
+/* Add one to counts[text[start:end]]. */
+static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ssize_t end) {
+    return add_count(counts, PyUnicode_Substring(text, start, end), 1);
 }
 
 /* Ideographs tallied in an array by code point, then added to the dict once each: on a long
@@ -1112,21 +1116,6 @@ static Py_ssize_t ideograph_slot(Py_UCS4 c) {
 static Py_UCS4 slot_ideograph(Py_ssize_t slot) {
     return slot < IDEOGRAPH_LOW_SLOTS ? (Py_UCS4)(0x3400 + slot)
                                       : (Py_UCS4)(0xF900 + slot - IDEOGRAPH_LOW_SLOTS);
-}
-
-/* Add ``seen`` to counts[chr(code)]. */
-static int add_ideograph(PyObject *counts, Py_UCS4 code, Py_ssize_t seen) {
-    PyObject *token = PyUnicode_FromOrdinal((int)code);
-    if (token == NULL) return -1;
-    PyObject *old = PyDict_GetItemWithError(counts, token);
-    if (old == NULL && PyErr_Occurred()) { Py_DECREF(token); return -1; }
-    Py_ssize_t before = old == NULL ? 0 : PyLong_AsSsize_t(old);
-    if (before == -1 && PyErr_Occurred()) { Py_DECREF(token); return -1; }
-    PyObject *count = PyLong_FromSsize_t(before + seen);
-    int failed = count == NULL || PyDict_SetItem(counts, token, count) < 0;
-    Py_XDECREF(count);
-    Py_DECREF(token);
-    return failed ? -1 : 0;
 }
 
 /* IDEOGRAPH_TOKENS' pattern, ``[IDEOGRAPHS]|[^\W_IDEOGRAPHS]+``, counted into a dict: an
@@ -1166,8 +1155,9 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     if (run >= 0 && count_token(counts, text, run, length) < 0) goto fail;
     if (tally != NULL) {
         for (Py_ssize_t slot = 0; slot < IDEOGRAPH_SLOTS; slot++) {
-            if (tally[slot] && add_ideograph(counts, slot_ideograph(slot), tally[slot]) < 0)
-                goto fail;
+            if (!tally[slot]) continue;
+            PyObject *token = PyUnicode_FromOrdinal((int)slot_ideograph(slot));
+            if (add_count(counts, token, tally[slot]) < 0) goto fail;
         }
         PyMem_Free(tally);
     }
