@@ -60,9 +60,10 @@ def is_dated(el: Element, timed: bool = False) -> bool:
 
 
 def is_dated_around(box: Element, inner: Element) -> bool:
-    """Whether ``box`` holds a timed stamp (as ``is_dated(..., timed=True)`` reads one)
-    outside ``inner``, the part of it that is a post's message: a forum post's header
-    stamps the post, while a time inside a message is any time it mentions."""
+    """Whether ``box`` holds a timed stamp (as ``is_dated(..., timed=True)`` reads one, or
+    a ``title`` tooltip that is one) outside ``inner``, the part of it that is a post's
+    message: a forum post's header stamps the post, while a time inside a message is any
+    time it mentions."""
     for time in box.iter("time"):
         if _DATETIME_CLOCK.search(time.get("datetime") or "") and not _within(time, inner):
             return True
@@ -89,16 +90,13 @@ def _within(el: Element, holder: Element) -> bool:
 
 # The text pieces of an element short enough to be a stamp, found by libxml2 without a
 # Python step per piece (a post's container holds hundreds of pieces).
-_short_pieces = XPath(
-    f"descendant-or-self::text()[normalize-space() != ''"
-    f" and string-length(normalize-space()) <= {STAMP_CHARS}]",
-    smart_strings=False,
-)
-# The same pieces as strings that know their element (is_dated_around asks where each is).
-_short_pieces_placed = XPath(
+_SHORT_PIECES = (
     f"descendant-or-self::text()[normalize-space() != ''"
     f" and string-length(normalize-space()) <= {STAMP_CHARS}]"
 )
+_short_pieces = XPath(_SHORT_PIECES, smart_strings=False)
+# The same pieces as strings that know their element (is_dated_around asks where each is).
+_short_pieces_placed = XPath(_SHORT_PIECES)
 
 
 # The tags a post is written in: blocks that hold a byline, a stamp and paragraphs. Not <p>
