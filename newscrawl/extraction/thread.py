@@ -86,7 +86,8 @@ class ThreadOptions:
     # above. A day alone is no such stamp: related stories and event teasers beside an
     # article show their day, each in a block of the article's class.
     # 2 posts and growth 1.0: the site-grouped choice over 2/3/4 posts and growth
-    # 1.0/1.25/1.5/2.0, all sets pooled (4 of 5 folds; docs/benchmarks/precision.md).
+    # 1.0/1.25/1.5/2.0, quotes kept or skipped, all sets pooled (every fold;
+    # docs/benchmarks/precision.md).
     dated_min_posts: int | None = 2
     dated_min_growth: float = 1.0
     # Whether a post whose text another post holds too is taken for a quote (replies quoting
@@ -228,16 +229,20 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
         grown = sum(lengths.values()) / max(own, region_chars, 1)
         plain = len(posts) >= options.min_posts and grown >= options.min_growth
         stamped = not plain and _stamped_thread(posts, peers, grown, options)
-        if (plain or stamped) and not (options.skip_quotes and _quoted(el, posts)):
+        if (plain or stamped) and not (options.skip_quotes and _quoted(el, posts, lengths)):
             return posts
     return None
 
 
-def _quoted(el: Element, posts: Sequence[Element]) -> bool:
+def _quoted(el: Element, posts: Sequence[Element], lengths: dict[Element, int]) -> bool:
     """Whether another of ``posts`` holds ``el``'s text: ``el`` is then a quote (replies
-    quoting one post put the same block in each), and the quotes are no thread."""
+    quoting one post put the same block in each), and the quotes are no thread. Only posts
+    of ``el``'s length (:func:`post_length`) can hold its text, so only theirs is read."""
+    same_length = [post for post in posts if post is not el and lengths[post] == lengths[el]]
+    if not same_length:
+        return False
     own = paragraph_text(el)
-    return any(post is not el and paragraph_text(post) == own for post in posts)
+    return any(paragraph_text(post) == own for post in same_length)
 
 
 def _stamped_thread(
