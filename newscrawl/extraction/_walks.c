@@ -1082,6 +1082,19 @@ static int is_ideograph(Py_UCS4 c) {
            (c >= 0xF900 && c <= 0xFAFF);
 }
 
+/* What a character is to IDEOGRAPH_TOKENS' pattern: an ideograph (a token alone), a letter or
+ * digit of a run (Py_UNICODE_ISALNUM, the ``[^\W_]`` of a str pattern), or neither. */
+enum { TOKEN_NONE, TOKEN_RUN, TOKEN_IDEOGRAPH };
+
+static int token_class(Py_UCS4 c) {
+    if (c < 0x80)  /* ASCII: most text, no Unicode table lookup */
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                   ? TOKEN_RUN
+                   : TOKEN_NONE;
+    if (is_ideograph(c)) return TOKEN_IDEOGRAPH;
+    return Py_UNICODE_ISALNUM(c) ? TOKEN_RUN : TOKEN_NONE;
+}
+
 /* Add ``seen`` to counts[token]; the reference to ``token`` is stolen (NULL: an error). */
 static int add_count(PyObject *counts, PyObject *token, Py_ssize_t seen) {
     if (token == NULL) return -1;
@@ -1138,16 +1151,17 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     }
     for (Py_ssize_t i = 0; i < length; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        int single = is_ideograph(c);
-        if (!single && Py_UNICODE_ISALNUM(c)) {
+        int class = token_class(c);
+        if (class == TOKEN_RUN) {
             if (run < 0) run = i;
             continue;
         }
         if (run >= 0 && count_token(counts, text, run, i) < 0) goto fail;
         run = -1;
-        if (!single) continue;
-        if (tally != NULL && tally[ideograph_slot(c)] < UINT32_MAX) {
-            tally[ideograph_slot(c)]++;
+        if (class != TOKEN_IDEOGRAPH) continue;
+        uint32_t *slot = tally != NULL ? &tally[ideograph_slot(c)] : NULL;
+        if (slot != NULL && *slot < UINT32_MAX) {
+            (*slot)++;
         } else if (count_token(counts, text, i, i + 1) < 0) {
             goto fail;
         }
@@ -1181,23 +1195,14 @@ static PyObject *token_tally(PyObject *self, PyObject *args, PyObject *kwargs) {
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), found = 0, ideographs = 0;
     int in_run = 0;
     for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c < 0x80) {  /* ASCII: most text, no Unicode table lookup */
-            int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-            if (alnum && !in_run) found++;
-            in_run = alnum;
-            continue;
-        }
-        if (is_ideograph(c)) {
+        int class = token_class(PyUnicode_READ(kind, data, i));
+        if (class == TOKEN_IDEOGRAPH) {
             found++;
             ideographs++;
-            in_run = 0;
-        } else if (Py_UNICODE_ISALNUM(c)) {
-            if (!in_run) found++;
-            in_run = 1;
-        } else {
-            in_run = 0;
+        } else if (class == TOKEN_RUN && !in_run) {
+            found++;
         }
+        in_run = class == TOKEN_RUN;
     }
     return Py_BuildValue("(nn)", found, ideographs);
 }
