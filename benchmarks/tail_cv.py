@@ -17,9 +17,11 @@ and the paragraphs inside named subtrees left out of the prose
 under the shipped cap and 0.5, dropped each alone or with everything after them. ``--grid cap``
 sweeps the shipped rules' cut cap (0.3 to 0.7, none); ``--grid descend`` the named descendants
 of unnamed tail subtrees (``TailOptions.named_descendants``, ``tagged_descendants``,
-``descendants_prose_share``) with the cap and cut-rest settings around the shipped ones.
+``descendants_prose_share``) with the cap and cut-rest settings around the shipped ones;
+``--grid headings`` a comment section's heading ending the prose
+(``TailOptions.comment_headings``), capped or not, guarded by the prose share or not.
 
-    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh|cap|descend]
+    python3 benchmarks/tail_cv.py [--data DIR] [--folds 5] [--grid all|zh|cap|descend|headings]
 
 ``--data`` holds ``wcxb_dev/``, ``cwced_zh/`` and ``gne_zh/`` (default: the repository's
 ``datasets/``).
@@ -136,17 +138,37 @@ def descendant_variants() -> dict[str, TailOptions]:
     return found
 
 
+def heading_variants() -> dict[str, TailOptions]:
+    """The shipped rules, then with a comment section's heading ending the prose
+    (:attr:`TailOptions.comment_headings`), its cut counted by the cap or not, on article-
+    shaped regions only (the prose half the text outside the cut) or on any."""
+    shipped = TailOptions()
+    found = {"shipped": shipped}
+    for capped, share in itertools.product((True, False), (0.5, None)):
+        options = replace(
+            shipped,
+            comment_headings=True,
+            comment_headings_capped=capped,
+            comment_headings_prose_share=share,
+        )
+        found[f"headings,{'capped' if capped else 'uncapped'},prose={share or '-'}"] = options
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "datasets")
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--grid", choices=("all", "zh", "cap", "descend"), default="all")
+    parser.add_argument(
+        "--grid", choices=("all", "zh", "cap", "descend", "headings"), default="all"
+    )
     args = parser.parse_args(argv)
     grid = {
         "all": variants,
         "zh": zh_variants,
         "cap": cap_variants,
         "descend": descendant_variants,
+        "headings": heading_variants,
     }[args.grid]()
     options: dict[str, AutoOptions] = {
         name: replace(DEFAULT_AUTO, tail=option) for name, option in grid.items()

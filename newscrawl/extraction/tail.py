@@ -26,6 +26,10 @@ the markup it is a separate subtree after the element that holds the article's p
   (another article's teaser in a recommendation box) is not the article's: it neither
   moves the container nor ends the prose;
 * with :attr:`TailOptions.cut_rest`, everything from the first such subtree on goes;
+* with :attr:`TailOptions.comment_headings`, a comment section's heading ("3 Comments",
+  "Leave a Reply", "网友评论": :mod:`newscrawl.extraction.comment_headings`) after the
+  article's first long paragraph ends the prose, and the subtree holding it goes with all
+  after it, outside the cap, when the article's paragraphs are half of what stays;
 * a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
 
 Nothing before the container's last long paragraph is ever cut. Which rules are on (named
@@ -42,6 +46,7 @@ from dataclasses import dataclass, replace
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.comment_headings import comment_headings
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
 from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
 from newscrawl.extraction.thread import common_ancestor
@@ -121,8 +126,8 @@ class TailOptions:
     picked (named subtrees with the Chinese portals' words and without the appeal words,
     each alone, cap 0.3, paragraphs inside named subtrees left out of the prose;
     docs/benchmarks/trim.md; runs of three dated, linked posts, comment threads outside the
-    cap, around prose of half the rest: docs/benchmarks/markup.md); :data:`NO_TAIL` leaves
-    the text as it is."""
+    cap, around prose of half the rest: docs/benchmarks/markup.md; a comment heading ending
+    the prose: docs/benchmarks/precision.md); :data:`NO_TAIL` leaves the text as it is."""
 
     names: bool = True
     # With ``names``, also the appeal words (:data:`APPEAL_WORDS`): off, on landing and
@@ -175,9 +180,26 @@ class TailOptions:
     # With ``dated_posts``, the share of the region's characters outside the dated subtrees
     # the article's long paragraphs must hold for the rule to act; None: always.
     dated_posts_prose_share: float | None = 0.5
+    # A comment section's heading (:mod:`newscrawl.extraction.comment_headings`: "3
+    # Comments", "6 thoughts on “…”", "Leave a Reply", "网友评论") after the article's first
+    # long paragraph ends the prose, and the tail subtree holding it goes with everything
+    # after it: the heading and its words outlast class names that say nothing.
+    comment_headings: bool = True
+    # With ``comment_headings``, whether the cut cap counts what the heading's cut removes
+    # (off: a thread many times the article's length goes whole).
+    comment_headings_capped: bool = False
+    # With ``comment_headings``, the share of the region's characters outside what follows
+    # the heading that the article's long paragraphs must hold for the heading to count;
+    # None: always. These three: no dev page moves under any of the four variants but one
+    # listing (+0.0004 without the share); on other sites' comment sections grafted under
+    # the dev articles, uncapped and guarded is the variant that helps
+    # (benchmarks/grafted_comments.py, docs/benchmarks/precision.md).
+    comment_headings_prose_share: float | None = 0.5
 
 
-NO_TAIL = TailOptions(names=False, link_share=None, repeats=None, dated_posts=None)
+NO_TAIL = TailOptions(
+    names=False, link_share=None, repeats=None, dated_posts=None, comment_headings=False
+)
 DEFAULT_OPTIONS = TailOptions()
 
 
@@ -187,6 +209,7 @@ def is_on(options: TailOptions) -> bool:
         or options.link_share is not None
         or options.repeats is not None
         or options.dated_posts is not None
+        or options.comment_headings
     )
 
 
@@ -230,6 +253,8 @@ class Prose:
     container: Element
     last: Element  # its last long paragraph
     chars: int  # characters of the region's long paragraphs
+    # The comment heading the prose ended at (``prose_container``'s ``stops``), if any.
+    ended_by: Element | None = None
 
 
 def prose_container(
@@ -238,6 +263,7 @@ def prose_container(
     share: float,
     skip: Callable[[Element], bool] | None = None,
     ends: Callable[[Element], bool] | None = None,
+    stops: Sequence[Element] = (),
 ) -> Prose | None:
     """The deepest element holding ``share`` of the region's long-paragraph characters, and
     the last long ``<p>`` inside it; None when the region has no long paragraph.
@@ -249,14 +275,25 @@ def prose_container(
     recommendation box), so it neither moves the container nor ends the prose. With ``ends``,
     a paragraph inside an element ``ends`` marks (a run of dated posts) is not the article's
     either, and once the article's prose has begun it ends there: an article does not resume
-    after its comment thread (the reply form's notices that follow are not the article's)."""
+    after its comment thread (the reply form's notices that follow are not the article's).
+    An element of ``stops`` (a comment section's heading) after the article's first long
+    paragraph ends the prose there."""
     held: dict[Element, int] = {}
     depth: dict[Element, int] = {}
     paragraphs: list[Element] = []
     total = 0
     marked: dict[Element, bool] = {region: False}  # an element or an ancestor below is skipped
     ending: dict[Element, bool] = {region: False}  # the same for ``ends``
-    for paragraph in region.iter("p"):
+    ended_by = None
+    stop_set = set(stops)  # the proxies stay alive in ``stops``
+    for paragraph in region.iter("p", *{el.tag for el in stops}):
+        if paragraph in stop_set:
+            if paragraphs:
+                ended_by = paragraph
+                break
+            continue
+        if paragraph.tag != "p":
+            continue
         length = article_paragraph_length(paragraph, long_paragraph)
         if not length:
             continue
@@ -283,7 +320,7 @@ def prose_container(
     container = max(holding, key=depth.__getitem__, default=region)
     inside = {container, *container.iterdescendants("p")}
     last = next(p for p in reversed(paragraphs) if p in inside)
-    return Prose(container, last, total)
+    return Prose(container, last, total, ended_by)
 
 
 def article_paragraph_length(paragraph: Element, long_paragraph: int) -> int:
@@ -413,23 +450,51 @@ def tail_of(
     region: Element, options: TailOptions
 ) -> tuple[Prose | None, list[Element], list[Element]]:
     """Where the prose is, the tail subtrees the options drop, and those of them the cut cap
-    does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off).
+    does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off; what
+    follows a comment heading, with :attr:`TailOptions.comment_headings_capped` off).
 
     With :attr:`TailOptions.dated_posts_prose_share`, dated posts count only around an
     article: when the region's text outside the dropped dated subtrees is not mostly the
     prose's long paragraphs (a listing of dated teasers, an events page, a course schedule:
-    the dated items are the content), the tail is worked out as if the rule were off."""
+    the dated items are the content), the tail is worked out as if the rule were off.
+    :attr:`TailOptions.comment_headings_prose_share` does the same for a comment heading
+    (a listing's items each showing "11 comments")."""
     prose, dropped = _dropped_subtrees(region, options)
-    if prose is None or options.dated_posts is None:
+    if prose is None:
         return prose, dropped, []
-    dated = [el for el in dropped if is_dated_tail(el, options)]
-    share = options.dated_posts_prose_share
-    if dated and share is not None and not _is_prose(region, prose, share, outside=dated):
-        return (*_dropped_subtrees(region, replace(options, dated_posts=None)), [])
-    if options.dated_posts_capped:
-        return prose, dropped, []
-    threads = [el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)]
-    return prose, dropped, threads
+    share = options.comment_headings_prose_share
+    if (
+        prose.ended_by is not None
+        and share is not None
+        and not _is_prose(region, prose, share, outside=_from_heading(dropped, prose))
+    ):
+        options = replace(options, comment_headings=False)
+        prose, dropped = _dropped_subtrees(region, options)
+        if prose is None:
+            return prose, dropped, []
+    after_heading = [] if options.comment_headings_capped else _from_heading(dropped, prose)
+    if options.dated_posts is not None:
+        dated = [el for el in dropped if is_dated_tail(el, options)]
+        share = options.dated_posts_prose_share
+        if dated and share is not None and not _is_prose(region, prose, share, outside=dated):
+            prose, dropped = _dropped_subtrees(region, replace(options, dated_posts=None))
+            after_heading = [] if prose is None else _from_heading(dropped, prose)
+            return prose, dropped, [] if options.comment_headings_capped else after_heading
+        if not options.dated_posts_capped:
+            threads = [
+                el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)
+            ]
+            return prose, dropped, [*threads, *(el for el in after_heading if el not in threads)]
+    return prose, dropped, after_heading
+
+
+def _from_heading(dropped: Sequence[Element], prose: Prose) -> list[Element]:
+    """The dropped subtrees from the one holding the comment heading the prose ended at."""
+    if prose.ended_by is None:
+        return []
+    holders = {prose.ended_by, *prose.ended_by.iterancestors()}
+    start = next((i for i, el in enumerate(dropped) if el in holders), len(dropped))
+    return list(dropped[start:])
 
 
 # Most of a comment thread's text is written outside links; a run of news teasers stamped
@@ -448,6 +513,7 @@ def _dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | No
         options.container_share,
         named_test(options),
         dated_posts_test(options),
+        comment_headings(region) if options.comment_headings else (),
     )
     if prose is None:
         return None, []
@@ -464,10 +530,16 @@ def _dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | No
         )
     )
     dropped: list[Element] = []
+    # The comment heading's subtree and every one after it go.
+    heading_holders = (
+        set() if prose.ended_by is None else {prose.ended_by, *prose.ended_by.iterancestors()}
+    )
+    past_heading = False
     for el in tail_subtrees(region, prose.last):
+        past_heading = past_heading or el in heading_holders
         if not text_content(el).strip():
             continue
-        if (options.cut_rest and dropped) or is_tail(el, options):
+        if past_heading or (options.cut_rest and dropped) or is_tail(el, options):
             dropped.append(el)
         elif descend:
             dropped.extend(named_inside(el, options))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from lxml.etree import _Element as Element
 
@@ -274,7 +276,7 @@ def test_a_region_that_is_one_paragraph_has_no_tail_outside_it() -> None:
     assert list(tail_subtrees(node, node)) == []
 
 
-def dated_thread(count: int, clock: str = " at 5:12 pm") -> str:
+def dated_thread(count: int, clock: str = " at 5:12 pm", heading: str = "Comments") -> str:
     """A comment thread whose names say nothing: dated, linked, same-shape posts."""
     posts = "".join(
         f"<li class='x7f odd'><a href='/u/{n}'>Reader {n}</a>"
@@ -283,7 +285,7 @@ def dated_thread(count: int, clock: str = " at 5:12 pm") -> str:
         f"<a href='#r{n}'>Reply</a></li>"
         for n in range(count)
     )
-    return f"<div class='q2z'><h3>{count} Comments</h3><ol class='k9a'>{posts}</ol></div>"
+    return f"<div class='q2z'><h3>{count} {heading}</h3><ol class='k9a'>{posts}</ol></div>"
 
 
 NOTICE = (
@@ -308,8 +310,15 @@ def test_the_prose_ends_where_the_dated_thread_begins() -> None:
 
 
 def test_a_thread_longer_than_the_article_goes_only_when_uncapped() -> None:
-    capped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=True)
-    uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
+    # the thread's heading alone would cut it: the dated posts are what is tested here
+    capped = TailOptions(
+        names=False,
+        dated_posts=3,
+        max_cut_share=0.3,
+        dated_posts_capped=True,
+        comment_headings=False,
+    )
+    uncapped = replace(capped, dated_posts_capped=False)
     inner = ARTICLE + dated_thread(12)
     assert "Reader 5" in cut(inner, capped)
     assert "Reader 5" not in cut(inner, uncapped)
@@ -333,7 +342,8 @@ def test_dated_posts_before_the_article_do_not_end_it() -> None:
 def test_a_long_list_dated_by_day_only_stays_capped() -> None:
     # a listing's items (book releases, events) show a day, a comment thread a time of day
     uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
-    assert "Reader 5" in cut(ARTICLE + dated_thread(12, clock=""), uncapped)
+    listing = dated_thread(12, clock="", heading="new releases")
+    assert "Reader 5" in cut(ARTICLE + listing, uncapped)
 
 
 def test_dated_posts_around_little_prose_are_content() -> None:
@@ -376,3 +386,54 @@ def test_a_recirculation_widget_after_the_article_is_dropped(name: str) -> None:
     text = cut(ARTICLE + widget, TailOptions())
     assert "Five things" not in text
     assert text.count("council") == 6
+
+
+def undated_thread(count: int, heading: str = "Comments") -> str:
+    """A comment thread with neither telling names nor dates: only its heading says it."""
+    posts = "".join(
+        f"<div class='c{n % 2}'><b>Reader {n}</b>"
+        f"<p>{'I tried this in my own town and the council there did the same thing. ' * 3}</p>"
+        f"</div>"
+        for n in range(count)
+    )
+    return f"<div class='x1'><h3>{count} {heading}</h3><div class='x2'>{posts}</div></div>"
+
+
+HEADINGS = TailOptions(comment_headings=True, comment_headings_capped=False)
+
+
+def test_a_comment_heading_ends_the_article_and_its_thread_goes() -> None:
+    inner = ARTICLE + undated_thread(3)
+    assert "Reader 1" in cut(inner, replace(HEADINGS, comment_headings=False))
+    text = cut(inner, HEADINGS)
+    assert "Reader" not in text and "own town" not in text and "Comments" not in text
+    assert text.count("council") == 6
+
+
+def test_a_thread_longer_than_the_article_goes_only_when_the_heading_is_uncapped() -> None:
+    inner = ARTICLE + undated_thread(12)
+    assert "Reader 5" in cut(inner, replace(HEADINGS, comment_headings_capped=True))
+    assert "Reader 5" not in cut(inner, HEADINGS)
+
+
+def test_a_comment_heading_before_the_article_does_not_end_it() -> None:
+    node = region(undated_thread(1) + ARTICLE)
+    prose, dropped = dropped_subtrees(node, HEADINGS)
+    assert prose is not None and prose.ended_by is None and not dropped
+
+
+def test_an_article_section_heading_does_not_end_the_prose() -> None:
+    inner = ARTICLE + "<h3>Thoughts on the vote</h3>" + ARTICLE
+    assert cut(inner, HEADINGS).count("council") == 12
+
+
+def test_comment_counters_of_a_listing_do_not_end_it() -> None:
+    # each item of a listing shows its comment count; the items are the page's content
+    items = "".join(
+        f"<div class='item'><h3>App {n}</h3><p>{PROSE}</p>"
+        f"<ul>{'<li>Windows</li><li>Mac</li><li>Linux</li>' * 8}</ul>"
+        f"<div>{n + 2} comments</div></div>"
+        for n in range(6)
+    )
+    inner = f"<p>{PROSE * 2}</p>{items}"
+    assert cut(inner, HEADINGS).count("App ") == 6

@@ -1,0 +1,81 @@
+"""Headings that open a page's comment section: where an article ends on any template.
+
+Blog and CMS engines head the comment section under an article with a few fixed phrases
+("3 Comments", "6 thoughts on “Title”", "15 Replies to “Title”", "Leave a Reply", "Post a
+Comment", "网友评论", "发表评论", "共12条评论"), and keep them whatever a site's stylesheet
+calls its boxes: the heading and its words survive where the class names say nothing. A
+heading here is a block element (``<h3>``, or a ``<div>`` as many templates use) whose whole
+text is such a phrase: an article's own sentence never is one, and a section of the article
+titled "Thoughts on the results" has no count before it. The same phrase repeated in
+blocks of one shape is a list's furniture instead: each item's comment count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from lxml.etree import XPath
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import BLOCK_TAGS, text_content
+
+# The longest heading text read: "6 thoughts on “A long post title”" with the title.
+MAX_HEADING_CHARS = 160
+# A phrase in this many blocks of one tag and class is an item's counter ("11 comments"
+# under each entry of a listing), not the heading of the page's one comment section.
+MIN_REPEATS = 3
+
+COMMENT_HEADING = re.compile(
+    r"^(?:"
+    # "Comments", "3 Comments", "124 Reader Comments", "10 comments:", "Comments (4)"
+    r"(?:\d[\d,.]*\s*)?(?:reader\s+|user\s+|visitor\s+)?comments?"
+    # "6 thoughts on “Title”", "15 Replies to “Title”", "2 responses to “Title”"
+    r"|\d[\d,.]*\s*(?:thoughts?|repl(?:y|ies)|responses?|comments?)\s+(?:on|to)\b.*"
+    # "Leave a Reply", "Leave a ReplyCancel reply", "Post a Comment", "Add Your Comment →"
+    r"|(?:leave|post|add|write|submit)\s+(?:a\s+|an\s+|your\s+|new\s+)?"
+    r"(?:reply|comment|response)s?(?:\s*cancel\s+reply)?"
+    r"|join\s+the\s+(?:discussion|conversation)"
+    # 网友评论, 发表评论, 我要评论, 全部评论, 评论区, 留言, 共12条评论, 已有3条评论, 评论(5)
+    r"|(?:共|已有)?\s*\d*\s*条?(?:网友|读者|用户|热门|最新|精彩|全部|发表|我要|查看)?"
+    r"(?:评论|留言)(?:区|列表)?"
+    r")\s*[:：(（\d)）→»›>\s]*$",
+    re.IGNORECASE,
+)
+
+# Text nodes that may be part of such a heading, found in C: the phrases' words, any case.
+_CANDIDATE_TEXTS = XPath(
+    ".//text()[contains(translate(., 'COMENTRPLYHUGSAVDIC', 'comentrplyhugsavdic'), 'comment')"
+    " or contains(translate(., 'REPLY', 'reply'), 'repl')"
+    " or contains(translate(., 'RESPONSE', 'response'), 'response')"
+    " or contains(translate(., 'THOUGHT', 'thought'), 'thought')"
+    " or contains(translate(., 'DISCUSON', 'discuson'), 'discussion')"
+    " or contains(translate(., 'CONVERSATI', 'conversati'), 'conversation')"
+    " or contains(., '评论') or contains(., '留言')]"
+)
+
+
+def comment_headings(region: Element) -> list[Element]:
+    """The comment headings inside ``region`` (below it), in document order: for each text
+    node with a heading's words, the outermost block element around it, below ``region``,
+    whose whole text is a heading; those whose tag and class repeat :data:`MIN_REPEATS`
+    times are left out."""
+    found: list[Element] = []
+    for piece in _CANDIDATE_TEXTS(region):
+        if len(piece) > 4 * MAX_HEADING_CHARS:
+            continue
+        holder = piece.getparent()
+        if holder is not None and piece.is_tail:  # "<i></i> COMMENTS": the parent's text
+            holder = holder.getparent()
+        heading = None
+        while holder is not None and holder is not region:
+            text = " ".join(text_content(holder).split())
+            if len(text) > MAX_HEADING_CHARS:
+                break
+            if holder.tag in BLOCK_TAGS and COMMENT_HEADING.match(text):
+                heading = holder
+            holder = holder.getparent()
+        if heading is not None and heading not in found:
+            found.append(heading)
+    shapes = Counter((el.tag, el.get("class")) for el in found)
+    return [el for el in found if shapes[el.tag, el.get("class")] < MIN_REPEATS]

@@ -1,0 +1,99 @@
+"""Comment headings: the fixed phrases engines head a comment section with."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import html as lxml_html
+
+from newscrawl.extraction.comment_headings import comment_headings
+
+
+def headings(inner: str) -> list[str]:
+    region = lxml_html.fragment_fromstring(f"<div id='region'>{inner}</div>")
+    return [f"{el.tag}: {' '.join(el.text_content().split())}" for el in comment_headings(region)]
+
+
+def heading(text: str, tag: str = "h3") -> bool:
+    return bool(headings(f"<p>The story.</p><{tag}>{text}</{tag}>"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Comments",
+        "3 Comments",
+        "124 Reader Comments",
+        "10 comments:",
+        "Comments (4)",
+        "6 thoughts on “Top 10: Best Language Learning Apps”",
+        "15 Replies to “Open-sourcing the CAD files”",
+        "2 responses to “The Best Strategy Games Of 2025 So Far”",
+        "1,024 Comments",
+        "Leave a Reply",
+        "Leave a ReplyCancel reply",
+        "Post a Comment",
+        "Add Your Comment →",
+        "Join the discussion",
+        "网友评论",
+        "发表评论",
+        "共12条评论",
+        "评论(5)",
+        "留言",
+    ],
+)
+def test_a_comment_section_heading_is_recognised(text: str) -> None:
+    assert heading(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thoughts on the results",  # an article's own section: no count before it
+        "Final thoughts",
+        "Discussion",  # a paper's section
+        "Responses to the pandemic across Europe",
+        "Comments from the mayor's office",
+        "How to reply to a comment on Instagram",
+        "Add comments to your PDF",  # a how-to's step
+        "Join the discussion groups near you",
+        "评论员文章：坚持稳中求进",
+        "",
+    ],
+)
+def test_an_article_heading_is_not(text: str) -> None:
+    assert not heading(text)
+
+
+def test_a_block_whose_whole_text_is_the_phrase_is_a_heading() -> None:
+    assert heading("3 Comments", tag="div")
+    assert heading("COMMENTS", tag="p")
+    assert headings("<div class='t'><i class='icon'></i> COMMENTS</div>") == ["div: COMMENTS"]
+    assert headings("<h3><span>3</span> Comments</h3>") == ["h3: 3 Comments"]
+    # the outermost block holding only the phrase
+    assert headings("<div><div><h4>Leave a Reply</h4></div></div>") == ["div: Leave a Reply"]
+
+
+def test_inline_text_and_phrases_inside_sentences_are_not_headings() -> None:
+    assert not heading("3 Comments", tag="span")
+    assert not headings("<p>Read the 3 comments below, and leave a reply.</p>")
+    assert not headings("<div>Comments <p>I tried this in my own town.</p></div>")
+
+
+def test_a_long_heading_is_not_read() -> None:
+    assert not heading("6 thoughts on “" + "a very long title " * 20 + "”")
+
+
+def test_headings_are_listed_in_document_order() -> None:
+    inner = "<h2>The story</h2><p>text</p><h3>2 Comments</h3><div><h4>Leave a Reply</h4></div>"
+    assert headings(inner) == ["h3: 2 Comments", "div: Leave a Reply"]
+
+
+def test_a_phrase_repeated_in_blocks_of_one_shape_is_a_counter() -> None:
+    def items(count: int) -> str:
+        return "".join(
+            f"<div class='item'><p>App {n}</p><div class='n'>{n} comments</div></div>"
+            for n in range(count)
+        )
+
+    assert headings(items(3)) == []
+    assert headings(items(2)) == ["div: 0 comments", "div: 1 comments"]
