@@ -1,0 +1,92 @@
+"""benchmarks/grafted_comments.py: other sites' comment sections put under each article."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lxml import html as lxml_html
+
+from tests.scripts import load_script
+
+
+def _script():
+    return load_script("benchmarks/grafted_comments.py")
+
+
+FIRST = "The council voted on Tuesday to rebuild the bridge over the river next spring."
+LAST = "Work starts in April and the road stays open to buses throughout the works."
+ARTICLE_PAGE = (
+    "<html><body><div id='main'><h1>Bridge</h1><div class='body'>"
+    f"<p>{FIRST}</p><p>{'More of the story, told at some length. ' * 4}</p><p>{LAST}</p>"
+    "</div><div class='aside'>Other links</div></div></body></html>"
+)
+COMMENTS_PAGE = (
+    "<html><body><div class='post'><p>Another site's article text.</p></div>"
+    "<div id='comments' class='comments-area'><h2>2 Comments</h2><ol>"
+    + "".join(
+        f"<li class='comment'><b>Reader {n}</b><p>{'I read this with interest and agree. ' * 18}"
+        f"</p></li>"
+        for n in range(2)
+    )
+    + "</ol></div></body></html>"
+)
+
+
+def _pages(tmp_path: Path) -> Path:
+    (tmp_path / "a.html").write_text(ARTICLE_PAGE)
+    (tmp_path / "c.html").write_text(COMMENTS_PAGE)
+    rows = [
+        {"id": "a", "html_path": "a.html", "text": f"{FIRST}\n{LAST}", "url": "https://a.example/x",
+         "page_type": "article"},
+        {"id": "c", "html_path": "c.html", "text": "Another site's article text.",
+         "url": "https://c.example/y", "page_type": "article"},
+        {"id": "f", "html_path": "c.html", "text": "A forum thread.", "url": "https://f.example/t",
+         "page_type": "forum"},
+    ]  # fmt: skip
+    (tmp_path / "pages.jsonl").write_text("\n".join(json.dumps(row) for row in rows))
+    return tmp_path / "pages.jsonl"
+
+
+def test_the_thread_goes_right_after_the_article_container() -> None:
+    script = _script()
+    thread = script.Graft("<div class='t'><p>A comment.</p></div>", ("A comment.",))
+    served, grafted = script.graft_into(ARTICLE_PAGE, f"{FIRST}\n{LAST}", thread)
+    root = lxml_html.fromstring(grafted)
+    body = root.find(".//div[@class='body']")
+    assert body is not None and body.getnext().get("class") == "t"
+    assert b"A comment." not in served
+    assert lxml_html.fromstring(served).text_content() in root.text_content().replace(
+        "A comment.", ""
+    )
+
+
+def test_donors_are_comment_sections_of_pages_other_than_forums(tmp_path: Path) -> None:
+    script = _script()
+    pages = script.load_pages(_pages(tmp_path))
+    donors = script.donor_grafts(pages, chinese=False)
+    assert [site for site, _ in donors] == ["c.example"]
+    _, graft = donors[0]
+    assert graft.markup.startswith('<div id="comments"') and len(graft.lines) == 2
+    # a page never gets its own site's section
+    assert script.donor_for(pages[1], "c.example", donors) is None
+    assert script.donor_for(pages[0], "a.example", donors) is graft
+
+
+def test_kept_share_counts_the_comment_lines_in_the_output() -> None:
+    script = _script()
+    lines = ("First comment here.", "Second, longer comment here.")
+    assert script.kept_share("Article.\nFirst comment here.", lines) == len("Firstcommenthere.") / (
+        len("Firstcommenthere.") + len("Second,longercommenthere.")
+    )
+    assert script.kept_share("Article only.", lines) == 0.0
+
+
+def test_main_scores_every_kind(tmp_path: Path, capsys) -> None:
+    script = _script()
+    pages = _pages(tmp_path)
+    argv = [str(pages), "--page-type", "article", "--systems", "density", "--kinds",
+            "named,plain,served,served-renamed", "--worst", "2"]  # fmt: skip
+    assert script.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "served-renamed:" in out and "comment text kept" in out
