@@ -29,7 +29,7 @@ the markup it is a separate subtree after the element that holds the article's p
 * with :attr:`TailOptions.comment_headings`, a comment section's heading ("3 Comments",
   "Leave a Reply", "网友评论": :mod:`newscrawl.extraction.comment_headings`) after the
   article's first long paragraph ends the prose, and the subtree holding it goes with all
-  after it, outside the cap, when the article's paragraphs are half of what stays;
+  after it, outside the cap;
 * a cut that would remove more than :attr:`TailOptions.max_cut_share` of the text keeps it.
 
 Nothing before the container's last long paragraph is ever cut. Which rules are on (named
@@ -190,11 +190,12 @@ class TailOptions:
     comment_headings_capped: bool = False
     # With ``comment_headings``, the share of the region's characters outside what follows
     # the heading that the article's long paragraphs must hold for the heading to count;
-    # None: always. These three: no dev page moves under any of the four variants but one
-    # listing (+0.0004 without the share); on other sites' comment sections grafted under
-    # the dev articles, uncapped and guarded is the variant that helps
-    # (benchmarks/grafted_comments.py, docs/benchmarks/precision.md).
-    comment_headings_prose_share: float | None = 0.5
+    # None: always. These three: among on/off, capped or not and this share at 0.5 or None,
+    # no dev page moves but one listing (+0.03 without the share; benchmarks/tail_cv.py
+    # --grid headings); under other sites' comment sections grafted below the dev articles
+    # (benchmarks/grafted_comments.py) uncapped without the share helps most
+    # (docs/benchmarks/precision.md).
+    comment_headings_prose_share: float | None = None
 
 
 NO_TAIL = TailOptions(

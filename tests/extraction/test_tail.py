@@ -351,7 +351,9 @@ def test_dated_posts_around_little_prose_are_content() -> None:
     options = TailOptions(names=False, dated_posts=3, dated_posts_capped=False)
     intro = f"<div class='i'><p>{PROSE * 2}</p></div>"
     furniture = "".join(f"<div class='f'><span>Menu item {n}</span></div>" for n in range(40))
-    assert "Reader 2" in cut(intro + furniture + dated_thread(3), options)
+    assert "Reader 2" in cut(
+        intro + furniture + dated_thread(3, heading="upcoming events"), options
+    )
 
 
 def test_a_long_run_of_linked_teasers_stays_capped() -> None:
