@@ -26,8 +26,7 @@ MAX_HEADING_CHARS = 160
 # under each entry of a listing), not the heading of the page's one comment section.
 MIN_REPEATS = 3
 
-COMMENT_HEADING = re.compile(
-    r"^(?:"
+_PHRASES = (
     # "Comments", "3 Comments", "124 Reader Comments", "10 comments:", "Comments (4)"
     r"(?:\d[\d,.]*\s*)?(?:reader\s+|user\s+|visitor\s+)?comments?"
     # "6 thoughts on “Title”", "15 Replies to “Title”", "2 responses to “Title”"
@@ -39,20 +38,29 @@ COMMENT_HEADING = re.compile(
     # 网友评论, 发表评论, 我要评论, 全部评论, 评论区, 留言, 共12条评论, 已有3条评论, 评论(5)
     r"|(?:共|已有)?\s*\d*\s*条?(?:网友|读者|用户|热门|最新|精彩|全部|发表|我要|查看)?"
     r"(?:评论|留言)(?:区|列表)?"
-    r")\s*[:：(（\d)）→»›>\s]*$",
-    re.IGNORECASE,
 )
+# What may close a heading: a colon, a count in brackets, an arrow.
+_CLOSING = r":：(（\d)）→»›>"
+COMMENT_HEADING = re.compile(rf"^(?:{_PHRASES})[{_CLOSING}\s]*$", re.IGNORECASE)
 
-# Text nodes that may be part of such a heading, found in C: the phrases' words, any case.
-_CANDIDATE_TEXTS = XPath(
-    ".//text()[contains(translate(., 'COMENTRPLYHUGSAVDIC', 'comentrplyhugsavdic'), 'comment')"
-    " or contains(translate(., 'REPLY', 'reply'), 'repl')"
-    " or contains(translate(., 'RESPONSE', 'response'), 'response')"
-    " or contains(translate(., 'THOUGHT', 'thought'), 'thought')"
-    " or contains(translate(., 'DISCUSON', 'discuson'), 'discussion')"
-    " or contains(translate(., 'CONVERSATI', 'conversati'), 'conversation')"
-    " or contains(., '评论') or contains(., '留言')]"
-)
+# The phrases' words as they are written in any case ("comment", "Comment", "COMMENT"),
+# looked for first in the region's text in one C pass; only the text nodes holding a word
+# found there are then asked for, by a plain ``contains`` (no case folding per node).
+_WORD_PIECES = (
+    "omment", "OMMENT", "eply", "EPLY", "eplie", "EPLIE", "espons", "ESPONS", "hought",
+    "HOUGHT", "iscussion", "ISCUSSION", "onversation", "ONVERSATION", "评论", "留言",
+)  # fmt: skip
+_ANY_PIECE = re.compile("|".join(_WORD_PIECES))
+_TEXTS_WITH: dict[frozenset[str], XPath] = {}
+
+
+def _texts_with(pieces: frozenset[str]) -> XPath:
+    """The XPath of the text nodes holding one of ``pieces``, compiled once per set."""
+    found = _TEXTS_WITH.get(pieces)
+    if found is None:
+        test = " or ".join(f"contains(., '{piece}')" for piece in sorted(pieces))
+        found = _TEXTS_WITH[pieces] = XPath(f".//text()[{test}]")
+    return found
 
 
 def comment_headings(region: Element) -> list[Element]:
@@ -61,7 +69,10 @@ def comment_headings(region: Element) -> list[Element]:
     whose whole text is a heading; those whose tag and class repeat :data:`MIN_REPEATS`
     times are left out."""
     found: list[Element] = []
-    for piece in _CANDIDATE_TEXTS(region):
+    pieces = frozenset(_ANY_PIECE.findall(text_content(region)))
+    if not pieces:  # none of the phrases' words in the region
+        return found
+    for piece in _texts_with(pieces)(region):
         if len(piece) > 4 * MAX_HEADING_CHARS:
             continue
         holder = piece.getparent()

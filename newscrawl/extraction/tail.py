@@ -460,7 +460,8 @@ def tail_of(
     the dated items are the content), the tail is worked out as if the rule were off.
     :attr:`TailOptions.comment_headings_prose_share` does the same for a comment heading
     (a listing's items each showing "11 comments")."""
-    prose, dropped = _dropped_subtrees(region, options)
+    headings = comment_headings(region) if options.comment_headings else []
+    prose, dropped = _dropped_subtrees(region, options, headings)
     if prose is None:
         return prose, dropped, []
     share = options.comment_headings_prose_share
@@ -469,8 +470,8 @@ def tail_of(
         and share is not None
         and not _is_prose(region, prose, share, outside=_from_heading(dropped, prose))
     ):
-        options = replace(options, comment_headings=False)
-        prose, dropped = _dropped_subtrees(region, options)
+        options, headings = replace(options, comment_headings=False), []
+        prose, dropped = _dropped_subtrees(region, options, headings)
         if prose is None:
             return prose, dropped, []
     after_heading = [] if options.comment_headings_capped else _from_heading(dropped, prose)
@@ -478,7 +479,8 @@ def tail_of(
         dated = [el for el in dropped if is_dated_tail(el, options)]
         share = options.dated_posts_prose_share
         if dated and share is not None and not _is_prose(region, prose, share, outside=dated):
-            prose, dropped = _dropped_subtrees(region, replace(options, dated_posts=None))
+            undated = replace(options, dated_posts=None)
+            prose, dropped = _dropped_subtrees(region, undated, headings)
             after_heading = [] if prose is None else _from_heading(dropped, prose)
             return prose, dropped, [] if options.comment_headings_capped else after_heading
         if not options.dated_posts_capped:
@@ -507,14 +509,16 @@ def _is_written(el: Element) -> bool:
     return link_text_length(el) <= THREAD_LINK_SHARE * _chars(el)
 
 
-def _dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:
+def _dropped_subtrees(
+    region: Element, options: TailOptions, headings: Sequence[Element]
+) -> tuple[Prose | None, list[Element]]:
     prose = prose_container(
         region,
         options.long_paragraph,
         options.container_share,
         named_test(options),
         dated_posts_test(options),
-        comment_headings(region) if options.comment_headings else (),
+        headings,
     )
     if prose is None:
         return None, []

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from lxml import html as lxml_html
 
+from newscrawl.extraction import load_document
 from newscrawl.extraction.comment_headings import comment_headings
+from newscrawl.extraction.dom import text_content
 
 
 def headings(inner: str) -> list[str]:
-    region = lxml_html.fragment_fromstring(f"<div id='region'>{inner}</div>")
-    return [f"{el.tag}: {' '.join(el.text_content().split())}" for el in comment_headings(region)]
+    html = f"<html><body><div id='region'>{inner}</div></body></html>"
+    region = load_document(html.encode()).root.find(".//div[@id='region']")
+    assert region is not None
+    return [f"{el.tag}: {' '.join(text_content(el).split())}" for el in comment_headings(region)]
 
 
 def heading(text: str, tag: str = "h3") -> bool:
