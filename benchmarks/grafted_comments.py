@@ -353,6 +353,61 @@ def thread_for(
     return Graft(anonymise(donor.markup), donor.lines)
 
 
+@dataclass(slots=True)
+class Result:
+    """Per (kind, system) scores, the first system's F1 changes with a line each, and how
+    many grafts could not be made."""
+
+    scores: dict[tuple[str, str], Scores]
+    falls: list[tuple[float, str]]
+    skipped: int
+
+
+def score(
+    pages: Sequence[Page],
+    systems: Sequence[System],
+    kinds: Sequence[str],
+    pool: Sequence[tuple[str, str]],
+    donors: Sequence[tuple[str, Graft]],
+    count: int,
+) -> Result:
+    """Every system on each labelled page as served and with a thread of each kind."""
+    scores = {(kind, s.name): Scores() for kind in kinds for s in systems}
+    falls: list[tuple[float, str]] = []
+    skipped = 0
+    for page in pages:
+        if not page.text:
+            continue
+        text, _ = decode_html(page.read_html())
+        truth = tokenize(page.text)
+        site = page_site(page)
+        for kind in kinds:
+            thread = thread_for(kind, page, site, pool, donors, count)
+            pair = graft_into(text, page.text, thread) if thread is not None else None
+            if thread is None or pair is None:
+                skipped += 1
+                continue
+            for system in systems:
+                own = scores[(kind, system.name)]
+                before, after = (run_system(system, html, page) for html in pair)
+                was, now = (token_scores(tokenize(out), truth) for out in (before, after))
+                own.served.append(was.f1)
+                own.grafted.append(now.f1)
+                own.kept.append(kept_share(after, thread.lines))
+                if system is systems[0]:
+                    falls.append(
+                        (
+                            now.f1 - was.f1,
+                            (
+                                f"{page.id} {kind} F1 {was.f1:.3f} -> {now.f1:.3f} recall "
+                                f"{was.recall:.2f} -> {now.recall:.2f} comments kept "
+                                f"{own.kept[-1]:.2f} {page.url or ''}"
+                            ),
+                        )
+                    )
+    return Result(scores, falls, skipped)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("pages", type=Path)
@@ -379,39 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"pool: {len(pool)} comment lines, {len(donors)} served comment sections")
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(n) if n in PEERS else method_system(n) for n in names]
-    scores = {(kind, s.name): Scores() for kind in kinds for s in systems}
-    falls: list[tuple[float, str]] = []
-    skipped = 0
-    for page in pages:
-        if not page.text:
-            continue
-        text, _ = decode_html(page.read_html())
-        truth = tokenize(page.text)
-        site = page_site(page)
-        for kind in kinds:
-            thread = thread_for(kind, page, site, pool, donors, args.comments)
-            pair = graft_into(text, page.text, thread) if thread is not None else None
-            if thread is None or pair is None:
-                skipped += 1
-                continue
-            for system in systems:
-                own = scores[(kind, system.name)]
-                before, after = (run_system(system, html, page) for html in pair)
-                was, now = (token_scores(tokenize(out), truth) for out in (before, after))
-                own.served.append(was.f1)
-                own.grafted.append(now.f1)
-                own.kept.append(kept_share(after, thread.lines))
-                if system is systems[0]:
-                    falls.append(
-                        (
-                            now.f1 - was.f1,
-                            (
-                                f"{page.id} {kind} F1 {was.f1:.3f} -> {now.f1:.3f} recall "
-                                f"{was.recall:.2f} -> {now.recall:.2f} comments kept "
-                                f"{own.kept[-1]:.2f} {page.url or ''}"
-                            ),
-                        )
-                    )
+    result = score(pages, systems, kinds, pool, donors, args.comments)
+    scores, falls, skipped = result.scores, result.falls, result.skipped
     for kind in kinds:
         print(f"{kind}:")
         for system in systems:
