@@ -35,9 +35,10 @@ _PHRASES = (
     r"|(?:leave|post|add|write|submit)\s+(?:a\s+|an\s+|your\s+|new\s+)?"
     r"(?:reply|comment|response)s?(?:\s*cancel\s+reply)?"
     r"|join\s+the\s+(?:discussion|conversation)"
-    # 网友评论, 发表评论, 我要评论, 全部评论, 评论区, 留言, 共12条评论, 已有3条评论, 评论(5)
-    r"|(?:共|已有)?\s*\d*\s*条?(?:网友|读者|用户|热门|最新|精彩|全部|发表|我要|查看)?"
-    r"(?:评论|留言)(?:区|列表)?"
+    # 网友评论, 发表评论, 我要评论, 全部评论, 评论区, 留言, 共12条评论, 4,060 条评论, 评论(5),
+    # 热门评论 10条, 全部评论 23条 最热 最新 (a count after it, then the sort controls)
+    r"|(?:共|已有)?\s*[\d,]*\s*条?(?:网友|读者|用户|热门|最热|最新|精彩|全部|发表|我要|查看)?"
+    r"(?:评论|留言)(?:区|列表)?(?:\s*[\d,]+\s*条)?(?:\s*(?:最热|最早|最新|刷新))*"
 )
 # What may close a heading: a colon, a count in brackets, an arrow.
 _CLOSING = r":：(（\d)）→»›>"
