@@ -474,21 +474,29 @@ def tail_of(
         prose, dropped = _dropped_subtrees(region, options, headings)
         if prose is None:
             return prose, dropped, []
-    after_heading = [] if options.comment_headings_capped else _from_heading(dropped, prose)
+    after_heading = _uncapped_after_heading(dropped, prose, options)
     if options.dated_posts is not None:
         dated = [el for el in dropped if is_dated_tail(el, options)]
         share = options.dated_posts_prose_share
         if dated and share is not None and not _is_prose(region, prose, share, outside=dated):
             undated = replace(options, dated_posts=None)
             prose, dropped = _dropped_subtrees(region, undated, headings)
-            after_heading = [] if prose is None else _from_heading(dropped, prose)
-            return prose, dropped, [] if options.comment_headings_capped else after_heading
+            return prose, dropped, _uncapped_after_heading(dropped, prose, options)
         if not options.dated_posts_capped:
             threads = [
                 el for el in dated if _is_written(el) and is_dated_tail(el, options, timed=True)
             ]
             return prose, dropped, [*threads, *(el for el in after_heading if el not in threads)]
     return prose, dropped, after_heading
+
+
+def _uncapped_after_heading(
+    dropped: Sequence[Element], prose: Prose | None, options: TailOptions
+) -> list[Element]:
+    """What the comment heading's cut drops, when the cap does not count it."""
+    if prose is None or options.comment_headings_capped:
+        return []
+    return _from_heading(dropped, prose)
 
 
 def _from_heading(dropped: Sequence[Element], prose: Prose) -> list[Element]:
