@@ -40,9 +40,11 @@ _PHRASES = (
     r"|(?:共|已有)?\s*[\d,]*\s*条?(?:网友|读者|用户|热门|最热|最新|精彩|全部|发表|我要|查看)?"
     r"(?:评论|留言)(?:区|列表)?(?:\s*[\d,]+\s*条)?(?:\s*(?:最热|最早|最新|刷新))*"
 )
-# What may close a heading: a colon, a count in brackets, an arrow.
-_CLOSING = r":：(（\d)）→»›>"
-COMMENT_HEADING = re.compile(rf"^(?:{_PHRASES})[{_CLOSING}\s]*$", re.IGNORECASE)
+# What may close a heading: a count in brackets, a colon, an arrow. A count after a colon
+# ("Comments: 37") is a label and its value, as an article's header shows its statistics,
+# not a heading.
+_CLOSING = r"(?:\s*[(（]\s*[\d,]+\s*[)）])?[\s:：→»›>]*"
+COMMENT_HEADING = re.compile(rf"^(?:{_PHRASES}){_CLOSING}$", re.IGNORECASE)
 
 # The phrases' words as they are written in any case ("comment", "Comment", "COMMENT"),
 # looked for first in the region's text in one C pass; only the text nodes holding a word

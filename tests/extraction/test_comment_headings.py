@@ -63,6 +63,7 @@ def test_a_comment_section_heading_is_recognised(text: str) -> None:
         "Add comments to your PDF",  # a how-to's step
         "Join the discussion groups near you",
         "评论员文章：坚持稳中求进",
+        "Comments: 37",  # a statistic in the article's header, label and value
         "",
     ],
 )
