@@ -53,6 +53,8 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
 from newscrawl.extraction.decode import decode_html
+from newscrawl.extraction.text import is_mostly_cjk
+from newscrawl.extraction.thread import common_ancestor
 
 # A comment line: long enough to be a remark, short enough to be one.
 MIN_LINE, MAX_LINE = 30, 400
@@ -149,11 +151,6 @@ SYNTHETIC: dict[str, Callable[[Sequence[Comment], str], str]] = {
 }
 
 
-def is_chinese(text: str) -> bool:
-    ideographs = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
-    return ideographs > 0.3 * max(1, len("".join(text.split())))
-
-
 def pool_lines(pages: Sequence[Page], chinese: bool) -> list[tuple[str, str]]:
     """(site, line) for every label line of ``pages`` that reads as one comment."""
     low, high = (ZH_MIN_LINE, ZH_MAX_LINE) if chinese else (MIN_LINE, MAX_LINE)
@@ -162,7 +159,7 @@ def pool_lines(pages: Sequence[Page], chinese: bool) -> list[tuple[str, str]]:
         site = page_site(page)
         for line in (page.text or "").split("\n"):
             line = " ".join(line.split())
-            if low <= len(line) <= high and is_chinese(line) == chinese:
+            if low <= len(line) <= high and is_mostly_cjk(line) == chinese:
                 lines.append((site, line))
     return lines
 
@@ -174,7 +171,7 @@ def comments_for(
     others = [line for line_site, line in pool if line_site != site]
     if not others:
         return []
-    names = ZH_NAMES if is_chinese(others[0]) else EN_NAMES
+    names = ZH_NAMES if is_mostly_cjk(others[0]) else EN_NAMES
     start = _digest(page.id) % len(others)
     step = 1 + _digest(page.id, "step") % 97
     return [
@@ -209,8 +206,7 @@ def article_element(root: etree._Element, label: str) -> etree._Element | None:
     last = holder_of(root, lines[-1][-ANCHOR_CHARS:])
     if first is None or last is None:
         return None
-    around_first = {first, *first.iterancestors()}
-    return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
+    return common_ancestor(first, last)
 
 
 @dataclass(frozen=True, slots=True)

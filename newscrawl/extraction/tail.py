@@ -501,11 +501,16 @@ def _uncapped_after_heading(
 
 def _from_heading(dropped: Sequence[Element], prose: Prose) -> list[Element]:
     """The dropped subtrees from the one holding the comment heading the prose ended at."""
-    if prose.ended_by is None:
-        return []
-    holders = {prose.ended_by, *prose.ended_by.iterancestors()}
+    holders = _heading_holders(prose)
     start = next((i for i, el in enumerate(dropped) if el in holders), len(dropped))
     return list(dropped[start:])
+
+
+def _heading_holders(prose: Prose) -> set[Element]:
+    """The comment heading the prose ended at and its ancestors (empty: none ended it)."""
+    if prose.ended_by is None:
+        return set()
+    return {prose.ended_by, *prose.ended_by.iterancestors()}
 
 
 # Most of a comment thread's text is written outside links; a run of news teasers stamped
@@ -544,9 +549,7 @@ def _dropped_subtrees(
     )
     dropped: list[Element] = []
     # The comment heading's subtree and every one after it go.
-    heading_holders = (
-        set() if prose.ended_by is None else {prose.ended_by, *prose.ended_by.iterancestors()}
-    )
+    heading_holders = _heading_holders(prose)
     past_heading = False
     for el in tail_subtrees(region, prose.last):
         past_heading = past_heading or el in heading_holders
