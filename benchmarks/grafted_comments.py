@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.anonymised_names import anonymise
 from newscrawl.evaluation.crossval import page_site
-from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
@@ -418,8 +418,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--worst", type=int, default=10)
     args = parser.parse_args(argv)
-    pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
-    pool_pages = load_pages(args.pool, page_type=args.pool_type) if args.pool else pages
+    try:
+        pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
+        pool_pages = load_pages(args.pool, page_type=args.pool_type) if args.pool else pages
+    except DatasetError as error:
+        parser.error(str(error))
     kinds = [name.strip() for name in args.kinds.split(",") if name.strip()]
     unknown = [kind for kind in kinds if kind not in KINDS]
     if unknown:

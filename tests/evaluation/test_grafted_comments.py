@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from lxml import html as lxml_html
 
 from tests.scripts import load_script
@@ -90,3 +91,13 @@ def test_main_scores_every_kind(tmp_path: Path, capsys) -> None:
     assert script.main(argv) == 0
     out = capsys.readouterr().out
     assert "served-renamed:" in out and "comment text kept" in out
+
+
+def test_a_missing_set_or_an_unknown_kind_is_a_clear_error(tmp_path: Path, capsys) -> None:
+    script = _script()
+    with pytest.raises(SystemExit):
+        script.main([str(tmp_path / "missing.jsonl")])
+    assert "missing.jsonl: cannot read dataset" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        script.main([str(_pages(tmp_path)), "--kinds", "bogus"])
+    assert "unknown kinds ['bogus']" in capsys.readouterr().err
