@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from .comment_sections import drop_comment_sections
 from .consent import drop_consent_boxes
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
@@ -232,6 +233,7 @@ def load_document(
     clean_tree(root)
     drop_hidden_copies(root)
     drop_consent_boxes(root)
+    drop_comment_sections(root)
     if "{{" in text:
         blank_placeholders(root)
     return doc

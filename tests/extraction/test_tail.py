@@ -8,7 +8,8 @@ import pytest
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.dom import paragraph_text
+from newscrawl.extraction.document import separate_blocks
+from newscrawl.extraction.dom import clean_tree, paragraph_text, parse_html
 from newscrawl.extraction.tail import (
     NO_TAIL,
     TailOptions,
@@ -32,9 +33,18 @@ POSTS = "".join(
 LINKS = "<div><a href='/a'>First other story</a> <a href='/b'>Second other story</a></div>"
 
 
+def tree(html: str) -> Element:
+    """The page as the tail stage alone sees it: parsed and cleaned, its comment section
+    still there (``load_document`` drops one first: test_comment_sections.py)."""
+    root = parse_html(separate_blocks(html))
+    assert root is not None
+    clean_tree(root)
+    return root
+
+
 def region(inner: str) -> Element:
     html = f"<html><body><div id='region'>{inner}</div></body></html>"
-    node = load_document(html.encode()).root.find(".//div[@id='region']")
+    node = tree(html).find(".//div[@id='region']")
     assert node is not None
     return node
 

@@ -1,0 +1,171 @@
+"""Drop a page's comment section, from its heading on, before any method reads the page.
+
+A comment section opens with a heading the engine writes in fixed words ("3 Comments",
+"Leave a Reply", "网友评论": :mod:`newscrawl.extraction.comment_headings`), whatever its
+boxes are called. The tail stage already ends an article at such a heading, but only inside
+the region the vote chose and only after a long ``<p>``: it cannot help when the thread is
+longer than the article and takes the vote (the methods choose the comments), nor when the
+article's text is not in ``<p>`` elements. Removing the section from the document first
+serves every method and every later stage.
+
+The section is found from its heading upwards: the heading's nearest ancestor (or the
+heading itself) with a sibling before it that holds article prose (a block of
+:data:`PROSE_BLOCK_CHARS` characters, at most half of them in links). That element and its
+later siblings go: below a comment heading, an article does not resume. Kept, because each
+is also how a page whose comments are its content looks:
+
+* a bare "Comments" or "评论" (a forum's replies, a tab), a list item or a link (a header's
+  "3 Comments" pointing down, a "Post a reply" button): :func:`opens_a_section`;
+* a heading with no prose before it (a page that is its comments);
+* a section whose posts share their markup with prose before it (a forum's opening post
+  and its replies: :func:`continues_a_thread`), or that holds the page's ``<h1>``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.etree import XPath
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.comment_headings import comment_headings
+from newscrawl.extraction.dom import BLOCK_TAGS, link_text_length, text_content
+
+# Characters of a block that reads as the article's prose: the tail stage's long paragraph.
+PROSE_BLOCK_CHARS = 80
+
+
+def drop_comment_sections(root: Element) -> int:
+    """Remove each comment section of ``root``'s ``<body>`` (heading and what follows it in
+    its section, see the module's doc) in place; the number of elements removed."""
+    body = root.find("body")
+    if body is None:
+        return 0
+    removed = 0
+    for heading in comment_headings(body):
+        if not _is_attached(heading, body) or not opens_a_section(heading):
+            continue
+        section = section_of(heading, body)
+        if section is None:
+            continue
+        doomed = [section, *(el for el in section.itersiblings() if isinstance(el.tag, str))]
+        if any(el.tag == "h1" or el.find(".//h1") is not None for el in doomed):
+            continue
+        if continues_a_thread(body, section, doomed):
+            continue
+        for el in doomed:
+            _remove(el)
+        removed += len(doomed)
+    return removed
+
+
+# A bare "Comments" or "评论" also heads a forum's replies (Vanilla's discussion page) and
+# names a tab; a count ("3 Comments", "共12条评论"), a reply form's heading ("Leave a Reply",
+# "发表评论") or "网友评论" heads comments under an article.
+_BARE_HEADING = re.compile(
+    r"(?:(?:reader|user|visitor)\s+)?comments?|评论|留言|评论区|全部评论", re.IGNORECASE
+)
+_CLOSING_MARKS = " \t\n:：→»›>"
+
+
+def opens_a_section(heading: Element) -> bool:
+    """Whether a comment heading opens the comment section under an article: not a bare
+    word (:data:`_BARE_HEADING`), not a list item (a tab, a menu entry) and not a link (a
+    "3 Comments" link in the article's header points at the section, a forum's "Post a
+    reply" button opens a form)."""
+    text = " ".join(text_content(heading).split())
+    in_list = heading.tag in ("li", "ul", "ol") or heading.find(".//li") is not None
+    if in_list or _BARE_HEADING.fullmatch(text.rstrip(_CLOSING_MARKS)):
+        return False
+    if heading.tag == "a":
+        return False
+    in_links = link_text_length(heading)
+    return not in_links or 2 * in_links < len(text.replace(" ", ""))
+
+
+def section_of(heading: Element, body: Element) -> Element | None:
+    """The heading or its nearest ancestor below ``body`` with article prose in a sibling
+    before it; None when no such prose stands before the heading."""
+    node = heading
+    while node is not body:
+        parent = node.getparent()
+        if parent is None:
+            return None
+        if any(_holds_prose(sibling) for sibling in node.itersiblings(preceding=True)):
+            return node
+        node = parent
+    return None
+
+
+_TEXTS = XPath("descendant-or-self::text()")
+
+
+def _holds_prose(el: Element) -> bool:
+    """Whether ``el`` holds a block whose own text (not its block descendants') reads as
+    prose: :data:`PROSE_BLOCK_CHARS` characters, at most half of them in links."""
+    if not isinstance(el.tag, str):
+        return False
+    chars: dict[Element, int] = {}
+    linked: dict[Element, int] = {}
+    for piece in _TEXTS(el):
+        length = len(piece.strip())
+        if not length:
+            continue
+        node = piece.getparent()
+        if node is not None and piece.is_tail:
+            node = node.getparent()
+        in_link = False
+        while node is not None and node.tag not in BLOCK_TAGS and node is not el:
+            in_link = in_link or node.tag == "a"
+            node = node.getparent()
+        if node is None:
+            continue
+        chars[node] = chars.get(node, 0) + length
+        if in_link:
+            linked[node] = linked.get(node, 0) + length
+    return any(
+        total >= PROSE_BLOCK_CHARS and 2 * linked.get(block, 0) <= total
+        for block, total in chars.items()
+    )
+
+
+def _shape(el: Element) -> tuple[str, str] | None:
+    """A post's shape: its tag and first class word; None without a class (every page has
+    classless ``<div>`` and ``<p>`` elements)."""
+    words = (el.get("class") or "").split()
+    return (el.tag, words[0]) if words and isinstance(el.tag, str) else None
+
+
+def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -> bool:
+    """Whether the section's posts continue a thread begun before it: an element of the
+    shape of two or more of its prose-holding elements stands before the section with prose
+    of its own. On a forum the opening post and the replies share their markup, and the
+    replies under a "20 replies to this topic" heading are the page; an article's markup
+    is not its comments'."""
+    counts: dict[tuple[str, str], int] = {}
+    for el in doomed:
+        for node in el.iter():
+            shape = _shape(node)
+            if shape is not None and _holds_prose(node):
+                counts[shape] = counts.get(shape, 0) + 1
+    posts = {shape for shape, count in counts.items() if count >= 2}
+    if not posts:
+        return False
+    for node in body.iter():
+        if node is section:
+            return False
+        shape = _shape(node)
+        if shape in posts and _holds_prose(node):
+            return True
+    return False
+
+
+def _is_attached(el: Element, body: Element) -> bool:
+    return any(ancestor is body for ancestor in el.iterancestors())
+
+
+def _remove(el: Element) -> None:
+    """Remove ``el`` with the text after it: that text is the section's too."""
+    parent = el.getparent()
+    if parent is not None:
+        parent.remove(el)
