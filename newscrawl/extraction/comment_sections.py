@@ -35,14 +35,15 @@ from newscrawl.extraction.dom import BLOCK_TAGS, link_text_length, text_content
 PROSE_BLOCK_CHARS = 80
 
 
-def drop_comment_sections(root: Element) -> int:
+def drop_comment_sections(root: Element) -> list[Element]:
     """Remove each comment section of ``root``'s ``<body>`` (heading and what follows it in
-    its section, see the module's doc) in place; the number of elements removed."""
+    its section, see the module's doc) in place; the page's comment headings that stay (the
+    tail stage reads them: one search of the page serves both)."""
     body = root.find("body")
     if body is None:
-        return 0
-    removed = 0
-    for heading in comment_headings(body):
+        return []
+    headings = comment_headings(body)
+    for heading in headings:
         if not _is_attached(heading, body) or not opens_a_section(heading):
             continue
         section = section_of(heading, body)
@@ -55,8 +56,7 @@ def drop_comment_sections(root: Element) -> int:
             continue
         for el in doomed:
             _remove(el)
-        removed += len(doomed)
-    return removed
+    return [el for el in headings if _is_attached(el, body)]
 
 
 # A bare "Comments" or "评论" also heads a forum's replies (Vanilla's discussion page) and

@@ -76,6 +76,10 @@ class Document:
     # sites still mean what they say, and a stage may read them as text.
     broken_json_ld: list[str] = field(default_factory=list)
     lang: str | None = None
+    # The page's comment headings that cleaning left in place ("Comments", a forum's
+    # "20 replies to this topic"): :mod:`newscrawl.extraction.comment_sections`.
+    # None: not searched (a Document not made by :func:`load_document`).
+    comment_headings: list[Element] | None = None
     _body_text: str | None = field(default=None, repr=False)
     _link_texts: frozenset[str] | None = field(default=None, repr=False)
     _offsite_link_texts: frozenset[str] | None = field(default=None, repr=False)
@@ -233,7 +237,7 @@ def load_document(
     clean_tree(root)
     drop_hidden_copies(root)
     drop_consent_boxes(root)
-    drop_comment_sections(root)
+    doc.comment_headings = drop_comment_sections(root)
     if "{{" in text:
         blank_placeholders(root)
     return doc

@@ -448,7 +448,7 @@ def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | Non
 
 
 def tail_of(
-    region: Element, options: TailOptions
+    region: Element, options: TailOptions, page_headings: Sequence[Element] | None = None
 ) -> tuple[Prose | None, list[Element], list[Element]]:
     """Where the prose is, the tail subtrees the options drop, and those of them the cut cap
     does not count (comment threads, with :attr:`TailOptions.dated_posts_capped` off; what
@@ -459,8 +459,12 @@ def tail_of(
     prose's long paragraphs (a listing of dated teasers, an events page, a course schedule:
     the dated items are the content), the tail is worked out as if the rule were off.
     :attr:`TailOptions.comment_headings_prose_share` does the same for a comment heading
-    (a listing's items each showing "11 comments")."""
-    headings = comment_headings(region) if options.comment_headings else []
+    (a listing's items each showing "11 comments").
+
+    ``page_headings``, when given, are the page's comment headings (found once for the whole
+    page: :attr:`newscrawl.extraction.document.Document.comment_headings`); those inside the
+    region are its headings, and the region is not searched again."""
+    headings = _headings_in(region, page_headings) if options.comment_headings else []
     prose, dropped = _dropped_subtrees(region, options, headings)
     if prose is None:
         return prose, dropped, []
@@ -488,6 +492,13 @@ def tail_of(
             ]
             return prose, dropped, [*threads, *(el for el in after_heading if el not in threads)]
     return prose, dropped, after_heading
+
+
+def _headings_in(region: Element, page_headings: Sequence[Element] | None) -> list[Element]:
+    """The comment headings below ``region``: of ``page_headings`` when given, else found."""
+    if page_headings is None:
+        return comment_headings(region)
+    return [el for el in page_headings if any(up is region for up in el.iterancestors())]
 
 
 def _uncapped_after_heading(
@@ -615,16 +626,19 @@ def without_tail_lines(text: str, last: Element, dropped: Sequence[Element]) -> 
 
 
 def cut_tail(
-    text: str, span: tuple[Element, Element] | None, options: TailOptions = DEFAULT_OPTIONS
+    text: str,
+    span: tuple[Element, Element] | None,
+    options: TailOptions = DEFAULT_OPTIONS,
+    page_headings: Sequence[Element] | None = None,
 ) -> str:
     """``text`` (written from the region that ``span``'s first and last element share)
-    without the tail subtrees the options drop."""
+    without the tail subtrees the options drop (``page_headings``: see :func:`tail_of`)."""
     if span is None or not text or not is_on(options):
         return text
     region = common_ancestor(span[0], span[1])
     if region is None:
         return text
-    prose, dropped, uncapped = tail_of(region, options)
+    prose, dropped, uncapped = tail_of(region, options, page_headings)
     if prose is None or not dropped:
         return text
     whole_region = span[0] is span[1] and paragraph_text(region) == text

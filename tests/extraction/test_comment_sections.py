@@ -92,12 +92,19 @@ def test_a_section_holding_the_title_is_kept() -> None:
     assert "Bridge to close" in body_text(html)
 
 
-def test_the_count_of_elements_removed_is_returned() -> None:
-    root = parse_html(separate_blocks(page(article() + thread(2) + "<div>after</div>")))
+def test_the_headings_that_stay_are_returned_for_the_tail_stage() -> None:
+    bare = thread(2, heading="<h3 class='q1'>Comments</h3>")
+    root = parse_html(separate_blocks(page(article() + thread(2) + "<div>after</div>" + bare)))
     assert root is not None
     clean_tree(root)
-    assert drop_comment_sections(root) == 2  # the section and its later sibling
-    assert drop_comment_sections(root) == 0
+    # the counted heading's section goes with its later siblings (the bare one among them)
+    assert drop_comment_sections(root) == []
+    assert "after" not in text_content(root)
+    root = parse_html(separate_blocks(page(article() + bare)))
+    assert root is not None
+    clean_tree(root)
+    assert [text_content(el) for el in drop_comment_sections(root)] == ["Comments"]
+    assert load_document(page(article() + bare).encode()).comment_headings is not None
 
 
 def test_a_thread_longer_than_the_article_does_not_take_its_place() -> None:

@@ -488,8 +488,10 @@ def finishing_stages(
         stages.append(("thread", posts))
     else:
         stages.append(("prune", prune(result.text, result.nodes, options.prune)))
-        stages.append(("tail", cut_tail(stages[-1][1], result.images_from, options.tail)))
-        stages.append(("parts", with_other_parts(stages[-1][1], result.nodes, options)))
+        headings = doc.comment_headings
+        tail_text = cut_tail(stages[-1][1], result.images_from, options.tail, headings)
+        stages.append(("tail", tail_text))
+        stages.append(("parts", with_other_parts(stages[-1][1], result.nodes, options, headings)))
     if options.clean_lines:
         share = options.repeats_in_runs_share
         runs_only = (
@@ -521,12 +523,15 @@ def is_article_shaped(nodes: Sequence[Element], share: float) -> bool:
 
 
 def with_other_parts(
-    text: str, nodes: Sequence[Element], options: AutoOptions = DEFAULT_OPTIONS
+    text: str,
+    nodes: Sequence[Element],
+    options: AutoOptions = DEFAULT_OPTIONS,
+    page_headings: Sequence[Element] | None = None,
 ) -> str:
     """``text`` (the region's, written from ``nodes``) with the text of the article's other
     parts in document order, when the region is one part of an article split into
     same-class siblings (:mod:`newscrawl.extraction.parts`); each part pruned and cut at
-    its tail as a region is."""
+    its tail as a region is (``page_headings``: :func:`tail.tail_of`)."""
     region = common_ancestor(nodes[0], nodes[-1]) if nodes else None
     parts = parts_of(region, options.parts) if region is not None else None
     if region is None or not parts:
@@ -536,7 +541,10 @@ def with_other_parts(
         text
         if part in holders
         else cut_tail(
-            prune(paragraph_text(part), [part], options.prune), (part, part), options.tail
+            prune(paragraph_text(part), [part], options.prune),
+            (part, part),
+            options.tail,
+            page_headings,
         )
         for part in parts
     ]
