@@ -230,9 +230,22 @@ _SECTION_NAME = re.compile(
 MIN_SECTION_CHARS, MAX_SECTION_CHARS = 600, 20_000
 
 
+def _is_heading_anchor(el: etree._Element) -> bool:
+    """Whether ``el``'s id is its first heading's text of several words as a slug: a
+    documentation page's section ("Respond to review comments" in
+    ``section#respond-to-review-comments``), which names comments without being any (a
+    blog's ``section#comments`` under "Comments" is one word)."""
+    heading = next((child for child in el if child.tag in ("h1", "h2", "h3", "h4")), None)
+    if heading is None or not el.get("id"):
+        return False
+    words = re.findall(r"[a-z0-9]+", heading.text_content().lower())
+    return len(words) > 1 and "-".join(words) == el.get("id", "").lower()
+
+
 def comment_section(root: etree._Element) -> etree._Element | None:
     """The outermost element named as a comment section, holding MIN_SECTION_CHARS to
-    MAX_SECTION_CHARS of text, below ``<body>`` and outside ``<style>``/``<script>``."""
+    MAX_SECTION_CHARS of text, below ``<body>`` and outside ``<style>``/``<script>``; not a
+    documentation section whose heading mentions comments (:func:`_is_heading_anchor`)."""
     body = root.find("body")
     if body is None:
         return None
@@ -240,7 +253,7 @@ def comment_section(root: etree._Element) -> etree._Element | None:
         if not isinstance(el.tag, str) or el.tag in ("style", "script", "article", "main"):
             continue
         names = f"{el.get('id') or ''} {el.get('class') or ''}".lower()
-        if not _SECTION_NAME.search(names):
+        if not _SECTION_NAME.search(names) or _is_heading_anchor(el):
             continue
         chars = len(_normalised(el.text_content()))
         if MIN_SECTION_CHARS <= chars <= MAX_SECTION_CHARS:

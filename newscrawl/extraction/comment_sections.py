@@ -30,6 +30,8 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import comment_headings
 from newscrawl.extraction.dom import BLOCK_TAGS, link_text_length, text_content
+from newscrawl.extraction.posts import shape
+from newscrawl.extraction.tail import article_paragraph_length
 
 # Characters of a block that reads as the article's prose: the tail stage's long paragraph.
 PROSE_BLOCK_CHARS = 80
@@ -52,7 +54,7 @@ def drop_comment_sections(root: Element) -> list[Element]:
         doomed = [section, *(el for el in section.itersiblings() if isinstance(el.tag, str))]
         if any(el.tag == "h1" or el.find(".//h1") is not None for el in doomed):
             continue
-        if continues_a_thread(body, section, doomed):
+        if continues_a_thread(body, section, doomed) or holds_an_article_body(doomed):
             continue
         for el in doomed:
             _remove(el)
@@ -129,11 +131,13 @@ def _holds_prose(el: Element) -> bool:
     )
 
 
-def _shape(el: Element) -> tuple[str, str] | None:
-    """A post's shape: its tag and first class word; None without a class (every page has
-    classless ``<div>`` and ``<p>`` elements)."""
-    words = (el.get("class") or "").split()
-    return (el.tag, words[0]) if words and isinstance(el.tag, str) else None
+def _post_shape(el: Element) -> tuple[str, str | None] | None:
+    """A post's shape (:func:`posts.shape`); None without a class (every page has classless
+    ``<div>`` and ``<p>`` elements)."""
+    if not isinstance(el.tag, str):
+        return None
+    found = shape(el)
+    return found if found[1] is not None else None
 
 
 def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -> bool:
@@ -142,10 +146,10 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
     of its own. On a forum the opening post and the replies share their markup, and the
     replies under a "20 replies to this topic" heading are the page; an article's markup
     is not its comments'."""
-    counts: dict[tuple[str, str], int] = {}
+    counts: dict[tuple[str, str | None], int] = {}
     for el in doomed:
         for node in el.iter():
-            shape = _shape(node)
+            shape = _post_shape(node)
             if shape is not None and _holds_prose(node):
                 counts[shape] = counts.get(shape, 0) + 1
     posts = {shape for shape, count in counts.items() if count >= 2}
@@ -154,10 +158,60 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
     for node in body.iter():
         if node is section:
             return False
-        shape = _shape(node)
+        shape = _post_shape(node)
         if shape in posts and _holds_prose(node):
             return True
     return False
+
+
+# Long paragraphs side by side in one element: an article's body. A comment is one or two.
+ARTICLE_BODY_PARAGRAPHS = 4
+
+
+def holds_an_article_body(doomed: list[Element]) -> bool:
+    """Whether an element of the section holds :data:`ARTICLE_BODY_PARAGRAPHS` long ``<p>``
+    children outside any list of posts: a heading that heads no comment section (a
+    "3 Comments" count in the article's header, before its body) would take the article
+    with it. A long comment is one item of a list (:func:`_in_a_list`)."""
+    for el in doomed:
+        for holder in (el, *el.iterdescendants()):
+            paragraphs = 0
+            for child in holder.iterchildren("p"):
+                if article_paragraph_length(child, PROSE_BLOCK_CHARS):
+                    paragraphs += 1
+                    if paragraphs >= ARTICLE_BODY_PARAGRAPHS:
+                        if not _in_a_list(holder, el):
+                            return True
+                        break
+    return False
+
+
+def _in_a_list(el: Element, top: Element) -> bool:
+    """Whether ``el``, or an ancestor up to ``top``, is one of two or more siblings of its
+    post shape (a class, or the tag of a list item)."""
+    node: Element | None = el
+    while node is not None:
+        found = _post_shape(node) or (
+            (node.tag, None) if node.tag in ("li", "dd", "article") else None
+        )
+        parent = node.getparent()
+        repeats = (
+            sum(1 for sibling in parent if _sibling_shape(sibling) == found)
+            if found is not None and parent is not None
+            else 0
+        )
+        if repeats >= 2:
+            return True
+        if node is top:
+            break
+        node = parent
+    return False
+
+
+def _sibling_shape(el: Element) -> tuple[str, str | None] | None:
+    if not isinstance(el.tag, str):
+        return None
+    return shape(el) if el.tag in ("li", "dd", "article") or el.get("class") else None
 
 
 def _is_attached(el: Element, body: Element) -> bool:

@@ -101,3 +101,18 @@ def test_a_missing_set_or_an_unknown_kind_is_a_clear_error(tmp_path: Path, capsy
     with pytest.raises(SystemExit):
         script.main([str(_pages(tmp_path)), "--kinds", "bogus"])
     assert "unknown kinds ['bogus']" in capsys.readouterr().err
+
+
+def test_a_documentation_section_about_comments_is_no_donor() -> None:
+    script = _script()
+    prose = "Reviewers will answer your patch by mail, and each remark deserves a reply. " * 12
+    docs = (
+        "<html><body><section id='respond-to-review-comments'>"
+        f"<h2>Respond to review comments</h2><p>{prose}</p></section></body></html>"
+    )
+    blog = (
+        "<html><body><section id='comments'><h2>Comments</h2>"
+        f"<p>{prose}</p></section></body></html>"
+    )
+    assert script.comment_section(lxml_html.document_fromstring(docs)) is None
+    assert script.comment_section(lxml_html.document_fromstring(blog)) is not None

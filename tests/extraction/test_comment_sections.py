@@ -84,6 +84,22 @@ def test_replies_that_continue_a_thread_are_kept() -> None:
     assert "school roof" in body_text(page(inner))
 
 
+def test_a_count_in_the_article_header_does_not_take_the_body() -> None:
+    # a standfirst, the header's comment count (no link), then the article's body
+    header = f"<p class='lede'>{PROSE}</p><div class='meta'><div class='n4'>3 Comments</div></div>"
+    body = "<div class='b6'>" + f"<p>{PROSE}</p>" * 5 + "</div>"
+    text = body_text(page(header + body))
+    assert "3 Comments" in text and text.count("rebuild the old bridge") == 6
+
+
+def test_a_long_comment_is_no_article_body() -> None:
+    # four long paragraphs in one item of a list of comments
+    long_one = "<li class='c3'>" + f"<p>{COMMENT}</p>" * 4 + "</li>"
+    short = f"<li class='c3'><p>{COMMENT}</p></li>"
+    section = f"<div class='w3'><h3>2 Comments</h3><ol>{long_one}{short}</ol></div>"
+    assert "school roof" not in body_text(page(article() + section))
+
+
 def test_a_section_holding_the_title_is_kept() -> None:
     html = (
         f"<html><body><p>{PROSE}</p><div class='w3'><h3>2 Comments</h3>"
