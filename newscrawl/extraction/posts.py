@@ -116,12 +116,34 @@ def has_link(el: Element) -> bool:
     return any(text_content(a).strip() for a in el.iter("a"))
 
 
+# A link whose whole text offers to answer the post it sits in: what comment engines put
+# under each comment, dated or not ("Reply", "Reply to this", "回复").
+_REPLY_LINK = re.compile(
+    r"(?:reply|respond)(?:\s+to\s+(?:this|comment))?\s*[↓→]?|回复|回覆|回應", re.IGNORECASE
+)
+REPLY_LINK_CHARS = 24
+
+
+def has_reply_link(el: Element) -> bool:
+    """Whether ``el`` holds a link whose whole text is a reply word."""
+    for control in el.iter("a"):
+        text = " ".join(text_content(control).split())
+        if text and len(text) <= REPLY_LINK_CHARS and _REPLY_LINK.fullmatch(text):
+            return True
+    return False
+
+
 def dated_runs(
-    parent: Element, repeats: int, linked: bool = False, timed: bool = False
+    parent: Element,
+    repeats: int,
+    linked: bool = False,
+    timed: bool = False,
+    replies: bool = False,
 ) -> list[Element]:
     """The children of ``parent`` in runs of ``repeats`` or more consecutive elements of one
-    shape, each dated (with ``timed``, with a time of day or an age; with ``linked``, each
-    holding a link); in document order."""
+    shape, each dated (with ``timed``, with a time of day or an age; with ``replies``, or
+    holding a reply link: :func:`has_reply_link`; with ``linked``, each holding a link); in
+    document order."""
     if len(parent) < MIN_SIBLINGS:
         return []
     found: list[Element] = []
@@ -132,15 +154,17 @@ def dated_runs(
             continue
         child_shape = shape(child) if child.tag in POST_TAGS else None
         if child_shape != run_shape or child_shape is None:
-            found.extend(_dated_part(run, repeats, linked, timed))
+            found.extend(_dated_part(run, repeats, linked, timed, replies))
             run, run_shape = [], child_shape
         if child_shape is not None:
             run.append(child)
-    found.extend(_dated_part(run, repeats, linked, timed))
+    found.extend(_dated_part(run, repeats, linked, timed, replies))
     return found
 
 
-def _dated_part(run: list[Element], repeats: int, linked: bool, timed: bool) -> list[Element]:
+def _dated_part(
+    run: list[Element], repeats: int, linked: bool, timed: bool, replies: bool = False
+) -> list[Element]:
     """The streaks of two or more consecutive dated elements inside one same-shape run that
     hold ``repeats`` posts, replies nested in them (descendants of the same shape) counted;
     the costly date test runs only on runs that can count."""
@@ -149,7 +173,8 @@ def _dated_part(run: list[Element], repeats: int, linked: bool, timed: bool) -> 
     found: list[Element] = []
     streak: list[Element] = []
     for el in (*run, None):
-        if el is not None and is_dated(el, timed) and (not linked or has_link(el)):
+        stamped = el is not None and (is_dated(el, timed) or (replies and has_reply_link(el)))
+        if el is not None and stamped and (not linked or has_link(el)):
             streak.append(el)
             continue
         if len(streak) >= MIN_SIBLINGS and posts_in(streak) >= repeats:
@@ -165,9 +190,15 @@ def posts_in(run: list[Element]) -> int:
     return len(run) + nested
 
 
-def holds_dated_posts(el: Element, repeats: int, linked: bool = False, timed: bool = False) -> bool:
-    """Whether ``el`` is, or holds, a run of ``repeats`` or more dated same-shape elements."""
-    return any(dated_runs(parent, repeats, linked, timed) for parent in (el, *el.iterdescendants()))
+def holds_dated_posts(
+    el: Element, repeats: int, linked: bool = False, timed: bool = False, replies: bool = False
+) -> bool:
+    """Whether ``el`` is, or holds, a run of ``repeats`` or more dated same-shape elements
+    (``replies``: :func:`dated_runs`)."""
+    return any(
+        dated_runs(parent, repeats, linked, timed, replies)
+        for parent in (el, *el.iterdescendants())
+    )
 
 
 def run_of(
@@ -195,9 +226,11 @@ def run_of(
     return el, []
 
 
-def dated_post_test(repeats: int, linked: bool = False) -> Callable[[Element], bool]:
-    """Whether an element is one of a run of dated same-shape siblings; each parent's runs
-    are worked out once."""
+def dated_post_test(
+    repeats: int, linked: bool = False, replies: bool = False
+) -> Callable[[Element], bool]:
+    """Whether an element is one of a run of dated same-shape siblings (``replies``:
+    :func:`dated_runs`); each parent's runs are worked out once."""
     runs: dict[Element, frozenset[Element]] = {}
 
     def in_run(el: Element) -> bool:
@@ -206,7 +239,7 @@ def dated_post_test(repeats: int, linked: bool = False) -> Callable[[Element], b
             return False
         members = runs.get(parent)
         if members is None:
-            members = runs[parent] = frozenset(dated_runs(parent, repeats, linked))
+            members = runs[parent] = frozenset(dated_runs(parent, repeats, linked, replies=replies))
         return el in members
 
     return in_run

@@ -180,6 +180,9 @@ class TailOptions:
     # With ``dated_posts``, the share of the region's characters outside the dated subtrees
     # the article's long paragraphs must hold for the rule to act; None: always.
     dated_posts_prose_share: float | None = 0.5
+    # With ``dated_posts``, a post holding a reply link ("Reply", "回复") counts as dated
+    # with a time of day: comment engines put one under every comment, dated or not.
+    reply_posts: bool = True
     # A comment section's heading (:mod:`newscrawl.extraction.comment_headings`: "3
     # Comments", "6 thoughts on “…”", "Leave a Reply", "网友评论") after the article's first
     # long paragraph ends the prose, and the tail subtree holding it goes with everything
@@ -414,7 +417,7 @@ def is_dated_tail(el: Element, options: TailOptions, timed: bool = False) -> boo
     """With :attr:`TailOptions.dated_posts`, whether ``el`` is or holds a run of dated posts
     (with ``timed``, stamped with a time of day or an age)."""
     return options.dated_posts is not None and holds_dated_posts(
-        el, options.dated_posts, options.dated_posts_linked, timed
+        el, options.dated_posts, options.dated_posts_linked, timed, options.reply_posts
     )
 
 
@@ -438,7 +441,7 @@ def dated_posts_test(options: TailOptions) -> Callable[[Element], bool] | None:
     posts (where the article's prose ends)."""
     if options.dated_posts is None:
         return None
-    return dated_post_test(options.dated_posts, options.dated_posts_linked)
+    return dated_post_test(options.dated_posts, options.dated_posts_linked, options.reply_posts)
 
 
 def dropped_subtrees(region: Element, options: TailOptions) -> tuple[Prose | None, list[Element]]:

@@ -9,6 +9,7 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.posts import (
     dated_post_test,
     dated_runs,
+    has_reply_link,
     holds_dated_posts,
     is_dated,
     run_of,
@@ -160,3 +161,29 @@ def test_run_of_outside_any_run_is_empty() -> None:
     box = parse("<p>March 3, 2024 at 5:12 pm</p>")
     paragraph = box[0]
     assert run_of(paragraph, 3) == (paragraph, [])
+
+
+@pytest.mark.parametrize(
+    ("control", "replies"),
+    [
+        ("<a href='#r'>Reply</a>", True),
+        ("<a href='#r'>reply</a>", True),
+        ("<a href='#r'>Reply to this</a>", True),
+        ("<a href='#r'>Reply ↓</a>", True),
+        ("<a href='#r'>回复</a>", True),
+        ("<a href='#r'>Replies (3)</a>", False),
+        ("<a href='/p'>Reply to the mayor's letter about the bridge</a>", False),
+        ("<span>Reply</span>", False),
+    ],
+)
+def test_a_reply_link_is_a_control_whose_whole_text_offers_to_answer(
+    control: str, replies: bool
+) -> None:
+    assert has_reply_link(parse(f"<p>A comment.</p>{control}")) is replies
+
+
+def test_undated_posts_with_reply_links_make_a_run_only_when_asked() -> None:
+    item = "<div class='c1'><a href='/u'>Reader</a><p>A comment.</p><a href='#r'>Reply</a></div>"
+    box = parse(item * 3)
+    assert dated_runs(box, 3, linked=True) == []
+    assert len(dated_runs(box, 3, linked=True, replies=True)) == 3

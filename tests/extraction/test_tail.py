@@ -286,13 +286,15 @@ def test_a_region_that_is_one_paragraph_has_no_tail_outside_it() -> None:
     assert list(tail_subtrees(node, node)) == []
 
 
-def dated_thread(count: int, clock: str = " at 5:12 pm", heading: str = "Comments") -> str:
+def dated_thread(
+    count: int, clock: str = " at 5:12 pm", heading: str = "Comments", reply: str = "Reply"
+) -> str:
     """A comment thread whose names say nothing: dated, linked, same-shape posts."""
     posts = "".join(
         f"<li class='x7f odd'><a href='/u/{n}'>Reader {n}</a>"
         f" <span>May {n + 1}, 2024{clock}</span>"
         f"<p>{'I tried this in my own town and the council there did the same thing. ' * 3}</p>"
-        f"<a href='#r{n}'>Reply</a></li>"
+        f"<a href='#r{n}'>{reply}</a></li>"
         for n in range(count)
     )
     return f"<div class='q2z'><h3>{count} {heading}</h3><ol class='k9a'>{posts}</ol></div>"
@@ -301,6 +303,30 @@ def dated_thread(count: int, clock: str = " at 5:12 pm", heading: str = "Comment
 NOTICE = (
     "<p>" + "This site reduces spam; learn how your comment data is processed here. " * 2 + "</p>"
 )
+
+
+def replied_thread(count: int, reply: str = "Reply") -> str:
+    """A comment thread with neither names, dates nor heading: author links, text, a reply
+    link under each post."""
+    posts = "".join(
+        f"<div class='i3'><div class='w2'><a href='/u/{n}'>Reader {n}</a></div>"
+        f"<div class='b5'>{'I tried this in my own town and the council did the same. ' * 3}</div>"
+        f"<div class='a1'><a href='?r={n}'>{reply}</a></div></div>"
+        for n in range(count)
+    )
+    return f"<div class='x9'>{posts}</div>"
+
+
+def test_an_undated_thread_with_reply_links_is_dropped() -> None:
+    text = cut(ARTICLE + replied_thread(4), TailOptions())
+    assert "rebuild the bridge" in text and "own town" not in text
+    kept = cut(ARTICLE + replied_thread(4), replace(TailOptions(), reply_posts=False))
+    assert "own town" in kept
+
+
+def test_items_without_a_reply_link_are_no_thread() -> None:
+    text = cut(ARTICLE + replied_thread(4, reply="Read the story"), TailOptions())
+    assert "own town" in text
 
 
 def test_a_dated_thread_after_the_article_is_dropped_without_names() -> None:
@@ -352,7 +378,8 @@ def test_dated_posts_before_the_article_do_not_end_it() -> None:
 def test_a_long_list_dated_by_day_only_stays_capped() -> None:
     # a listing's items (book releases, events) show a day, a comment thread a time of day
     uncapped = TailOptions(names=False, dated_posts=3, max_cut_share=0.3, dated_posts_capped=False)
-    listing = dated_thread(12, clock="", heading="new releases")
+    # (no reply link under its items: one would make them comments, dated or not)
+    listing = dated_thread(12, clock="", heading="new releases", reply="Details")
     assert "Reader 5" in cut(ARTICLE + listing, uncapped)
 
 
