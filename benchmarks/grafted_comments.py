@@ -21,6 +21,10 @@ classes that say nothing, stamped with a clock time, a day, or nothing:
 * ``plain``: ``<div>`` items with an author line, no date, a "Reply" link, no heading;
 * ``zh``: a Chinese portal's "网友评论" list, "网友" names, "2020-03-02 10:12", "回复"/"支持".
 
+With ``--section related`` the served sections are another site's boxes of other stories
+(named "related", "recommended", "read-next" ...) instead of its comment section: the same
+graft, for the issue's "related-story lists kept".
+
 For each markup and system it prints the mean F1 and pages with F1 < 0.5, served and grafted,
 and the share of the grafted comment text the system kept (its characters found in the
 output), then the pages whose F1 falls most:
@@ -223,11 +227,21 @@ def synthetic_graft(comments: Sequence[Comment], template: str, title: str) -> G
     return Graft(SYNTHETIC[template](comments, title), tuple(c.text for c in comments))
 
 
-# class/id words of a served comment section: WordPress, Drupal, Substack, Blogger, ...
-_SECTION_NAME = re.compile(
-    r"(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area)(?:$|[\s_-])"
-)
-MIN_SECTION_CHARS, MAX_SECTION_CHARS = 600, 20_000
+# class/id words of a served section of each kind (``--section``): a comment section
+# (WordPress, Drupal, Substack, Blogger, ...), or a box of other stories ("related",
+# "recommended", "read-next", "you-may-like": the issue's "related-story lists").
+SECTION_NAMES = {
+    "comments": re.compile(
+        r"(?:^|[\s_-])(?:comments?|commentlist|comment-list|comments-area)(?:$|[\s_-])"
+    ),
+    "related": re.compile(
+        r"(?:^|[\s_-])(?:related|recommended|recommendations?|more-stories|read-next"
+        r"|also-like|you-may-like|related-posts|related-articles)(?:$|[\s_-])"
+    ),
+}
+# A section's characters: a thread is long; a box of other stories' headlines is shorter.
+MIN_SECTION_CHARS = {"comments": 600, "related": 300}
+MAX_SECTION_CHARS = 20_000
 
 
 def _is_heading_anchor(el: etree._Element) -> bool:
@@ -242,10 +256,11 @@ def _is_heading_anchor(el: etree._Element) -> bool:
     return len(words) > 1 and "-".join(words) == el.get("id", "").lower()
 
 
-def comment_section(root: etree._Element) -> etree._Element | None:
-    """The outermost element named as a comment section, holding MIN_SECTION_CHARS to
-    MAX_SECTION_CHARS of text, below ``<body>`` and outside ``<style>``/``<script>``; not a
-    documentation section whose heading mentions comments (:func:`_is_heading_anchor`)."""
+def comment_section(root: etree._Element, kind: str = "comments") -> etree._Element | None:
+    """The outermost element named as a section of ``kind`` (:data:`SECTION_NAMES`), holding
+    MIN_SECTION_CHARS to MAX_SECTION_CHARS of text, below ``<body>`` and outside
+    ``<style>``/``<script>``; not a documentation section whose heading names the kind
+    (:func:`_is_heading_anchor`)."""
     body = root.find("body")
     if body is None:
         return None
@@ -253,15 +268,17 @@ def comment_section(root: etree._Element) -> etree._Element | None:
         if not isinstance(el.tag, str) or el.tag in ("style", "script", "article", "main"):
             continue
         names = f"{el.get('id') or ''} {el.get('class') or ''}".lower()
-        if not _SECTION_NAME.search(names) or _is_heading_anchor(el):
+        if not SECTION_NAMES[kind].search(names) or _is_heading_anchor(el):
             continue
         chars = len(_normalised(el.text_content()))
-        if MIN_SECTION_CHARS <= chars <= MAX_SECTION_CHARS:
+        if MIN_SECTION_CHARS[kind] <= chars <= MAX_SECTION_CHARS:
             return el
     return None
 
 
-def donor_grafts(pages: Sequence[Page], chinese: bool) -> list[tuple[str, Graft]]:
+def donor_grafts(
+    pages: Sequence[Page], chinese: bool, kind: str = "comments"
+) -> list[tuple[str, Graft]]:
     """(site, graft) for each page of ``pages`` that serves a comment section in its HTML;
     forum threads are left out (their post lists are the page, not comments under one)."""
     low, high = (ZH_MIN_LINE, ZH_MAX_LINE * 4) if chinese else (MIN_LINE, MAX_LINE * 4)
@@ -274,7 +291,7 @@ def donor_grafts(pages: Sequence[Page], chinese: bool) -> list[tuple[str, Graft]
             root = lxml_html.document_fromstring(text)
         except (etree.ParserError, ValueError):
             continue
-        section = comment_section(root)
+        section = comment_section(root, kind)
         if section is None:
             continue
         section.tail = None
@@ -428,6 +445,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--systems", default="auto,trafilatura")
     parser.add_argument("--kinds", default="named,hashed,plain,served,served-renamed")
     parser.add_argument("--comments", type=int, default=6)
+    parser.add_argument(
+        "--section",
+        choices=sorted(SECTION_NAMES),
+        default="comments",
+        help="what the served sections are: comment sections, or boxes of other stories",
+    )
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--worst", type=int, default=10)
     args = parser.parse_args(argv)
@@ -442,8 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
     chinese = "zh" in kinds
     pool = pool_lines(pool_pages, chinese)
-    donors = donor_grafts(pool_pages, chinese) if {"served", "served-renamed"} & set(kinds) else []
-    print(f"pool: {len(pool)} comment lines, {len(donors)} served comment sections")
+    served = {"served", "served-renamed"} & set(kinds)
+    donors = donor_grafts(pool_pages, chinese, args.section) if served else []
+    print(f"pool: {len(pool)} comment lines, {len(donors)} served {args.section} sections")
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(n) if n in PEERS else method_system(n) for n in names]
     result = score(pages, systems, kinds, pool, donors, args.comments)

@@ -116,3 +116,14 @@ def test_a_documentation_section_about_comments_is_no_donor() -> None:
     )
     assert script.comment_section(lxml_html.document_fromstring(docs)) is None
     assert script.comment_section(lxml_html.document_fromstring(blog)) is not None
+
+
+def test_a_box_of_other_stories_is_a_related_section() -> None:
+    script = _script()
+    items = "".join(
+        f"<li><a href='/s{n}'>Another story about the bridge, part {n}</a></li>" for n in range(12)
+    )
+    box = f"<div class='related-posts'><h3>Related</h3><ul>{items}</ul></div>"
+    root = lxml_html.document_fromstring(f"<html><body>{box}</body></html>")
+    assert script.comment_section(root, "related") is not None
+    assert script.comment_section(root) is None
