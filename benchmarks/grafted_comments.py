@@ -256,7 +256,7 @@ def _is_heading_anchor(el: etree._Element) -> bool:
     return len(words) > 1 and "-".join(words) == el.get("id", "").lower()
 
 
-def comment_section(root: etree._Element, kind: str = "comments") -> etree._Element | None:
+def served_section(root: etree._Element, kind: str = "comments") -> etree._Element | None:
     """The outermost element named as a section of ``kind`` (:data:`SECTION_NAMES`), holding
     MIN_SECTION_CHARS to MAX_SECTION_CHARS of text, below ``<body>`` and outside
     ``<style>``/``<script>``; not a documentation section whose heading names the kind
@@ -291,7 +291,7 @@ def donor_grafts(
             root = lxml_html.document_fromstring(text)
         except (etree.ParserError, ValueError):
             continue
-        section = comment_section(root, kind)
+        section = served_section(root, kind)
         if section is None:
             continue
         section.tail = None

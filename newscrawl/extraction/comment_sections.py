@@ -29,7 +29,7 @@ from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import comment_headings
-from newscrawl.extraction.dom import BLOCK_TAGS, link_text_length, text_content
+from newscrawl.extraction.dom import BLOCK_TAGS, is_below, link_text_length, text_content
 from newscrawl.extraction.posts import shape
 from newscrawl.extraction.tail import article_paragraph_length
 
@@ -46,7 +46,7 @@ def drop_comment_sections(root: Element) -> list[Element]:
         return []
     headings = comment_headings(body)
     for heading in headings:
-        if not _is_attached(heading, body) or not opens_a_section(heading):
+        if not is_below(heading, body) or not opens_a_section(heading):
             continue
         section = section_of(heading, body)
         if section is None:
@@ -58,7 +58,7 @@ def drop_comment_sections(root: Element) -> list[Element]:
             continue
         for el in doomed:
             _remove(el)
-    return [el for el in headings if _is_attached(el, body)]
+    return [el for el in headings if is_below(el, body)]
 
 
 # A bare "Comments" or "评论" also heads a forum's replies (Vanilla's discussion page) and
@@ -149,17 +149,16 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
     counts: dict[tuple[str, str | None], int] = {}
     for el in doomed:
         for node in el.iter():
-            shape = _post_shape(node)
-            if shape is not None and _holds_prose(node):
-                counts[shape] = counts.get(shape, 0) + 1
-    posts = {shape for shape, count in counts.items() if count >= 2}
+            found = _post_shape(node)
+            if found is not None and _holds_prose(node):
+                counts[found] = counts.get(found, 0) + 1
+    posts = {found for found, count in counts.items() if count >= 2}
     if not posts:
         return False
     for node in body.iter():
         if node is section:
             return False
-        shape = _post_shape(node)
-        if shape in posts and _holds_prose(node):
+        if _post_shape(node) in posts and _holds_prose(node):
             return True
     return False
 
@@ -191,12 +190,10 @@ def _in_a_list(el: Element, top: Element) -> bool:
     post shape (a class, or the tag of a list item)."""
     node: Element | None = el
     while node is not None:
-        found = _post_shape(node) or (
-            (node.tag, None) if node.tag in ("li", "dd", "article") else None
-        )
+        found = _item_shape(node)
         parent = node.getparent()
         repeats = (
-            sum(1 for sibling in parent if _sibling_shape(sibling) == found)
+            sum(1 for sibling in parent if _item_shape(sibling) == found)
             if found is not None and parent is not None
             else 0
         )
@@ -208,14 +205,13 @@ def _in_a_list(el: Element, top: Element) -> bool:
     return False
 
 
-def _sibling_shape(el: Element) -> tuple[str, str | None] | None:
+def _item_shape(el: Element) -> tuple[str, str | None] | None:
+    """A list item's shape: :func:`posts.shape` of an element with a class or of a list
+    item's tag; None otherwise."""
     if not isinstance(el.tag, str):
         return None
-    return shape(el) if el.tag in ("li", "dd", "article") or el.get("class") else None
-
-
-def _is_attached(el: Element, body: Element) -> bool:
-    return any(ancestor is body for ancestor in el.iterancestors())
+    listed = el.tag in ("li", "dd", "article") or (el.get("class") or "").split()
+    return shape(el) if listed else None
 
 
 def _remove(el: Element) -> None:

@@ -399,6 +399,11 @@ def join_lines(lines: Iterable[str]) -> str:
     return "\n".join(kept)
 
 
+def is_below(el: etree._Element, holder: etree._Element) -> bool:
+    """Whether ``el`` lies inside ``holder``'s subtree (not ``holder`` itself)."""
+    return any(ancestor is holder for ancestor in el.iterancestors())
+
+
 def link_text_length(el: etree._Element) -> int:
     """Characters of text inside ``<a>`` elements under (or being) ``el``, whitespace excluded."""
     total = 0

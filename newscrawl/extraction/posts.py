@@ -19,7 +19,7 @@ from collections.abc import Callable
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import text_content
+from newscrawl.extraction.dom import is_below, text_content
 
 # Siblings a run needs whatever its replies: two comments side by side, a third nested.
 MIN_SIBLINGS = 2
@@ -85,7 +85,7 @@ _TITLED = XPath("descendant-or-self::*[@title]")
 
 
 def _within(el: Element, holder: Element) -> bool:
-    return el is holder or any(ancestor is holder for ancestor in el.iterancestors())
+    return el is holder or is_below(el, holder)
 
 
 # The text pieces of an element short enough to be a stamp, found by libxml2 without a
@@ -173,14 +173,18 @@ def _dated_part(
     found: list[Element] = []
     streak: list[Element] = []
     for el in (*run, None):
-        stamped = el is not None and (is_dated(el, timed) or (replies and has_reply_link(el)))
-        if el is not None and stamped and (not linked or has_link(el)):
+        if el is not None and _is_stamped(el, timed, replies) and (not linked or has_link(el)):
             streak.append(el)
             continue
         if len(streak) >= MIN_SIBLINGS and posts_in(streak) >= repeats:
             found.extend(streak)
         streak = []
     return found
+
+
+def _is_stamped(el: Element, timed: bool, replies: bool) -> bool:
+    """Whether ``el`` is dated (:func:`is_dated`) or, with ``replies``, holds a reply link."""
+    return is_dated(el, timed) or (replies and has_reply_link(el))
 
 
 def posts_in(run: list[Element]) -> int:

@@ -47,7 +47,7 @@ from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import comment_headings
-from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
+from newscrawl.extraction.dom import is_below, link_text_length, paragraph_text, text_content
 from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
 from newscrawl.extraction.thread import common_ancestor
 
@@ -501,7 +501,7 @@ def _headings_in(region: Element, page_headings: Sequence[Element] | None) -> li
     """The comment headings below ``region``: of ``page_headings`` when given, else found."""
     if page_headings is None:
         return comment_headings(region)
-    return [el for el in page_headings if any(up is region for up in el.iterancestors())]
+    return [el for el in page_headings if is_below(el, region)]
 
 
 def _uncapped_after_heading(

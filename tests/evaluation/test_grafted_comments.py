@@ -114,8 +114,8 @@ def test_a_documentation_section_about_comments_is_no_donor() -> None:
         "<html><body><section id='comments'><h2>Comments</h2>"
         f"<p>{prose}</p></section></body></html>"
     )
-    assert script.comment_section(lxml_html.document_fromstring(docs)) is None
-    assert script.comment_section(lxml_html.document_fromstring(blog)) is not None
+    assert script.served_section(lxml_html.document_fromstring(docs)) is None
+    assert script.served_section(lxml_html.document_fromstring(blog)) is not None
 
 
 def test_a_box_of_other_stories_is_a_related_section() -> None:
@@ -125,5 +125,5 @@ def test_a_box_of_other_stories_is_a_related_section() -> None:
     )
     box = f"<div class='related-posts'><h3>Related</h3><ul>{items}</ul></div>"
     root = lxml_html.document_fromstring(f"<html><body>{box}</body></html>")
-    assert script.comment_section(root, "related") is not None
-    assert script.comment_section(root) is None
+    assert script.served_section(root, "related") is not None
+    assert script.served_section(root) is None
