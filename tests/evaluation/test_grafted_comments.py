@@ -93,7 +93,7 @@ def test_main_scores_every_kind(tmp_path: Path, capsys) -> None:
     assert "served-renamed:" in out and "comment text kept" in out
 
 
-def test_a_missing_set_or_an_unknown_kind_is_a_clear_error(tmp_path: Path, capsys) -> None:
+def test_a_missing_set_an_unknown_kind_or_section_is_a_clear_error(tmp_path: Path, capsys) -> None:
     script = _script()
     with pytest.raises(SystemExit):
         script.main([str(tmp_path / "missing.jsonl")])
@@ -101,6 +101,9 @@ def test_a_missing_set_or_an_unknown_kind_is_a_clear_error(tmp_path: Path, capsy
     with pytest.raises(SystemExit):
         script.main([str(_pages(tmp_path)), "--kinds", "bogus"])
     assert "unknown kinds ['bogus']" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        script.main([str(_pages(tmp_path)), "--section", "sidebar"])
+    assert "invalid choice: 'sidebar'" in capsys.readouterr().err
 
 
 def test_a_documentation_section_about_comments_is_no_donor() -> None:
