@@ -24,6 +24,7 @@ is also how a page whose comments are its content looks:
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
@@ -146,21 +147,28 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
     of its own. On a forum the opening post and the replies share their markup, and the
     replies under a "20 replies to this topic" heading are the page; an article's markup
     is not its comments'."""
-    counts: dict[tuple[str, str | None], int] = {}
-    for el in doomed:
-        for node in el.iter():
-            found = _post_shape(node)
-            if found is not None and _holds_prose(node):
-                counts[found] = counts.get(found, 0) + 1
-    posts = {found for found, count in counts.items() if count >= 2}
-    if not posts:
-        return False
+    # Shapes first, prose last: a prose test reads a subtree's text, and most of a
+    # section's shapes (its own boxes' classes) never stand before it.
+    repeated = Counter(
+        found for el in doomed for node in el.iter() if (found := _post_shape(node)) is not None
+    )
+    shapes = {found for found, count in repeated.items() if count >= 2}
+    before: set[tuple[str, str | None]] = set()
     for node in body.iter():
         if node is section:
-            return False
-        if _post_shape(node) in posts and _holds_prose(node):
-            return True
-    return False
+            break
+        found = _post_shape(node)
+        if found in shapes and found not in before and _holds_prose(node):
+            before.add(found)
+    if not before:
+        return False
+    prose_posts = Counter(
+        found
+        for el in doomed
+        for node in el.iter()
+        if (found := _post_shape(node)) in before and _holds_prose(node)
+    )
+    return any(count >= 2 for count in prose_posts.values())
 
 
 # Long paragraphs side by side in one element: an article's body. A comment is one or two.
