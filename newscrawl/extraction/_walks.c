@@ -839,6 +839,82 @@ fail:
     return NULL;
 }
 
+/* ---- text nodes by substrings ---------------------------------------------------------- */
+
+/* Whether ``text`` holds one of ``needles`` (UTF-8, each at least two bytes): one pass over
+ * its bytes, a needle compared only where its first two bytes stand (``pairs``: a bit per
+ * byte pair that begins a needle), so many needles cost about what one does. */
+static int holds_any(const unsigned char *text, const unsigned char *pairs, PyObject *needles) {
+    Py_ssize_t n_needles = PyTuple_GET_SIZE(needles);
+    for (const unsigned char *p = text; p[0] && p[1]; p++) {
+        unsigned pair = ((unsigned)p[0] << 8) | p[1];
+        if (!(pairs[pair >> 3] & (1u << (pair & 7)))) continue;
+        for (Py_ssize_t i = 0; i < n_needles; i++) {
+            PyObject *needle = PyTuple_GET_ITEM(needles, i);
+            Py_ssize_t size = PyBytes_GET_SIZE(needle);
+            if (strncmp((const char *)p, PyBytes_AS_STRING(needle), (size_t)size) == 0) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The text nodes under ``root`` (its descendants, as XPath's ``.//text()`` selects them), in
+ * document order, holding any of the given UTF-8 substrings: for each, the element the node
+ * stands in (its parent: the element whose text it is, or whose child's tail) and its text.
+ * XPath's ``contains()`` tests every node through a string copy, and finding which words a
+ * page holds first took a serialisation of its whole text; this reads each node in place. */
+static PyObject *texts_with(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"root", "substrings", NULL};
+    PyObject *root_obj, *needles;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!", keywords, &root_obj, &PyTuple_Type,
+                                     &needles))
+        return NULL;
+    unsigned char pairs[65536 / 8];
+    memset(pairs, 0, sizeof pairs);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(needles); i++) {
+        PyObject *needle = PyTuple_GET_ITEM(needles, i);
+        if (!PyBytes_Check(needle) || PyBytes_GET_SIZE(needle) < 2) {
+            PyErr_SetString(PyExc_TypeError, "substrings: bytes of two or more bytes");
+            return NULL;
+        }
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(needle);
+        unsigned pair = ((unsigned)b[0] << 8) | b[1];
+        pairs[pair >> 3] |= (unsigned char)(1u << (pair & 7));
+    }
+    struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
+    if (!root_el) return NULL;
+    xmlNode *root = root_el->_c_node;
+    struct LxmlDocument *doc = root_el->_doc;
+    Py_DECREF(root_el);
+    PyObject *found = PyList_New(0);
+    if (!found) return NULL;
+    xmlNode *n = root->children;
+    while (n && n != root) {
+        if (is_text_node(n) && n->content && n->parent && holds_any(n->content, pairs, needles)) {
+            PyObject *owner = (PyObject *)elementFactory(doc, n->parent);
+            if (!owner) goto fail;
+            const char *content = (const char *)n->content;
+            PyObject *text = PyUnicode_DecodeUTF8(content, (Py_ssize_t)strlen(content), "replace");
+            PyObject *pair = text ? PyTuple_Pack(2, owner, text) : NULL;
+            Py_DECREF(owner);
+            Py_XDECREF(text);
+            if (!pair) goto fail;
+            int failed = PyList_Append(found, pair);
+            Py_DECREF(pair);
+            if (failed < 0) goto fail;
+        }
+        /* preorder: into an element's children, else on, else up and on */
+        if (n->type == XML_ELEMENT_NODE && n->children) { n = n->children; continue; }
+        while (n != root && !n->next) n = n->parent;
+        if (n == root) break;
+        n = n->next;
+    }
+    return found;
+fail:
+    Py_DECREF(found);
+    return NULL;
+}
+
 /* ---- TCDT's tree index ------------------------------------------------------------------ */
 
 /* tokens.cjk_count: CJK Unified Ideographs, Extension A and Compatibility Ideographs. */
@@ -1316,6 +1392,8 @@ static PyMethodDef methods[] = {
      "blocks.segment: (text, link_text, heading, level, element, index) per block."},
     {"elements_with", (PyCFunction)(void (*)(void))elements_with, METH_VARARGS | METH_KEYWORDS,
      "Elements with an attribute containing a substring, in document order."},
+    {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,
+     "The text nodes holding a substring: (element they stand in, text), in document order."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
     {"token_counts", (PyCFunction)(void (*)(void))token_counts, METH_VARARGS | METH_KEYWORDS,

@@ -35,6 +35,7 @@ def segment_blocks(
 def elements_with(
     *, root: _Element, attribute_substrings: tuple[tuple[bytes, bytes], ...]
 ) -> list[_Element]: ...
+def texts_with(*, root: _Element, substrings: tuple[bytes, ...]) -> list[tuple[_Element, str]]: ...
 def tcdt_index(
     *,
     body: _Element,

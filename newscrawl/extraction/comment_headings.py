@@ -19,6 +19,7 @@ from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import BLOCK_TAGS, text_content
+from newscrawl.extraction.native import walks
 
 # The longest heading text read: "6 thoughts on “A long post title”" with the title.
 MAX_HEADING_CHARS = 160
@@ -46,9 +47,9 @@ _PHRASES = (
 _CLOSING = r"(?:\s*[(（]\s*[\d,]+\s*[)）])?[\s:：→»›>]*"
 COMMENT_HEADING = re.compile(rf"^(?:{_PHRASES}){_CLOSING}$", re.IGNORECASE)
 
-# The phrases' words as they are written in any case ("comment", "Comment", "COMMENT"),
-# looked for first in the region's text in one C pass; only the text nodes holding a word
-# found there are then asked for, by a plain ``contains`` (no case folding per node).
+# The phrases' words as they are written in any case ("comment", "Comment", "COMMENT"):
+# the text nodes holding one are found without case folding per node (in C, or by XPath's
+# plain ``contains`` for the words the region's text holds).
 _WORD_PIECES = (
     "omment", "OMMENT", "eply", "EPLY", "eplie", "EPLIE", "espons", "ESPONS", "hought",
     "HOUGHT", "iscussion", "ISCUSSION", "onversation", "ONVERSATION", "评论", "留言",
@@ -66,21 +67,44 @@ def _texts_with(pieces: frozenset[str]) -> XPath:
     return found
 
 
+_NEEDLES = tuple(piece.encode("utf-8") for piece in _WORD_PIECES)
+
+
+def texts_holding(region: Element) -> list[tuple[Element, str]]:
+    """The text nodes below ``region`` holding one of the phrases' words, in document order,
+    each with the element it stands in (whose text it is, or whose child's tail: "<i></i>
+    COMMENTS" is the parent's text): one C pass over the text nodes when the extension is
+    built."""
+    if walks is not None:
+        return walks.texts_with(root=region, substrings=_NEEDLES)
+    return texts_holding_in_python(region)
+
+
+def texts_holding_in_python(region: Element) -> list[tuple[Element, str]]:
+    """:func:`texts_holding` by XPath, asking only for the words the region's text holds
+    (the reference the C pass is tested against)."""
+    found: list[tuple[Element, str]] = []
+    pieces = frozenset(_ANY_PIECE.findall(text_content(region)))
+    if not pieces:
+        return found
+    for piece in _texts_with(pieces)(region):
+        holder = piece.getparent()
+        if holder is not None and piece.is_tail:
+            holder = holder.getparent()
+        if holder is not None:
+            found.append((holder, str(piece)))
+    return found
+
+
 def comment_headings(region: Element) -> list[Element]:
     """The comment headings inside ``region`` (below it), in document order: for each text
     node with a heading's words, the outermost block element around it, below ``region``,
     whose whole text is a heading; those whose tag and class repeat :data:`MIN_REPEATS`
     times are left out."""
     found: list[Element] = []
-    pieces = frozenset(_ANY_PIECE.findall(text_content(region)))
-    if not pieces:  # none of the phrases' words in the region
-        return found
-    for piece in _texts_with(pieces)(region):
+    for holder, piece in texts_holding(region):
         if len(piece) > 4 * MAX_HEADING_CHARS:
             continue
-        holder = piece.getparent()
-        if holder is not None and piece.is_tail:  # "<i></i> COMMENTS": the parent's text
-            holder = holder.getparent()
         heading = None
         while holder is not None and holder is not region:
             text = " ".join(text_content(holder).split())

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
@@ -153,10 +154,10 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
         found for el in doomed for node in el.iter() if (found := _post_shape(node)) is not None
     )
     shapes = {found for found, count in repeated.items() if count >= 2}
+    if not shapes:
+        return False
     before: set[tuple[str, str | None]] = set()
-    for node in body.iter():
-        if node is section:
-            break
+    for node in before_section(body, section, {tag for tag, _ in shapes}):
         found = _post_shape(node)
         if found in shapes and found not in before and _holds_prose(node):
             before.add(found)
@@ -169,6 +170,19 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
         if (found := _post_shape(node)) in before and _holds_prose(node)
     )
     return any(count >= 2 for count in prose_posts.values())
+
+
+def before_section(body: Element, section: Element, tags: set[str]) -> Iterator[Element]:
+    """The elements of ``tags`` that come before ``section`` in ``body``'s document order:
+    its ancestors below ``body`` (and ``body``) and what precedes it or them, found by
+    libxml2's tag filter rather than a Python step per element."""
+    node: Element | None = section
+    while node is not None and node is not body:
+        for sibling in node.itersiblings(preceding=True):
+            yield from sibling.iter(*tags)
+        node = node.getparent()
+        if node is not None and node.tag in tags:
+            yield node
 
 
 # Long paragraphs side by side in one element: an article's body. A comment is one or two.

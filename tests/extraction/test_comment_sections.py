@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from newscrawl.extraction import extract, load_document
-from newscrawl.extraction.comment_sections import drop_comment_sections
+from newscrawl.extraction.comment_sections import before_section, drop_comment_sections
 from newscrawl.extraction.document import separate_blocks
 from newscrawl.extraction.dom import clean_tree, parse_html, text_content
 from newscrawl.extraction.types import Article
@@ -129,3 +129,17 @@ def test_a_thread_longer_than_the_article_does_not_take_its_place() -> None:
     assert isinstance(result, Article)
     assert "rebuild the old bridge" in result.content
     assert "school roof" not in result.content
+
+
+def test_the_elements_before_a_section_are_its_ancestors_and_what_precedes_them():
+    root = parse_html(
+        "<html><head><title>t</title></head><body><div id='a'><p id='b'>x</p>"
+        "<div id='c'><p id='d'>y</p><section id='s'><p id='e'>z</p></section>"
+        "<p id='f'>w</p></div></div><p id='g'>v</p></body></html>"
+    )
+    assert root is not None
+    body = root.find("body")
+    section = body.find(".//section")
+    tags = {"p", "div", "body", "title"}
+    found = {el.get("id") or el.tag for el in before_section(body, section, tags)}
+    assert found == {"body", "a", "b", "c", "d"}

@@ -307,3 +307,33 @@ def test_separate_blocks_in_c_equals_python_on_dataset_pages_and_odd_text():
         for sample in odd:
             html = sample + tail + sample + "x"
             assert separate_blocks(html) == separate_blocks_in_python(html), repr(html)
+
+
+def test_texts_with_finds_text_and_tails_under_their_element():
+    root = dom.parse_html(
+        "<html><body><div>3 Comments<b>x</b>Leave a reply</div><p>none</p>"
+        "<ul><li><i></i> COMMENTS</li></ul></body></html>"
+    )
+    assert root is not None and native.walks is not None
+    body = root.find("body")
+    found = native.walks.texts_with(root=body, substrings=(b"omment", b"OMMENT", b"eply"))
+    assert [(el.tag, text) for el, text in found] == [
+        ("div", "3 Comments"),
+        ("div", "Leave a reply"),
+        ("li", " COMMENTS"),
+    ]
+
+
+@pytest.mark.slow
+def test_texts_holding_words_in_c_equal_the_xpath_on_dataset_pages():
+    from newscrawl.extraction import comment_headings
+
+    checked = 0
+    for page_id, doc in dataset_documents():
+        body = doc.root.find("body")
+        if body is None:
+            continue
+        found = comment_headings.texts_holding(body)
+        assert found == comment_headings.texts_holding_in_python(body), page_id
+        checked += len(found)
+    assert checked > 100
