@@ -107,8 +107,8 @@ _TEXTS = XPath("descendant-or-self::text()")
 def _holds_prose(el: Element) -> bool:
     """Whether ``el`` holds a block whose own text (not its block descendants') reads as
     prose: :data:`PROSE_BLOCK_CHARS` characters, at most half of them in links."""
-    if not isinstance(el.tag, str):
-        return False
+    if not isinstance(el.tag, str) or len(text_content(el)) < PROSE_BLOCK_CHARS:
+        return False  # too little text for any block of it to be prose: no walk needed
     chars: dict[Element, int] = {}
     linked: dict[Element, int] = {}
     for piece in _TEXTS(el):
