@@ -915,6 +915,110 @@ fail:
     return NULL;
 }
 
+/* ---- comment_sections._holds_prose: a block of prose below an element ------------------- */
+
+/* Code points of ``text`` once str.strip() has taken its leading and trailing whitespace. */
+static long stripped_chars(const unsigned char *text) {
+    long count = 0, last_text = 0;
+    int started = 0;
+    const unsigned char *p = text;
+    while (*p) {
+        Py_UCS4 c = next_char(&p);
+        if (is_space(c)) {
+            if (started) count++;
+            continue;
+        }
+        started = 1;
+        last_text = ++count;
+    }
+    return last_text;
+}
+
+typedef struct { long chars, linked; } ProseTotals;
+
+/* Whether ``element`` holds a block whose own text reads as prose: ``min_chars`` characters
+ * (each text node stripped, as _holds_prose_in_python counts them), at most half inside
+ * links. A block is ``element`` or an element of ``block_tags`` below it; a text node
+ * counts toward the nearest, and is a link's when an ``<a>`` stands between. A block's
+ * totals are final when its end is reached, so the first prose block answers. */
+static PyObject *holds_prose(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"element", "block_tags", "min_chars", NULL};
+    PyObject *element_obj, *block_tags;
+    long min_chars;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!l", keywords, &element_obj,
+                                     &PyTuple_Type, &block_tags, &min_chars))
+        return NULL;
+    struct LxmlElement *element = rootNodeOrRaise(element_obj);
+    if (!element) return NULL;
+    xmlNode *top = element->_c_node;
+    Py_DECREF(element);
+    /* One frame per open element: its block's totals (index into ``totals``) and whether
+     * its text is a link's. */
+    typedef struct { xmlNode *node; size_t block; int in_link; } Frame;
+    Frame *frames = NULL;
+    ProseTotals *totals = NULL;
+    size_t n_frames = 0, cap_frames = 0, n_totals = 0, cap_totals = 0;
+    int found = 0;
+    xmlNode *node = top;
+    int entering = 1;
+    while (node) {
+        if (entering) {
+            int is_block = node == top || tag_in(node, block_tags);
+            if (n_frames == cap_frames) {
+                Frame *grown = doubled(frames, &cap_frames, sizeof(Frame));
+                if (!grown) goto fail;
+                frames = grown;
+            }
+            size_t block;
+            int in_link;
+            if (is_block) {
+                if (n_totals == cap_totals) {
+                    ProseTotals *grown = doubled(totals, &cap_totals, sizeof(ProseTotals));
+                    if (!grown) goto fail;
+                    totals = grown;
+                }
+                totals[n_totals].chars = totals[n_totals].linked = 0;
+                block = n_totals++;
+                in_link = 0;
+            } else {
+                block = frames[n_frames - 1].block;
+                in_link = frames[n_frames - 1].in_link || strcmp((const char *)node->name, "a") == 0;
+            }
+            frames[n_frames++] = (Frame){node, block, in_link};
+            for (xmlNode *child = node->children; child; child = child->next) {
+                if (!is_text_node(child) || !child->content) continue;
+                long chars = stripped_chars(child->content);
+                totals[block].chars += chars;
+                if (in_link) totals[block].linked += chars;
+            }
+            xmlNode *child = node->children;
+            while (child && child->type != XML_ELEMENT_NODE) child = child->next;
+            if (child) { node = child; continue; }
+            entering = 0;
+            continue;
+        }
+        /* the end of ``node``: its frame is the last */
+        Frame frame = frames[--n_frames];
+        if (node == top || tag_in(node, block_tags)) {
+            ProseTotals t = totals[frame.block];
+            n_totals--;
+            if (t.chars >= min_chars && 2 * t.linked <= t.chars) { found = 1; break; }
+        }
+        if (node == top) break;
+        xmlNode *sibling = node->next;
+        while (sibling && sibling->type != XML_ELEMENT_NODE) sibling = sibling->next;
+        if (sibling) { node = sibling; entering = 1; }
+        else node = node->parent;
+    }
+    PyMem_Free(frames);
+    PyMem_Free(totals);
+    return PyBool_FromLong(found);
+fail:
+    PyMem_Free(frames);
+    PyMem_Free(totals);
+    return NULL;
+}
+
 /* ---- TCDT's tree index ------------------------------------------------------------------ */
 
 /* tokens.cjk_count: CJK Unified Ideographs, Extension A and Compatibility Ideographs. */
@@ -1394,6 +1498,8 @@ static PyMethodDef methods[] = {
      "Elements with an attribute containing a substring, in document order."},
     {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,
      "The text nodes holding a substring: (element they stand in, text), in document order."},
+    {"holds_prose", (PyCFunction)(void (*)(void))holds_prose, METH_VARARGS | METH_KEYWORDS,
+     "comment_sections._holds_prose: a block of prose below an element."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
     {"token_counts", (PyCFunction)(void (*)(void))token_counts, METH_VARARGS | METH_KEYWORDS,

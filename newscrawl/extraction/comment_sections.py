@@ -32,6 +32,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import comment_headings
 from newscrawl.extraction.dom import BLOCK_TAGS, is_below, link_text_length, text_content
+from newscrawl.extraction.native import c_tags, walks
 from newscrawl.extraction.posts import shape
 from newscrawl.extraction.tail import article_paragraph_length
 
@@ -106,7 +107,22 @@ _TEXTS = XPath("descendant-or-self::text()")
 
 def _holds_prose(el: Element) -> bool:
     """Whether ``el`` holds a block whose own text (not its block descendants') reads as
-    prose: :data:`PROSE_BLOCK_CHARS` characters, at most half of them in links."""
+    prose: :data:`PROSE_BLOCK_CHARS` characters, at most half of them in links. In one C
+    pass that stops at the first such block when the extension is built."""
+    if not isinstance(el.tag, str):
+        return False
+    if walks is not None:
+        return walks.holds_prose(
+            element=el, block_tags=_BLOCK_TAG_BYTES, min_chars=PROSE_BLOCK_CHARS
+        )
+    return holds_prose_in_python(el)
+
+
+_BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
+
+
+def holds_prose_in_python(el: Element) -> bool:
+    """:func:`_holds_prose` by XPath over the text nodes (the C pass's reference)."""
     if not isinstance(el.tag, str) or len(text_content(el)) < PROSE_BLOCK_CHARS:
         return False  # too little text for any block of it to be prose: no walk needed
     chars: dict[Element, int] = {}

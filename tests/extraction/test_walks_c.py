@@ -337,3 +337,37 @@ def test_texts_holding_words_in_c_equal_the_xpath_on_dataset_pages():
         assert found == comment_headings.texts_holding_in_python(body), page_id
         checked += len(found)
     assert checked > 100
+
+
+def test_holds_prose_counts_a_blocks_own_text_and_its_links():
+    from newscrawl.extraction import comment_sections
+
+    sentence = "A sentence of article prose that runs on for long enough to count. " * 2
+    root = dom.parse_html(
+        "<html><body>"
+        f"<div id='prose'><span>{sentence}</span></div>"
+        f"<div id='linked'><a href='/x'>{sentence}</a> and a few words</div>"
+        f"<div id='split'><p>{sentence[:60]}</p><p>{sentence[60:120]}</p></div>"
+        f"<span id='inline'>{sentence}<b>!</b></span>"
+        "</body></html>"
+    )
+    assert root is not None and native.walks is not None
+    answers = {
+        el.get("id"): comment_sections._holds_prose(el) for el in root.iter() if el.get("id")
+    }
+    assert answers == {"prose": True, "linked": False, "split": False, "inline": True}
+    for el in root.iter():
+        assert comment_sections._holds_prose(el) == comment_sections.holds_prose_in_python(el)
+
+
+@pytest.mark.slow
+def test_holds_prose_in_c_equals_python_on_dataset_pages():
+    from newscrawl.extraction import comment_sections
+
+    checked = 0
+    for page_id, doc in dataset_documents():
+        for el in doc.root.iter():
+            expected = comment_sections.holds_prose_in_python(el)
+            assert comment_sections._holds_prose(el) == expected, (page_id, el.tag)
+            checked += expected
+    assert checked > 1000
