@@ -540,12 +540,10 @@ static int add_text_run(Buffer *b, xmlNode *n) {
     return 0;
 }
 
-/* Whitespace runs (str.split's, plus U+200B and U+FEFF unless ``split_only``) collapsed to
- * one space and trimmed. With ``keep_lines``, line by line with empty lines dropped
- * (dom.join_lines over the text split at "\n"); without, newlines are whitespace too
- * (blocks._flat). With ``split_only``, exactly " ".join(text.split()). */
-static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_lines,
-                                int split_only) {
+/* Whitespace runs (str.split's, plus U+200B and U+FEFF) collapsed to one space and trimmed.
+ * With ``keep_lines``, line by line with empty lines dropped (dom.join_lines over the text
+ * split at "\n"); without, newlines are whitespace too (blocks._flat). */
+static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_lines) {
     unsigned char *out = PyMem_Malloc(len + 1);
     if (!out) return PyErr_NoMemory();
     size_t n = 0, line_start = 0;
@@ -560,7 +558,7 @@ static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_
             pending_space = line_has_text = 0;
             continue;
         }
-        if (is_space(c) || (!split_only && (c == 0x200B || c == 0xFEFF))) {
+        if (is_space(c) || c == 0x200B || c == 0xFEFF) {
             pending_space = line_has_text;
             continue;
         }
@@ -629,7 +627,7 @@ static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs
         }
         node = after_end(node, &entering);
     }
-    result = collapsed_text(b.data, b.len, 1, 0);
+    result = collapsed_text(b.data, b.len, 1);
 
 done:
     PyMem_Free(skipped.items);
@@ -676,11 +674,11 @@ static int segment_text(Segmenter *sg, xmlNode *first) {
 /* The block of the parts so far (if it has text and lies in a block element). */
 static int segment_flush(Segmenter *sg) {
     int failed = 0;
-    PyObject *text = collapsed_text(sg->text.text.data, sg->text.text.len, 0, 0);
+    PyObject *text = collapsed_text(sg->text.text.data, sg->text.text.len, 0);
     if (!text) return -1;
     if (PyUnicode_GET_LENGTH(text) && sg->open.len) {
         PyObject *links = sg->links.parts
-            ? collapsed_text(sg->links.text.data, sg->links.text.len, 0, 0)
+            ? collapsed_text(sg->links.text.data, sg->links.text.len, 0)
             : PyUnicode_FromString("");
         PyObject *element = links ? proxy(sg->doc, sg->open.items[sg->open.len - 1]) : NULL;
         PyObject *row = element ? Py_BuildValue("(OOOnOn)", text, links,
@@ -913,55 +911,6 @@ static PyObject *texts_with(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     return found;
 fail:
-    Py_DECREF(found);
-    return NULL;
-}
-
-/* ---- Document.link_texts: every link's text ------------------------------------------- */
-
-/* The text of every ``<a>`` under ``root`` (itself included), in document order: all its
- * descendants' text nodes, whitespace runs collapsed as " ".join(text.split()) does. */
-static PyObject *link_texts(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"root", NULL};
-    PyObject *root_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O", keywords, &root_obj)) return NULL;
-    struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
-    if (!root_el) return NULL;
-    xmlNode *root = root_el->_c_node;
-    Py_DECREF(root_el);
-    PyObject *found = PyList_New(0);
-    if (!found) return NULL;
-    Buffer b = {NULL, 0, 0};
-    xmlNode *n = root;
-    while (n) {
-        if (n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, "a") == 0) {
-            b.len = 0;
-            if (buffer_add(&b, (const xmlChar *)"") < 0) goto fail;
-            /* the link's text nodes, in document order */
-            xmlNode *t = n->children;
-            while (t && t != n) {
-                if (is_text_node(t) && t->content && buffer_add(&b, t->content) < 0) goto fail;
-                if (t->type == XML_ELEMENT_NODE && t->children) { t = t->children; continue; }
-                while (t != n && !t->next) t = t->parent;
-                if (t == n) break;
-                t = t->next;
-            }
-            PyObject *text = collapsed_text(b.data, b.len, 0, 1);
-            if (!text) goto fail;
-            int failed = PyList_Append(found, text);
-            Py_DECREF(text);
-            if (failed < 0) goto fail;
-        }
-        /* preorder over elements: down, else on, else up and on */
-        if (n->type == XML_ELEMENT_NODE && n->children) { n = n->children; continue; }
-        while (n != root && !n->next) n = n->parent;
-        if (n == root) break;
-        n = n->next;
-    }
-    PyMem_Free(b.data);
-    return found;
-fail:
-    PyMem_Free(b.data);
     Py_DECREF(found);
     return NULL;
 }
@@ -1549,8 +1498,6 @@ static PyMethodDef methods[] = {
      "Elements with an attribute containing a substring, in document order."},
     {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,
      "The text nodes holding a substring: (element they stand in, text), in document order."},
-    {"link_texts", (PyCFunction)(void (*)(void))link_texts, METH_VARARGS | METH_KEYWORDS,
-     "Document.link_texts: every link's whitespace-collapsed text, in document order."},
     {"holds_prose", (PyCFunction)(void (*)(void))holds_prose, METH_VARARGS | METH_KEYWORDS,
      "comment_sections._holds_prose: a block of prose below an element."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,

@@ -47,13 +47,6 @@ _MARKUP_HINT = re.compile(
 TEXT_PIECES = etree.XPath("descendant::text()", smart_strings=False)
 
 
-def link_texts_in_python(root: Element) -> list[str]:
-    """The whitespace-collapsed text of every ``<a>`` under ``root``, in document order
-    (the reference of the C pass :func:`Document.link_texts` uses)."""
-    # libxml2 serialises each link's text in C: half the cost of joining itertext()
-    return [" ".join(text_content(anchor).split()) for anchor in root.iter("a")]
-
-
 # Raw characters read per visible one wanted (Document.visible_start): a bound on the work on
 # pages that are mostly whitespace.
 VISIBLE_SCAN = 10
@@ -125,12 +118,13 @@ class Document:
     def link_texts(self) -> frozenset[str]:
         """The whitespace-normalised text of every ``<a>`` on the page, computed once."""
         if self._link_texts is None:
-            texts = (
-                walks.link_texts(root=self.root)
-                if walks is not None
-                else link_texts_in_python(self.root)
-            )
-            self._link_texts = frozenset(text for text in texts if text)
+            found = set()
+            for anchor in self.root.iter("a"):
+                # libxml2 serialises the text in C: half the cost of joining itertext()
+                text = " ".join(text_content(anchor).split())
+                if text:
+                    found.add(text)
+            self._link_texts = frozenset(found)
         return self._link_texts
 
     def offsite_link_texts(self) -> frozenset[str]:

@@ -371,28 +371,3 @@ def test_holds_prose_in_c_equals_python_on_dataset_pages():
             assert comment_sections._holds_prose(el) == expected, (page_id, el.tag)
             checked += expected
     assert checked > 1000
-
-
-def test_link_texts_are_each_links_text_collapsed_as_split_does():
-    from newscrawl.extraction.document import link_texts_in_python
-
-    root = dom.parse_html(
-        "<html><body><a href='/a'>  One\n <b>bold</b>\u00a0link </a><p>no link</p>"
-        "<a href='/b'></a><a href='/c'>zero\u200bwidth<!-- note --> kept</a></body></html>"
-    )
-    assert root is not None and native.walks is not None
-    found = native.walks.link_texts(root=root)
-    assert found == ["One bold link", "", "zero\u200bwidth kept"]
-    assert found == link_texts_in_python(root)
-
-
-@pytest.mark.slow
-def test_link_texts_in_c_equal_python_on_dataset_pages():
-    from newscrawl.extraction.document import link_texts_in_python
-
-    checked = 0
-    for page_id, doc in dataset_documents():
-        found = native.walks.link_texts(root=doc.root)
-        assert found == link_texts_in_python(doc.root), page_id
-        checked += len(found)
-    assert checked > 10000
