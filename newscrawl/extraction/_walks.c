@@ -290,6 +290,14 @@ static int is_hidden(xmlNode *el, Buffer *b) {
     return 0;
 }
 
+/* The node after ``n`` in a preorder walk of ``root``'s subtree: into an element's children,
+ * else on to the next sibling, else up and on; NULL after the last. */
+static xmlNode *next_in_preorder(xmlNode *n, xmlNode *root) {
+    if (n->type == XML_ELEMENT_NODE && n->children) return n->children;
+    while (n != root && !n->next) n = n->parent;
+    return n == root ? NULL : n->next;
+}
+
 /* text_density._visible_chars: non-space characters of every text node under ``root``. */
 static long visible_chars(xmlNode *root) {
     long count = 0;
@@ -299,10 +307,7 @@ static long visible_chars(xmlNode *root) {
             const unsigned char *p = n->content;
             while (*p) if (!is_space(next_char(&p))) count++;
         }
-        if (n->children && n->type == XML_ELEMENT_NODE) { n = n->children; continue; }
-        while (n != root && !n->next) n = n->parent;
-        if (n == root) break;
-        n = n->next;
+        n = next_in_preorder(n, root);
     }
     return count;
 }
@@ -825,11 +830,7 @@ static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs)
                 if (failed < 0) goto fail;
             }
         }
-        /* preorder over elements: down, else on, else up and on */
-        if (n->type == XML_ELEMENT_NODE && n->children) { n = n->children; continue; }
-        while (n != root && !n->next) n = n->parent;
-        if (n == root) break;
-        n = n->next;
+        n = next_in_preorder(n, root);
     }
     PyMem_Free(b.data);
     return found;
@@ -903,11 +904,7 @@ static PyObject *texts_with(PyObject *self, PyObject *args, PyObject *kwargs) {
             Py_DECREF(pair);
             if (failed < 0) goto fail;
         }
-        /* preorder: into an element's children, else on, else up and on */
-        if (n->type == XML_ELEMENT_NODE && n->children) { n = n->children; continue; }
-        while (n != root && !n->next) n = n->parent;
-        if (n == root) break;
-        n = n->next;
+        n = next_in_preorder(n, root);
     }
     return found;
 fail:
