@@ -14,7 +14,7 @@ the page a second time).
 stage costs.
 
 ``--extensive-search-always`` times the pages with htmldate's extensive search as shipped
-(:func:`dates.extensive_search`: not on Chinese pages) and on every page, in turn,
+(:func:`dates.extensive_search`: off since 2026-11-30) and on every page, in turn,
 ``--pairs`` times in one process (the order swapped every pair), and prints each pair's
 ratio and their median: what the policy saves.
 

@@ -7,13 +7,17 @@ htmldate's extensive search (``find_date(extensive_search=True)``) scans the who
 any date-like string when nothing else in the page gave one: about half of the fallback's
 CPU. Every page with a date label (wcxb_dev: every page type) gets the library's publish date
 (:func:`dates.publish_time`, the library's stage order) under each policy: the search
-``always``, ``not_chinese`` (:func:`dates.extensive_search`: not on a page whose title, or
-first body text, is mostly Chinese) and ``never``. Only pages that reach the htmldate stage
-can differ. A page scores 1 when its date is the labelled day and ``-WRONG_DATE_COST`` when it
-is another day (no date: 0), so a policy wins on right dates first and, among equals, on
-fewer wrong dates stored. :func:`crossval.select` chooses on four of five folds grouped by
-site and scores the fifth, pooled over the sets, ``always`` (the earlier behaviour) first so
-a tie keeps it; the right/wrong counts are printed per set beside it.
+``always``, ``not_chinese`` (not on a page whose title, or first body text, is mostly
+Chinese: :func:`dates.reads_as_chinese`) and ``never`` (the library's policy since
+2026-11-30, :data:`dates.EXTENSIVE_SEARCH`). Only pages that reach the htmldate stage
+can differ. A page scores 1 when its date is the labelled day and ``-cost`` when it is
+another day (no date: 0): with ``--wrong-date-cost`` 0.01 (the default) a policy wins on
+right dates first and, among equals, on fewer wrong dates stored; with 1 a wrong date stored
+costs what a right one gains (a news database is queried by date; a wrong day misfiles the
+article). Several costs may be given: the pages are read once. :func:`crossval.select`
+chooses on four of five folds grouped by site and scores the fifth, pooled over the sets,
+``always`` (the earlier behaviour) first so a tie keeps it; the right/wrong counts are
+printed per set beside it.
 """
 
 from __future__ import annotations
@@ -33,14 +37,14 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.metadata import dates
 
-# A wrong date stored scores this much below no date: it only breaks ties between policies
-# with as many right dates (a news database is queried by date; a wrong day misfiles).
+# A wrong date stored scores this much below no date by default: it only breaks ties
+# between policies with as many right dates.
 WRONG_DATE_COST = 0.01
 
 Policy = Callable[[Document], bool]
 POLICIES: dict[str, Policy] = {
     "always": lambda doc: True,
-    "not_chinese": dates.extensive_search,
+    "not_chinese": lambda doc: not dates.reads_as_chinese(doc),
     "never": lambda doc: False,
 }
 
@@ -59,10 +63,11 @@ def publish_date(doc: Document, policy: Policy) -> str | None:
         dates.STAGES["htmldate"] = library_stage
 
 
-def score(found: str | None, label: str) -> float:
+def outcome(found: str | None, label: str) -> int:
+    """1 for the labelled day, -1 for another day, 0 for no date."""
     if found is None:
-        return 0.0
-    return 1.0 if date_matches(found, label) else -WRONG_DATE_COST
+        return 0
+    return 1 if date_matches(found, label) else -1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -71,8 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--datasets", nargs="+", default=["cwced_zh", "wcxb_dev", "gne_zh"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="pages per dataset")
+    parser.add_argument(
+        "--wrong-date-cost",
+        type=float,
+        nargs="+",
+        default=[WRONG_DATE_COST],
+        help="what a wrong date stored costs, a right one scoring 1 (several: one choice each)",
+    )
     args = parser.parse_args(argv)
-    scores: dict[str, list[float]] = {name: [] for name in POLICIES}
+    outcomes: dict[str, list[int]] = {name: [] for name in POLICIES}
     groups: list[str] = []
     for dataset in args.datasets:
         pages = load_pages(args.data / dataset / "pages.jsonl")[: args.limit]
@@ -86,17 +98,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             doc = load_document(page.read_html(), url=page.url)
             groups.append(f"{dataset}:{page_site(page)}")
             for name, policy in POLICIES.items():
-                value = score(publish_date(doc, policy), label)
-                scores[name].append(value)
+                value = outcome(publish_date(doc, policy), label)
+                outcomes[name].append(value)
                 counts[name][0] += value > 0
                 counts[name][1] += value < 0
         for name, (right, wrong) in counts.items():
             print(f"{dataset:<9} {name:<12} right {right}/{dated}  wrong dates stored {wrong}")
-    selection = select(scores, groups, args.folds)
-    print(format_selection(selection, label="policy"))
     folds = grouped_folds(groups, args.folds)
-    right = sum(scores[selection.fold_choices[folds[i]]][i] > 0 for i in range(len(groups)))
-    print(f"held-out right dates (each fold with its choice): {right}/{len(groups)}")
+    for cost in args.wrong_date_cost:
+        scores = {
+            name: [float(v) if v >= 0 else -cost for v in values]
+            for name, values in outcomes.items()
+        }
+        selection = select(scores, groups, args.folds)
+        print(f"wrong date cost {cost}:")
+        print(format_selection(selection, label="policy"))
+        right = sum(outcomes[selection.fold_choices[folds[i]]][i] > 0 for i in range(len(groups)))
+        print(f"held-out right dates (each fold with its choice): {right}/{len(groups)}")
     return 0
 
 

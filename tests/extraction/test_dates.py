@@ -10,6 +10,7 @@ from newscrawl.config.timezones import zone_info
 from newscrawl.extraction import extract, load_document
 from newscrawl.extraction.core import DATES_BEFORE_SITE
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.metadata import dates
 from newscrawl.extraction.metadata.dates import (
     DATE_ABOVE_HEADLINE,
     DATE_RULES,
@@ -237,7 +238,7 @@ def titled_page(body: str, title: str = "A post") -> Document:
 def test_a_copyright_year_is_no_publish_date(footer):
     # htmldate itself answers 1 January of the copyright year on such a page.
     page = titled_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>{footer}</p>")
-    assert extensive_search(page)
+    assert htmldate_date(page, FETCHED, extensive=True) is None
     assert htmldate_date(page, FETCHED) is None
 
 
@@ -250,7 +251,15 @@ def test_htmldate_dates_other_than_the_first_of_january_stay():
 RUNNING_TEXT_DATE = "<h1>A post</h1><p>We met on March 14, 2023 to talk about the garden.</p>"
 
 
-def test_the_extensive_search_runs_on_pages_that_are_not_chinese():
+def test_the_extensive_search_is_off():
+    page = titled_page(RUNNING_TEXT_DATE)
+    assert not extensive_search(page)
+    assert htmldate_date(page, FETCHED) is None
+    assert htmldate_date(page, FETCHED, extensive=True) == "2023-03-14"
+
+
+def test_switched_on_the_extensive_search_runs_on_pages_that_are_not_chinese(monkeypatch):
+    monkeypatch.setattr(dates, "EXTENSIVE_SEARCH", True)
     page = titled_page(RUNNING_TEXT_DATE)
     assert extensive_search(page)
     assert htmldate_date(page, FETCHED) == "2023-03-14"
@@ -265,7 +274,8 @@ def test_the_extensive_search_runs_on_pages_that_are_not_chinese():
     ],
     ids=["chinese title", "no title, chinese body"],
 )
-def test_no_extensive_search_on_chinese_pages(page):
+def test_no_extensive_search_on_chinese_pages(page, monkeypatch):
+    monkeypatch.setattr(dates, "EXTENSIVE_SEARCH", True)
     assert reads_as_chinese(page)
     assert not extensive_search(page)
     assert htmldate_date(page, FETCHED) is None

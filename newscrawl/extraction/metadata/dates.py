@@ -990,13 +990,19 @@ def reads_as_chinese(doc: Document) -> bool:
     return is_mostly_cjk(doc.title_text or doc.visible_start(LANGUAGE_SAMPLE_CHARS))
 
 
+# htmldate's extensive search, a scan of the whole markup for any date-like string when
+# nothing else in the page gave a date, is off. On the dev sets it stores as many wrong days
+# as it adds right ones (wcxb_dev 3 and 3; on Chinese pages none right and one wrong), and it
+# costs about 4 % of auto's CPU (half of the htmldate stage), a margin the 3x-trafilatura
+# speed target of issues 16 and 17 ("with the date and author work included") does not
+# leave on every machine (benchmarks/htmldate_search_cv.py; docs/benchmarks/metadata.md).
+EXTENSIVE_SEARCH = False
+
+
 def extensive_search(doc: Document) -> bool:
-    """Whether htmldate may end with its extensive search, a scan of the whole markup for
-    any date-like string (about half of htmldate's time on the pages that reach it). Not on
-    Chinese pages: there it gave no right date on the dev sets (cwced_zh, gne_zh) and one
-    wrong one, while on English pages it gives more right dates than wrong (site-grouped
-    cross-validation: benchmarks/htmldate_search_cv.py, docs/benchmarks/metadata.md)."""
-    return not reads_as_chinese(doc)
+    """Whether htmldate may end with its extensive search: with :data:`EXTENSIVE_SEARCH`
+    on, on pages that are not Chinese (there it gave no right date on the dev sets)."""
+    return EXTENSIVE_SEARCH and not reads_as_chinese(doc)
 
 
 def htmldate_date(
