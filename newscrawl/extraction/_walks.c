@@ -933,6 +933,12 @@ static long stripped_chars(const unsigned char *text) {
 
 typedef struct { long chars, linked; } ProseTotals;
 
+/* ``n`` or its first following sibling that is an element; NULL if none. */
+static xmlNode *first_element(xmlNode *n) {
+    while (n && n->type != XML_ELEMENT_NODE) n = n->next;
+    return n;
+}
+
 /* Whether ``element`` holds a block whose own text reads as prose: ``min_chars`` characters
  * (each text node stripped, as _holds_prose_in_python counts them), at most half inside
  * links. A block is ``element`` or an element of ``block_tags`` below it; a text node
@@ -949,9 +955,9 @@ static PyObject *holds_prose(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (!element) return NULL;
     xmlNode *top = element->_c_node;
     Py_DECREF(element);
-    /* One frame per open element: its block's totals (index into ``totals``) and whether
-     * its text is a link's. */
-    typedef struct { xmlNode *node; size_t block; int in_link; } Frame;
+    /* One frame per open element: whether it is a block, its block's totals (index into
+     * ``totals``) and whether its text is a link's. */
+    typedef struct { int is_block; size_t block; int in_link; } Frame;
     Frame *frames = NULL;
     ProseTotals *totals = NULL;
     size_t n_frames = 0, cap_frames = 0, n_totals = 0, cap_totals = 0;
@@ -981,29 +987,27 @@ static PyObject *holds_prose(PyObject *self, PyObject *args, PyObject *kwargs) {
                 block = frames[n_frames - 1].block;
                 in_link = frames[n_frames - 1].in_link || strcmp((const char *)node->name, "a") == 0;
             }
-            frames[n_frames++] = (Frame){node, block, in_link};
+            frames[n_frames++] = (Frame){is_block, block, in_link};
             for (xmlNode *child = node->children; child; child = child->next) {
                 if (!is_text_node(child) || !child->content) continue;
                 long chars = stripped_chars(child->content);
                 totals[block].chars += chars;
                 if (in_link) totals[block].linked += chars;
             }
-            xmlNode *child = node->children;
-            while (child && child->type != XML_ELEMENT_NODE) child = child->next;
+            xmlNode *child = first_element(node->children);
             if (child) { node = child; continue; }
             entering = 0;
             continue;
         }
         /* the end of ``node``: its frame is the last */
         Frame frame = frames[--n_frames];
-        if (node == top || tag_in(node, block_tags)) {
+        if (frame.is_block) {
             ProseTotals t = totals[frame.block];
             n_totals--;
             if (t.chars >= min_chars && 2 * t.linked <= t.chars) { found = 1; break; }
         }
         if (node == top) break;
-        xmlNode *sibling = node->next;
-        while (sibling && sibling->type != XML_ELEMENT_NODE) sibling = sibling->next;
+        xmlNode *sibling = first_element(node->next);
         if (sibling) { node = sibling; entering = 1; }
         else node = node->parent;
     }
