@@ -912,7 +912,7 @@ fail:
     return NULL;
 }
 
-/* ---- comment_sections._holds_prose: a block of prose below an element ------------------- */
+/* ---- comment_sections.holds_prose: a block of prose below an element ------------------- */
 
 /* Code points of ``text`` once str.strip() has taken its leading and trailing whitespace. */
 static long stripped_chars(const unsigned char *text) {
@@ -940,7 +940,7 @@ static xmlNode *first_element(xmlNode *n) {
 }
 
 /* Whether ``element`` holds a block whose own text reads as prose: ``min_chars`` characters
- * (each text node stripped, as _holds_prose_in_python counts them), at most half inside
+ * (each text node stripped, as holds_prose_in_python counts them), at most half inside
  * links. A block is ``element`` or an element of ``block_tags`` below it; a text node
  * counts toward the nearest, and is a link's when an ``<a>`` stands between. A block's
  * totals are final when its end is reached, so the first prose block answers. */
@@ -1500,7 +1500,7 @@ static PyMethodDef methods[] = {
     {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,
      "The text nodes holding a substring: (element they stand in, text), in document order."},
     {"holds_prose", (PyCFunction)(void (*)(void))holds_prose, METH_VARARGS | METH_KEYWORDS,
-     "comment_sections._holds_prose: a block of prose below an element."},
+     "comment_sections.holds_prose: a block of prose below an element."},
     {"tcdt_index", (PyCFunction)(void (*)(void))tcdt_index, METH_VARARGS | METH_KEYWORDS,
      "TCDT's tree index: the IndexedTree fields as tcdt/tree.py index_in_python computes them."},
     {"token_counts", (PyCFunction)(void (*)(void))token_counts, METH_VARARGS | METH_KEYWORDS,

@@ -96,7 +96,7 @@ def section_of(heading: Element, body: Element) -> Element | None:
         parent = node.getparent()
         if parent is None:
             return None
-        if any(_holds_prose(sibling) for sibling in node.itersiblings(preceding=True)):
+        if any(holds_prose(sibling) for sibling in node.itersiblings(preceding=True)):
             return node
         node = parent
     return None
@@ -105,7 +105,7 @@ def section_of(heading: Element, body: Element) -> Element | None:
 _TEXTS = XPath("descendant-or-self::text()")
 
 
-def _holds_prose(el: Element) -> bool:
+def holds_prose(el: Element) -> bool:
     """Whether ``el`` holds a block whose own text (not its block descendants') reads as
     prose: :data:`PROSE_BLOCK_CHARS` characters, at most half of them in links. In one C
     pass that stops at the first such block when the extension is built."""
@@ -122,7 +122,7 @@ _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
 
 
 def holds_prose_in_python(el: Element) -> bool:
-    """:func:`_holds_prose` by XPath over the text nodes (the C pass's reference)."""
+    """:func:`holds_prose` by XPath over the text nodes (the C pass's reference)."""
     if not isinstance(el.tag, str) or len(text_content(el)) < PROSE_BLOCK_CHARS:
         return False  # too little text for any block of it to be prose: no walk needed
     chars: dict[Element, int] = {}
@@ -175,7 +175,7 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
     before: set[tuple[str, str | None]] = set()
     for node in before_section(body, section, {tag for tag, _ in shapes}):
         found = _post_shape(node)
-        if found in shapes and found not in before and _holds_prose(node):
+        if found in shapes and found not in before and holds_prose(node):
             before.add(found)
     if not before:
         return False
@@ -183,7 +183,7 @@ def continues_a_thread(body: Element, section: Element, doomed: list[Element]) -
         found
         for el in doomed
         for node in el.iter()
-        if (found := _post_shape(node)) in before and _holds_prose(node)
+        if (found := _post_shape(node)) in before and holds_prose(node)
     )
     return any(count >= 2 for count in prose_posts.values())
 
@@ -209,7 +209,7 @@ def holds_an_article_body(doomed: list[Element]) -> bool:
     """Whether an element of the section holds :data:`ARTICLE_BODY_PARAGRAPHS` long ``<p>``
     children outside any list of posts: a heading that heads no comment section (a
     "3 Comments" count in the article's header, before its body) would take the article
-    with it. A long comment is one item of a list (:func:`_in_a_list`)."""
+    with it. A long comment is one item of a list (:func:`in_a_list`)."""
     for el in doomed:
         for holder in (el, *el.iterdescendants()):
             paragraphs = 0
@@ -217,13 +217,13 @@ def holds_an_article_body(doomed: list[Element]) -> bool:
                 if article_paragraph_length(child, PROSE_BLOCK_CHARS):
                     paragraphs += 1
                     if paragraphs >= ARTICLE_BODY_PARAGRAPHS:
-                        if not _in_a_list(holder, el):
+                        if not in_a_list(holder, el):
                             return True
                         break
     return False
 
 
-def _in_a_list(el: Element, top: Element) -> bool:
+def in_a_list(el: Element, top: Element) -> bool:
     """Whether ``el``, or an ancestor up to ``top``, is one of two or more siblings of its
     post shape (a class, or the tag of a list item)."""
     node: Element | None = el

@@ -22,6 +22,7 @@ from .hidden_copies import drop_hidden_copies
 from .native import c_tags, walks
 from .noscript import keep_scriptless_copy, may_hold_a_copy
 from .placeholders import blank_placeholders
+from .related_boxes import drop_related_boxes
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -238,6 +239,7 @@ def load_document(
     drop_hidden_copies(root)
     drop_consent_boxes(root)
     doc.comment_headings = drop_comment_sections(root)
+    drop_related_boxes(root)
     if "{{" in text:
         blank_placeholders(root)
     return doc

@@ -19,15 +19,18 @@ FLOOR_F1 = 0.905
 CEILING_KEPT = 0.19
 ZH_FLOOR_F1 = 0.925
 ZH_CEILING_KEPT = 0.085
+RELATED_FLOOR_F1 = 0.0
+RELATED_CEILING_KEPT = 1.0
 
 
 def renamed_graft_figures(
-    pages: list, donor_pages: list, chinese: bool
+    pages: list, donor_pages: list, chinese: bool, section: str = "comments"
 ) -> tuple[int, float, float]:
     """auto on ``pages`` with another site's renamed section of ``donor_pages`` grafted on
-    each: pages grafted, mean F1, mean share of the comment text kept."""
+    each (a comment section, or with ``section="related"`` a box of other stories): pages
+    grafted, mean F1, mean share of the section's text kept."""
     script = load_script("benchmarks/grafted_comments.py")
-    donors = script.donor_grafts(donor_pages, chinese=chinese)
+    donors = script.donor_grafts(donor_pages, chinese, section)
     assert len(donors) >= 10
     result = script.score(pages, [script.method_system("auto")], ["served-renamed"], [], donors, 6)
     scores = result.scores[("served-renamed", "auto")]
@@ -58,3 +61,15 @@ def test_grafted_renamed_chinese_comment_sections_keep_their_floor() -> None:
     assert count >= 120
     assert grafted >= ZH_FLOOR_F1, f"grafted F1 {grafted:.4f} < floor {ZH_FLOOR_F1}"
     assert kept <= ZH_CEILING_KEPT, f"comment text kept {kept:.3f} > ceiling {ZH_CEILING_KEPT}"
+
+
+@pytest.mark.slow
+def test_grafted_renamed_boxes_of_other_stories_keep_their_floor() -> None:
+    script = load_script("benchmarks/grafted_comments.py")
+    dataset = REPO / "datasets/wcxb_dev/pages.jsonl"
+    articles = script.load_pages(dataset, page_type="article")
+    donor_pages = script.load_pages(dataset)
+    count, grafted, kept = renamed_graft_figures(articles, donor_pages, False, "related")
+    assert count >= 150
+    assert grafted >= RELATED_FLOOR_F1, f"grafted F1 {grafted:.4f} < floor {RELATED_FLOOR_F1}"
+    assert kept <= RELATED_CEILING_KEPT, f"box text kept {kept:.3f} > {RELATED_CEILING_KEPT}"

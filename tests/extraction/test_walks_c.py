@@ -339,6 +339,21 @@ def test_texts_holding_words_in_c_equal_the_xpath_on_dataset_pages():
     assert checked > 100
 
 
+@pytest.mark.slow
+def test_related_heading_texts_in_c_equal_the_search_on_dataset_pages():
+    from newscrawl.extraction import related_boxes
+
+    checked = 0
+    for page_id, doc in dataset_documents():
+        body = doc.root.find("body")
+        if body is None:
+            continue
+        found = related_boxes.texts_holding(body)
+        assert found == related_boxes.texts_holding_in_python(body), page_id
+        checked += len(found)
+    assert checked > 100
+
+
 def test_holds_prose_counts_a_blocks_own_text_and_its_links():
     from newscrawl.extraction import comment_sections
 
@@ -352,12 +367,10 @@ def test_holds_prose_counts_a_blocks_own_text_and_its_links():
         "</body></html>"
     )
     assert root is not None and native.walks is not None
-    answers = {
-        el.get("id"): comment_sections._holds_prose(el) for el in root.iter() if el.get("id")
-    }
+    answers = {el.get("id"): comment_sections.holds_prose(el) for el in root.iter() if el.get("id")}
     assert answers == {"prose": True, "linked": False, "split": False, "inline": True}
     for el in root.iter():
-        assert comment_sections._holds_prose(el) == comment_sections.holds_prose_in_python(el)
+        assert comment_sections.holds_prose(el) == comment_sections.holds_prose_in_python(el)
 
 
 @pytest.mark.slow
@@ -368,6 +381,6 @@ def test_holds_prose_in_c_equals_python_on_dataset_pages():
     for page_id, doc in dataset_documents():
         for el in doc.root.iter():
             expected = comment_sections.holds_prose_in_python(el)
-            assert comment_sections._holds_prose(el) == expected, (page_id, el.tag)
+            assert comment_sections.holds_prose(el) == expected, (page_id, el.tag)
             checked += expected
     assert checked > 1000
