@@ -32,6 +32,9 @@ _PHRASES = (
     r"(?:\d[\d,.]*\s*)?(?:reader\s+|user\s+|visitor\s+)?comments?"
     # "6 thoughts on “Title”", "15 Replies to “Title”", "2 responses to “Title”"
     r"|\d[\d,.]*\s*(?:thoughts?|repl(?:y|ies)|responses?|comments?)\s+(?:on|to)\b.*"
+    # "29 reviews for “Product”": the same engine's heading over a product's reviews
+    # (WooCommerce keeps them as WordPress comments)
+    r"|\d[\d,.]*\s*reviews?\s+for\b.*"
     # "Leave a Reply", "Leave a ReplyCancel reply", "Post a Comment", "Add Your Comment →"
     r"|(?:leave|post|add|write|submit)\s+(?:a\s+|an\s+|your\s+|new\s+)?"
     r"(?:reply|comment|response)s?(?:\s*cancel\s+reply)?"
@@ -52,7 +55,8 @@ COMMENT_HEADING = re.compile(rf"^(?:{_PHRASES}){_CLOSING}$", re.IGNORECASE)
 # plain ``contains`` for the words the region's text holds).
 _WORD_PIECES = (
     "omment", "OMMENT", "eply", "EPLY", "eplie", "EPLIE", "espons", "ESPONS", "hought",
-    "HOUGHT", "iscussion", "ISCUSSION", "onversation", "ONVERSATION", "评论", "留言",
+    "HOUGHT", "eview", "EVIEW", "iscussion", "ISCUSSION", "onversation", "ONVERSATION",
+    "评论", "留言",
 )  # fmt: skip
 _ANY_PIECE = re.compile("|".join(_WORD_PIECES))
 _TEXTS_WITH: dict[frozenset[str], XPath] = {}

@@ -30,6 +30,7 @@ def heading(text: str, tag: str = "h3") -> bool:
         "Comments (4)",
         "6 thoughts on “Top 10: Best Language Learning Apps”",
         "15 Replies to “Open-sourcing the CAD files”",
+        "29 reviews for Minimalist Sandals Nörd Zero",
         "2 responses to “The Best Strategy Games Of 2025 So Far”",
         "1,024 Comments",
         "Leave a Reply",
@@ -61,6 +62,8 @@ def test_a_comment_section_heading_is_recognised(text: str) -> None:
         "Comments from the mayor's office",
         "How to reply to a comment on Instagram",
         "Add comments to your PDF",  # a how-to's step
+        "Reviews for the new phone were mixed",  # a sentence: no count before it
+        "5 Reviews",  # a product tab or a rating count, not a section's heading
         "Join the discussion groups near you",
         "评论员文章：坚持稳中求进",
         "Comments: 37",  # a statistic in the article's header, label and value
