@@ -15,6 +15,7 @@ from newscrawl.extraction.metadata.authors import (
     BYLINE_SEGMENTS,
     CLOSING_AFTER_CONTENT,
     CUES_BEFORE_TAGS,
+    EARLIEST_CUE,
     EMPTY_FIELD_LABELS,
     GIVEN_NAME_LINE,
     HOST_OWNER,
@@ -501,6 +502,18 @@ def test_an_editor_stays_a_fallback_when_text_cues_come_first():
     html = chinese_page("<p>责任编辑：李四</p>", '<meta name="author" content="王五">')
     assert extract_authors(load_document(html)) == ["王五"]
     assert extract_authors(load_document(chinese_page("<p>责任编辑：李四</p>"))) == ["李四"]
+
+
+def test_the_byline_under_the_headline_outranks_a_menu_further_down():
+    # A channel menu ("原创 | 读书") reads as the "原创" cue, which is asked before "记者".
+    body = (
+        "<h1>亚马逊海外购登陆拼多多</h1>"
+        "<p>新京报讯（记者 陆一夫）11月25日，新京报记者登录拼多多。</p>"
+        "<div><a href='/yc'>原创</a> | <a href='/ds'>读书</a></div>"
+    )
+    assert extract_authors(load_document(chinese_page(body))) == ["陆一夫"]
+    without = RULES - {EARLIEST_CUE}
+    assert extract_authors(load_document(chinese_page(body)), rules=without) == ["读书"]
 
 
 def test_the_cue_window_counts_visible_characters():

@@ -462,6 +462,9 @@ CUES_BEFORE_TAGS = "cues_before_tags"
 # template's markup does not use it up.
 VISIBLE_CUE_WINDOW = "visible_cue_window"
 CUE_NAME_ENDS = "cue_name_ends"
+# The byline is the first cue under the headline: a cue's name further down the window (a
+# channel menu's "原创 | 读书") does not outrank it for being asked first.
+EARLIEST_CUE = "earliest_cue"
 # The closing bracketed byline may sit on the line after the content ("（袁源）").
 CLOSING_AFTER_CONTENT = "closing_after_content"
 # A JSON-LD author given only by reference ({"@id": ".../#/schema/person/x"}) names the
@@ -546,6 +549,7 @@ RULES = frozenset(
         PROFILE_LINKS,
         PERSONAL_SITE_NAMES,
         CUE_NAME_ENDS,
+        EARLIEST_CUE,
         CLOSING_AFTER_CONTENT,
         CUES_BEFORE_TAGS,
         VISIBLE_CUE_WINDOW,
@@ -997,22 +1001,35 @@ def _noscript_microdata(page: str) -> Iterator[etree._Element]:
 def _cue_candidates(
     doc: Document, rules: frozenset[str], cues: tuple[re.Pattern[str], ...]
 ) -> Iterator[str]:
-    """Names the Chinese byline ``cues`` find in the start of the page text."""
+    """Names the Chinese byline ``cues`` find in the start of the page text. With
+    :data:`EARLIEST_CUE`, the author cues' names in the order they stand in the text (the
+    editor's cue still after the author cues before it)."""
     if VISIBLE_CUE_WINDOW in rules:
         text = doc.visible_start(CUE_SEARCH_CHARS)
     else:
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
+    earliest = EARLIEST_CUE in rules
     quoted: list[str] | None = None  # the page's quotations, read when a cue first matches
+    found: list[tuple[int, int, str]] = []  # (group, place, name)
+    group = 0
     for pattern in cues:
+        if pattern is EDITOR_CUE:
+            group += 1
         match = cue_search(pattern, text)
-        if match is None:
-            continue
-        if quoted is None:
-            quoted = quotations(doc)
-        while match is not None and _in_quotation(match, quoted):
-            match = pattern.search(text, match.end())
-        if match and not (EMPTY_FIELD_LABELS in rules and is_field_label(match, text)):
-            yield match.group("name")
+        if match is not None:
+            if quoted is None:
+                quoted = quotations(doc)
+            while match is not None and _in_quotation(match, quoted):
+                match = pattern.search(text, match.end())
+            if match and not (EMPTY_FIELD_LABELS in rules and is_field_label(match, text)):
+                if not earliest:
+                    yield match.group("name")
+                    continue
+                found.append((group, match.start(), match.group("name")))
+        if pattern is EDITOR_CUE:
+            group += 1
+    for _, _, name in sorted(found, key=lambda item: item[:2]):
+        yield name
 
 
 def quotations(doc: Document) -> list[str]:
