@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
@@ -87,11 +89,15 @@ def texts_holding(region: Element) -> list[tuple[Element, str]]:
 def texts_holding_in_python(region: Element) -> list[tuple[Element, str]]:
     """:func:`texts_holding` by XPath, asking only for the words the region's text holds
     (the reference the C pass is tested against)."""
-    found: list[tuple[Element, str]] = []
     pieces = frozenset(_ANY_PIECE.findall(text_content(region)))
-    if not pieces:
-        return found
-    for piece in _texts_with(pieces)(region):
+    return with_holders(_texts_with(pieces)(region)) if pieces else []
+
+
+def with_holders(texts: Iterable[Any]) -> list[tuple[Element, str]]:
+    """Each of ``texts`` (lxml's text results) with the element it stands in: whose text it
+    is, or whose child's tail ("<i></i> COMMENTS" is the parent's text)."""
+    found: list[tuple[Element, str]] = []
+    for piece in texts:
         holder = piece.getparent()
         if holder is not None and piece.is_tail:
             holder = holder.getparent()
@@ -105,19 +111,33 @@ def comment_headings(region: Element) -> list[Element]:
     node with a heading's words, the outermost block element around it, below ``region``,
     whose whole text is a heading; those whose tag and class repeat :data:`MIN_REPEATS`
     times are left out."""
-    found: list[Element] = []
-    for holder, piece in texts_holding(region):
-        if len(piece) > 4 * MAX_HEADING_CHARS:
-            continue
-        heading = None
-        while holder is not None and holder is not region:
-            text = " ".join(text_content(holder).split())
-            if len(text) > MAX_HEADING_CHARS:
-                break
-            if holder.tag in BLOCK_TAGS and COMMENT_HEADING.match(text):
-                heading = holder
-            holder = holder.getparent()
-        if heading is not None and heading not in found:
-            found.append(heading)
+    found = headings_of(region, texts_holding(region), COMMENT_HEADING, MAX_HEADING_CHARS)
     shapes = Counter((el.tag, el.get("class")) for el in found)
     return [el for el in found if shapes[el.tag, el.get("class")] < MIN_REPEATS]
+
+
+def headings_of(
+    region: Element,
+    texts: list[tuple[Element, str]],
+    pattern: re.Pattern[str],
+    max_chars: int,
+) -> list[Element]:
+    """For each of ``texts`` (a text node and the element it stands in), the outermost
+    block element around it, below ``region``, whose whole text (at most ``max_chars``,
+    whitespace collapsed) ``pattern`` matches; in document order, each once."""
+    found: list[Element] = []
+    for holder, piece in texts:
+        if len(piece) > 4 * max_chars:
+            continue
+        heading = None
+        node: Element | None = holder
+        while node is not None and node is not region:
+            text = " ".join(text_content(node).split())
+            if len(text) > max_chars:
+                break
+            if node.tag in BLOCK_TAGS and pattern.match(text):
+                heading = node
+            node = node.getparent()
+        if heading is not None and heading not in found:
+            found.append(heading)
+    return found

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.comment_headings import headings_of, with_holders
 from newscrawl.extraction.comment_sections import (
     ARTICLE_BODY_PARAGRAPHS,
     PROSE_BLOCK_CHARS,
@@ -36,7 +37,7 @@ from newscrawl.extraction.comment_sections import (
     in_a_list,
     section_of,
 )
-from newscrawl.extraction.dom import BLOCK_TAGS, drop_keep_tail, is_below, text_content
+from newscrawl.extraction.dom import drop_keep_tail, is_below, text_content
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.posts import has_link, shape
 from newscrawl.extraction.tail import article_paragraph_length
@@ -99,21 +100,7 @@ def related_headings(body: Element) -> list[Element]:
     """The headings of boxes of other stories below ``body``, in document order: for each
     text node with a phrase's words, the outermost block around it, below ``body``, whose
     whole text is such a phrase."""
-    found: list[Element] = []
-    for holder, piece in texts_holding(body):
-        if len(piece) > 4 * MAX_HEADING_CHARS:
-            continue
-        heading = None
-        while holder is not None and holder is not body:
-            text = " ".join(text_content(holder).split())
-            if len(text) > MAX_HEADING_CHARS:
-                break
-            if holder.tag in BLOCK_TAGS and RELATED_HEADING.match(text):
-                heading = holder
-            holder = holder.getparent()
-        if heading is not None and heading not in found:
-            found.append(heading)
-    return found
+    return headings_of(body, texts_holding(body), RELATED_HEADING, MAX_HEADING_CHARS)
 
 
 def texts_holding(body: Element) -> list[tuple[Element, str]]:
@@ -126,16 +113,7 @@ def texts_holding(body: Element) -> list[tuple[Element, str]]:
 
 def texts_holding_in_python(body: Element) -> list[tuple[Element, str]]:
     """:func:`texts_holding` by a search of each text node (the C pass's reference)."""
-    found: list[tuple[Element, str]] = []
-    for piece in _TEXTS(body):
-        if not _ANY_PIECE.search(piece):
-            continue
-        holder = piece.getparent()
-        if holder is not None and piece.is_tail:
-            holder = holder.getparent()
-        if holder is not None:
-            found.append((holder, str(piece)))
-    return found
+    return with_holders(piece for piece in _TEXTS(body) if _ANY_PIECE.search(piece))
 
 
 _TEXTS = XPath(".//text()", smart_strings=True)
