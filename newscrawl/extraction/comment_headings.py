@@ -126,6 +126,7 @@ def headings_of(
     block element around it, below ``region``, whose whole text (at most ``max_chars``,
     whitespace collapsed) ``pattern`` matches; in document order, each once."""
     found: list[Element] = []
+    seen: set[Element] = set()
     for holder, piece in texts:
         if len(piece) > 4 * max_chars:
             continue
@@ -138,6 +139,7 @@ def headings_of(
             if node.tag in BLOCK_TAGS and pattern.match(text):
                 heading = node
             node = node.getparent()
-        if heading is not None and heading not in found:
+        if heading is not None and heading not in seen:
+            seen.add(heading)
             found.append(heading)
     return found

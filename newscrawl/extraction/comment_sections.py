@@ -223,20 +223,29 @@ def holds_an_article_body(doomed: list[Element]) -> bool:
     return False
 
 
-def in_a_list(el: Element, top: Element) -> bool:
+def in_a_list(
+    el: Element,
+    top: Element,
+    shape_counts: dict[Element, Counter[tuple[str, str | None] | None]] | None = None,
+) -> bool:
     """Whether ``el``, or an ancestor up to ``top``, is one of two or more siblings of its
-    post shape (a class, or the tag of a list item)."""
+    post shape (a class, or the tag of a list item). ``shape_counts`` keeps each parent's
+    count of its children's shapes for the next call (a page's many paragraphs share their
+    ancestors)."""
     node: Element | None = el
     while node is not None:
         found = _item_shape(node)
         parent = node.getparent()
-        repeats = (
-            sum(1 for sibling in parent if _item_shape(sibling) == found)
-            if found is not None and parent is not None
-            else 0
-        )
-        if repeats >= 2:
-            return True
+        if found is not None and parent is not None:
+            if shape_counts is None:
+                repeats = sum(1 for sibling in parent if _item_shape(sibling) == found)
+            else:
+                counts = shape_counts.get(parent)
+                if counts is None:
+                    counts = shape_counts[parent] = Counter(map(_item_shape, parent))
+                repeats = counts[found]
+            if repeats >= 2:
+                return True
         if node is top:
             break
         node = parent

@@ -7,29 +7,31 @@ cut such a box when it is small beside the article and inside the chosen region;
 is longer than the article (twenty excerpts of long posts) it takes the vote, or the cut
 cap keeps it. Removing it from the document first serves every method and the metadata.
 
-A box is found from its heading upwards, as a comment section is
-(:func:`newscrawl.extraction.comment_sections.section_of`): the heading's nearest ancestor
-(or the heading) with article prose in a sibling before it. Unlike a comment section, the
+A box is found from its heading, as a comment section is: its section is the heading's
+nearest ancestor (or the heading) with article prose in a sibling before it
+(:func:`newscrawl.extraction.comment_sections.section_of`). Unlike a comment section, the
 article may resume after a box of links (sites put "Related stories" between two
-paragraphs), so only the box's items go, never what follows them: a run of
-:data:`MIN_ITEMS` or more consecutive elements of one tag and first class word, each
-holding a link with text, in that ancestor (or, when the ancestor is the heading alone, in
-its next sibling), with no prose outside the run's items. The heading stays: the trim
-stage's line rules cut at it, and with it at what follows the box. Kept: a heading with no
-prose before it (a page whose content is the list), a heading in a list item or a link (a
-menu entry, a "Read next →" button), items that show prices (a shop's product cards), a
-run that holds the page's ``<h1>``.
+paragraphs), so only the box's items go, never what follows them: the first run after the
+heading, up to that section, of :data:`MIN_ITEMS` or more consecutive elements of one tag
+and first class word (:func:`item_shape`), each holding a link with text, with no prose
+before it or beside its items. The heading stays: the trim stage's line rules cut at it,
+and with it at what follows the box. Kept: a box whose heading the article's first
+paragraph does not precede (:class:`ArticleStart`: a front page's sections, a page whose
+content is the list), a heading in a list item or a link (a menu entry, a "Read next →"
+button), a heading repeated under each item of a listing, items that show prices (a shop's
+product cards), a run that holds the page's ``<h1>``.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.comment_headings import headings_of, with_holders
+from newscrawl.extraction.comment_headings import MIN_REPEATS, headings_of, with_holders
 from newscrawl.extraction.comment_sections import (
     ARTICLE_BODY_PARAGRAPHS,
     PROSE_BLOCK_CHARS,
@@ -125,14 +127,21 @@ def drop_related_boxes(root: Element) -> int:
     body = root.find("body")
     if body is None:
         return 0
+    headings = related_headings(body)
+    # A phrase in this many blocks of one tag and class is each item's label in a listing
+    # ("Related" under every entry), not the heading of a box after an article.
+    shapes = Counter((el.tag, el.get("class")) for el in headings)
+    article = ArticleStart(body)
     dropped = 0
-    for heading in related_headings(body):
+    for heading in headings:
+        if shapes[heading.tag, heading.get("class")] >= MIN_REPEATS:
+            continue
         if not is_below(heading, body) or _is_a_control(heading):
             continue
         box = box_of(heading, body)
         if (
             not box
-            or not follows_an_article(heading, body)
+            or not article.stands_before(heading)
             or any(el.tag == "h1" or el.find(".//h1") is not None for el in box)
         ):
             continue
@@ -142,46 +151,55 @@ def drop_related_boxes(root: Element) -> int:
     return dropped
 
 
-# Long paragraphs before an element, and elements before it with several long paragraph
-# children (their length tested in C first).
-_PARAGRAPHS_BEFORE = XPath(
-    "preceding::p[string-length(normalize-space()) >= $chars]", smart_strings=False
-)
-_BODIES_BEFORE = XPath(
-    "preceding::*[count(p[string-length(normalize-space()) >= $chars]) >= $count]",
-    smart_strings=False,
-)
+class ArticleStart:
+    """Where a page's article begins, read once per page: its first long ``<p>`` that is
+    one of :data:`ARTICLE_BODY_PARAGRAPHS` long ``<p>`` children of one element or stands
+    outside any list's items. A box of other stories after it follows an article; a front
+    page's sections of teaser cards ("More on Iran war" after "Most read"), a product's
+    "You may also like" under a short description and a heading with no article before it
+    are what the page is about."""
 
+    def __init__(self, body: Element):
+        self._body = body
+        self._searched = False
+        self._first: Element | None = None
+        self._order: dict[Element, int] = {}
 
-def follows_an_article(heading: Element, body: Element) -> bool:
-    """Whether an article stands before ``heading``: :data:`ARTICLE_BODY_PARAGRAPHS` long
-    ``<p>`` as one element's children, or a long ``<p>`` outside any list's items. A front
-    page's sections of teaser cards ("More on Iran war" after "Most read") are what the page
-    is about; under an article, a box of other stories is not."""
-    node = heading
-    while node is not body:  # the heading's ancestors' paragraphs before it
-        if _long(node.itersiblings("p", preceding=True)) >= ARTICLE_BODY_PARAGRAPHS:
-            return True
-        parent = node.getparent()
-        if parent is None:
+    def stands_before(self, heading: Element) -> bool:
+        """Whether the article's first paragraph comes before ``heading``."""
+        first = self.first_paragraph()
+        if first is None:
             return False
-        node = parent
-    count = ARTICLE_BODY_PARAGRAPHS
-    if any(
-        _long(el.iterchildren("p")) >= count
-        for el in _BODIES_BEFORE(heading, chars=PROSE_BLOCK_CHARS, count=count)
-    ):
-        return True
-    return any(
-        article_paragraph_length(paragraph, PROSE_BLOCK_CHARS) and not in_a_list(parent, body)
-        for paragraph in _PARAGRAPHS_BEFORE(heading, chars=PROSE_BLOCK_CHARS)
-        if (parent := paragraph.getparent()) is not None
-    )
+        if not self._order:
+            self._order = {el: index for index, el in enumerate(self._body.iter())}
+        return self._order.get(first, -1) < self._order.get(heading, -1)
+
+    def first_paragraph(self) -> Element | None:
+        if self._searched:
+            return self._first
+        self._searched = True
+        shape_counts: dict[Element, Counter[tuple[str, str | None] | None]] = {}
+        long_children: dict[Element, int] = {}
+        for paragraph in _LONG_PARAGRAPHS(self._body, chars=PROSE_BLOCK_CHARS):
+            parent = paragraph.getparent()
+            if parent is None or not article_paragraph_length(paragraph, PROSE_BLOCK_CHARS):
+                continue
+            if parent not in long_children:
+                long_children[parent] = sum(
+                    1
+                    for child in parent.iterchildren("p")
+                    if article_paragraph_length(child, PROSE_BLOCK_CHARS)
+                )
+            if long_children[parent] >= ARTICLE_BODY_PARAGRAPHS or not in_a_list(
+                parent, self._body, shape_counts
+            ):
+                self._first = paragraph
+                break
+        return self._first
 
 
-def _long(paragraphs: Iterable[Element]) -> int:
-    """How many of ``paragraphs`` read as an article's."""
-    return sum(1 for p in paragraphs if article_paragraph_length(p, PROSE_BLOCK_CHARS))
+# A page's long paragraphs, their length tested in C first.
+_LONG_PARAGRAPHS = XPath(".//p[string-length(normalize-space()) >= $chars]", smart_strings=False)
 
 
 def _is_a_control(heading: Element) -> bool:

@@ -167,6 +167,7 @@ def test_headings_are_the_same_without_the_c_pass(monkeypatch: pytest.MonkeyPatc
         + "<div><h4>Most Popular</h4></div><p>related posts</p><p>Related research</p>"
     )
     root = parse_html(html)
+    assert root is not None
     clean_tree(root)
     body = root.find("body")
     assert body is not None
@@ -178,3 +179,36 @@ def test_headings_are_the_same_without_the_c_pass(monkeypatch: pytest.MonkeyPatc
         "Most Popular",
         "related posts",
     ]
+
+
+def test_a_label_repeated_under_each_item_of_a_listing_is_no_box() -> None:
+    # "Related" under every entry of a listing: each item's furniture, not one box.
+    items = "".join(
+        f"<div class='entry'><p>{PROSE}</p><h4 class='lbl'>Related</h4><ul>"
+        + "".join(f"<li><a href='/{i}-{j}'>Harbour story {j}</a></li>" for j in range(3))
+        + "</ul></div>"
+        for i in range(4)
+    )
+    assert "Harbour story" in body_text(page(items))
+
+
+def test_many_headings_cost_one_reading_of_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each heading's own class: none repeats, every box is read. The article's start is
+    # searched once per page, so a page of many such items stays linear (a first version
+    # took minutes on 500 items: each heading re-read every paragraph before it).
+    items = "".join(
+        f"<div class='e{i}'><p>{PROSE}</p><h4 class='l{i}'>Related</h4><ul>"
+        + "".join(f"<li><a href='/{i}-{j}'>Harbour story {j}</a></li>" for j in range(3))
+        + "</ul></div>"
+        for i in range(300)
+    )
+    searches: list[int] = []
+    search = related_boxes._LONG_PARAGRAPHS
+
+    def counted(*args: object, **kwargs: object) -> object:
+        searches.append(1)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(related_boxes, "_LONG_PARAGRAPHS", counted)
+    assert "Harbour story" not in body_text(page(items))
+    assert len(searches) == 1
