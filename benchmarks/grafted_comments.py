@@ -215,10 +215,12 @@ def article_element(root: etree._Element, label: str) -> etree._Element | None:
 
 @dataclass(frozen=True, slots=True)
 class Graft:
-    """A comment thread to put into a page: its markup and the lines that are comments."""
+    """A comment thread to put into a page: its markup, the lines that are comments and,
+    for a served section, the site it was taken from (named in the worst pages' list)."""
 
     markup: str
     lines: tuple[str, ...]
+    donor: str = ""
 
 
 def synthetic_graft(comments: Sequence[Comment], template: str, title: str) -> Graft | None:
@@ -302,7 +304,8 @@ def donor_grafts(
         )
         if lines:
             markup = lxml_html.tostring(section, encoding="unicode")
-            donors.append((page_site(page), Graft(markup, lines)))
+            site = page_site(page)
+            donors.append((site, Graft(markup, lines, site)))
     return donors
 
 
@@ -376,7 +379,7 @@ def thread_for(
     donor = donor_for(page, site, donors)
     if donor is None or kind == "served":
         return donor
-    return Graft(anonymise(donor.markup), donor.lines)
+    return Graft(anonymise(donor.markup), donor.lines, donor.donor)
 
 
 @dataclass(slots=True)
@@ -428,6 +431,7 @@ def score(
                                 f"{page.id} {kind} F1 {was.f1:.3f} -> {now.f1:.3f} recall "
                                 f"{was.recall:.2f} -> {now.recall:.2f} comments kept "
                                 f"{own.kept[-1]:.2f} {page.url or ''}"
+                                + (f" (from {thread.donor})" if thread.donor else "")
                             ),
                         )
                     )

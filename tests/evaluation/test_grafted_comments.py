@@ -72,6 +72,10 @@ def test_donors_are_comment_sections_of_pages_other_than_forums(tmp_path: Path) 
     # a page never gets its own site's section
     assert script.donor_for(pages[1], "c.example", donors) is None
     assert script.donor_for(pages[0], "a.example", donors) is graft
+    # the worst pages' list names where a served section came from, renamed too
+    assert graft.donor == "c.example"
+    renamed = script.thread_for("served-renamed", pages[0], "a.example", [], donors, 6)
+    assert renamed is not None and renamed.donor == "c.example"
 
 
 def test_kept_share_counts_the_comment_lines_in_the_output() -> None:
