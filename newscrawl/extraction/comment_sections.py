@@ -210,16 +210,21 @@ def holds_an_article_body(doomed: list[Element]) -> bool:
     children outside any list of posts: a heading that heads no comment section (a
     "3 Comments" count in the article's header, before its body) would take the article
     with it. A long comment is one item of a list (:func:`in_a_list`)."""
-    for el in doomed:
-        for holder in (el, *el.iterdescendants()):
-            paragraphs = 0
-            for child in holder.iterchildren("p"):
-                if article_paragraph_length(child, PROSE_BLOCK_CHARS):
-                    paragraphs += 1
-                    if paragraphs >= ARTICLE_BODY_PARAGRAPHS:
-                        if not in_a_list(holder, el):
-                            return True
-                        break
+    return any(
+        is_article_body(holder) and not in_a_list(holder, el)
+        for el in doomed
+        for holder in el.iter()
+    )
+
+
+def is_article_body(el: Element) -> bool:
+    """Whether ``el`` has :data:`ARTICLE_BODY_PARAGRAPHS` long ``<p>`` children."""
+    paragraphs = 0
+    for child in el.iterchildren("p"):
+        if article_paragraph_length(child, PROSE_BLOCK_CHARS):
+            paragraphs += 1
+            if paragraphs >= ARTICLE_BODY_PARAGRAPHS:
+                return True
     return False
 
 
@@ -232,19 +237,17 @@ def in_a_list(
     post shape (a class, or the tag of a list item). ``shape_counts`` keeps each parent's
     count of its children's shapes for the next call (a page's many paragraphs share their
     ancestors)."""
+    if shape_counts is None:
+        shape_counts = {}
     node: Element | None = el
     while node is not None:
         found = _item_shape(node)
         parent = node.getparent()
         if found is not None and parent is not None:
-            if shape_counts is None:
-                repeats = sum(1 for sibling in parent if _item_shape(sibling) == found)
-            else:
-                counts = shape_counts.get(parent)
-                if counts is None:
-                    counts = shape_counts[parent] = Counter(map(_item_shape, parent))
-                repeats = counts[found]
-            if repeats >= 2:
+            counts = shape_counts.get(parent)
+            if counts is None:
+                counts = shape_counts[parent] = Counter(map(_item_shape, parent))
+            if counts[found] >= 2:
                 return True
         if node is top:
             break

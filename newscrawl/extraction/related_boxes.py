@@ -33,10 +33,10 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import MIN_REPEATS, headings_of, with_holders
 from newscrawl.extraction.comment_sections import (
-    ARTICLE_BODY_PARAGRAPHS,
     PROSE_BLOCK_CHARS,
     holds_prose,
     in_a_list,
+    is_article_body,
     section_of,
 )
 from newscrawl.extraction.dom import drop_keep_tail, is_below, text_content
@@ -179,20 +179,14 @@ class ArticleStart:
             return self._first
         self._searched = True
         shape_counts: dict[Element, Counter[tuple[str, str | None] | None]] = {}
-        long_children: dict[Element, int] = {}
+        bodies: dict[Element, bool] = {}
         for paragraph in _LONG_PARAGRAPHS(self._body, chars=PROSE_BLOCK_CHARS):
             parent = paragraph.getparent()
             if parent is None or not article_paragraph_length(paragraph, PROSE_BLOCK_CHARS):
                 continue
-            if parent not in long_children:
-                long_children[parent] = sum(
-                    1
-                    for child in parent.iterchildren("p")
-                    if article_paragraph_length(child, PROSE_BLOCK_CHARS)
-                )
-            if long_children[parent] >= ARTICLE_BODY_PARAGRAPHS or not in_a_list(
-                parent, self._body, shape_counts
-            ):
+            if parent not in bodies:
+                bodies[parent] = is_article_body(parent)
+            if bodies[parent] or not in_a_list(parent, self._body, shape_counts):
                 self._first = paragraph
                 break
         return self._first
@@ -224,8 +218,9 @@ def box_of(heading: Element, body: Element) -> list[Element]:
         if run:
             return [] if is_product_grid(run) else run
         for sibling in siblings:
-            if item_run(sibling) is not None:
-                return _box_items(sibling)
+            inner = item_run(sibling)
+            if inner is not None:
+                return _box_items(sibling, inner)
             if holds_prose(sibling):
                 return []
         if node is holder:
@@ -236,11 +231,10 @@ def box_of(heading: Element, body: Element) -> list[Element]:
         node = parent
 
 
-def _box_items(el: Element) -> list[Element]:
-    """The run of linked items of one shape in ``el`` when it holds no prose outside them;
-    empty otherwise."""
-    run = item_run(el)
-    if run is None or is_product_grid(run):
+def _box_items(el: Element, run: list[Element]) -> list[Element]:
+    """``run``, the linked items of one shape in ``el``, when ``el`` holds no prose outside
+    them and they are no shop's cards; empty otherwise."""
+    if is_product_grid(run):
         return []
     items = set(run)
     parent = run[0].getparent()
@@ -288,13 +282,13 @@ def _first_run(elements: Iterable[Element]) -> list[Element]:
     run: list[Element] = []
     run_shape: tuple[str, str | None] | None = None
     for el in elements:
-        el_shape = item_shape(el)
-        if el_shape == run_shape and run and has_link(el):
+        el_shape, linked = item_shape(el), has_link(el)
+        if el_shape == run_shape and run and linked:
             run.append(el)
             continue
         if len(run) >= MIN_ITEMS:
             return run
-        run_shape, run = el_shape, [el] if has_link(el) else []
+        run_shape, run = el_shape, [el] if linked else []
     return run if len(run) >= MIN_ITEMS else []
 
 

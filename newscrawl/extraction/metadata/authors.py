@@ -1010,7 +1010,7 @@ def _cue_candidates(
         text = " ".join(doc.body_text()[:CUE_SEARCH_CHARS].split())
     earliest = EARLIEST_CUE in rules
     quoted: list[str] | None = None  # the page's quotations, read when a cue first matches
-    found: list[tuple[int, int, str]] = []  # (group, place, name)
+    found: list[tuple[int, int, str]] = []  # (group, place, name): sorted, cue order kept
     group = 0
     for pattern in cues:
         if pattern is EDITOR_CUE:
@@ -1022,10 +1022,7 @@ def _cue_candidates(
             while match is not None and _in_quotation(match, quoted):
                 match = pattern.search(text, match.end())
             if match and not (EMPTY_FIELD_LABELS in rules and is_field_label(match, text)):
-                if not earliest:
-                    yield match.group("name")
-                    continue
-                found.append((group, match.start(), match.group("name")))
+                found.append((group, match.start() if earliest else 0, match.group("name")))
         if pattern is EDITOR_CUE:
             group += 1
     for _, _, name in sorted(found, key=lambda item: item[:2]):
