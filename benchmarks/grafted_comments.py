@@ -23,7 +23,10 @@ classes that say nothing, stamped with a clock time, a day, or nothing:
 
 With ``--section related`` the served sections are another site's boxes of other stories
 (named "related", "recommended", "read-next" ...) instead of its comment section: the same
-graft, for the issue's "related-story lists kept".
+graft, for the issue's "related-story lists kept". ``--place before`` puts the section before
+the article's container instead (a column of teasers first in the markup: the issue's
+"teaser block beside the article"), ``--place middle`` between two of its paragraphs (a box
+of headlines set into the story).
 
 For each markup and system it prints the mean F1 and pages with F1 < 0.5, served and grafted,
 and the share of the grafted comment text the system kept (its characters found in the
@@ -31,7 +34,7 @@ output), then the pages whose F1 falls most:
 
     python3 benchmarks/grafted_comments.py PAGES.jsonl --pool FORUMS.jsonl
         [--page-type article] [--systems auto,trafilatura] [--markup named,hashed,plain]
-        [--comments 6] [--limit N] [--worst 10]
+        [--comments 6] [--section related] [--place after|before|middle] [--limit N] [--worst 10]
 """
 
 from __future__ import annotations
@@ -314,15 +317,47 @@ def donor_for(page: Page, site: str, donors: Sequence[tuple[str, Graft]]) -> Gra
     return others[_digest(page.id, "donor") % len(others)] if others else None
 
 
-def graft_into(text: str, label: str, thread: Graft) -> tuple[bytes, bytes] | None:
-    """The page as served (parsed and written out) and with ``thread`` after the article's
-    container (:func:`article_element`); None when there is none below ``<body>``."""
+# Where a graft goes (``--place``): after the article's container (where templates put
+# comments and most boxes of other stories), before it (a column of teasers that comes first
+# in the markup), or between two of its paragraphs (a news site's box of headlines set into
+# the story).
+PLACES = ("after", "before", "middle")
+
+
+def middle_child(holder: etree._Element, root: etree._Element, label: str) -> etree._Element | None:
+    """The child of the article's container that holds the label's middle long line: a
+    box put after it stands between two paragraphs of the story. None for a label of
+    fewer than three long lines (no middle) or a line outside every child."""
+    lines = [_normalised(line) for line in label.split("\n") if len(_normalised(line)) >= 20]
+    if len(lines) < 3:
+        return None
+    inner = holder_of(root, lines[len(lines) // 2][:ANCHOR_CHARS])
+    while inner is not None and inner.getparent() is not holder:
+        inner = inner.getparent()
+    return inner
+
+
+def graft_into(
+    text: str, label: str, thread: Graft, place: str = "after"
+) -> tuple[bytes, bytes] | None:
+    """The page as served (parsed and written out) and with ``thread`` at ``place`` beside
+    or inside the article's container (:func:`article_element`); None when there is none
+    below ``<body>`` (or, for the middle, no child holding the label's middle line)."""
     root = lxml_html.document_fromstring(text)
     served = lxml_html.tostring(root, encoding="utf-8")
     holder = article_element(root, label)
     if holder is None or holder.tag in ("body", "html") or holder.getparent() is None:
         return None
-    holder.addnext(lxml_html.fragment_fromstring(thread.markup))
+    graft = lxml_html.fragment_fromstring(thread.markup)
+    if place == "before":
+        holder.addprevious(graft)
+    elif place == "middle":
+        child = middle_child(holder, root, label)
+        if child is None:
+            return None
+        child.addnext(graft)
+    else:
+        holder.addnext(graft)
     return served, lxml_html.tostring(root, encoding="utf-8")
 
 
@@ -399,6 +434,7 @@ def score(
     pool: Sequence[tuple[str, str]],
     donors: Sequence[tuple[str, Graft]],
     count: int,
+    place: str = "after",
 ) -> Result:
     """Every system on each labelled page as served and with a thread of each kind."""
     scores = {(kind, s.name): Scores() for kind in kinds for s in systems}
@@ -412,7 +448,7 @@ def score(
         site = page_site(page)
         for kind in kinds:
             thread = thread_for(kind, page, site, pool, donors, count)
-            pair = graft_into(text, page.text, thread) if thread is not None else None
+            pair = graft_into(text, page.text, thread, place) if thread is not None else None
             if thread is None or pair is None:
                 skipped += 1
                 continue
@@ -455,6 +491,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="comments",
         help="what the served sections are: comment sections, or boxes of other stories",
     )
+    parser.add_argument(
+        "--place",
+        choices=PLACES,
+        default="after",
+        help="where the section goes: after the article's container, before it, or inside it"
+        " between two paragraphs",
+    )
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--worst", type=int, default=10)
     args = parser.parse_args(argv)
@@ -474,7 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"pool: {len(pool)} comment lines, {len(donors)} served {args.section} sections")
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(n) if n in PEERS else method_system(n) for n in names]
-    result = score(pages, systems, kinds, pool, donors, args.comments)
+    result = score(pages, systems, kinds, pool, donors, args.comments, args.place)
     scores, falls, skipped = result.scores, result.falls, result.skipped
     for kind in kinds:
         print(f"{kind}:")

@@ -62,6 +62,21 @@ def test_the_thread_goes_right_after_the_article_container() -> None:
     )
 
 
+def test_a_box_goes_before_the_article_container_or_between_two_of_its_paragraphs() -> None:
+    script = _script()
+    box = script.Graft("<div class='t'><p>Another story.</p></div>", ("Another story.",))
+    middle = "More of the story, told at some length. " * 4
+    label = f"{FIRST}\n{middle.strip()}\n{LAST}"
+    _, before = script.graft_into(ARTICLE_PAGE, label, box, "before")
+    body = lxml_html.fromstring(before).find(".//div[@class='body']")
+    assert body is not None and body.getprevious().get("class") == "t"
+    _, inside = script.graft_into(ARTICLE_PAGE, label, box, "middle")
+    paragraphs = [el.tag for el in lxml_html.fromstring(inside).find(".//div[@class='body']")]
+    assert paragraphs == ["p", "p", "div", "p"]
+    # Two long lines have no middle: no graft rather than one at an edge.
+    assert script.graft_into(ARTICLE_PAGE, f"{FIRST}\n{LAST}", box, "middle") is None
+
+
 def test_donors_are_comment_sections_of_pages_other_than_forums(tmp_path: Path) -> None:
     script = _script()
     pages = script.load_pages(_pages(tmp_path))
