@@ -21,14 +21,18 @@ templates older than HTML5: what rests on those tags (the tail's ``nav``/``aside
 the content tags). ``--perturbation bare`` does both, names and sections: what is left when
 neither the names nor the tags say what a block is. ``--perturbation minified`` drops the
 whitespace between tags where either is block-level, as HTML minifiers serve pages: what
-rests on a newline between two blocks in the page's raw text.
+rests on a newline between two blocks in the page's raw text. ``--perturbation shell`` serves
+the page as a site drawn by its scripts does: the ``<head>`` as it was (its structured data
+included), the ``<body>`` an empty application root with a "Loading..." line and a
+``<noscript>`` notice; only pages whose HTML holds a JSON-LD ``articleBody`` are scored, as no
+system can find the article anywhere else.
 
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
 served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
         [--systems auto,trafilatura] [--worst 20] [--limit N]
-        [--perturbation names|divs|sections|bare|minified] [--write DIR]
+        [--perturbation names|divs|sections|bare|minified|shell] [--write DIR]
 
 ``--write DIR`` scores nothing: it writes the altered pages as a set of their own
 (``DIR/pages.jsonl``, each record as it was but for ``html_path``, the altered page UTF-8 and
@@ -52,7 +56,10 @@ from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
+from newscrawl.extraction.article_body import DEFAULT_OPTIONS as ARTICLE_BODY_OPTIONS
+from newscrawl.extraction.article_body import article_body
 from newscrawl.extraction.decode import decode_html
+from newscrawl.extraction.document import load_document
 from newscrawl.extraction.dom import BLOCK_TAGS
 
 # class="..." / id='...' / class=bare, in start tags; the value is read as written.
@@ -129,12 +136,49 @@ def minified(html: str) -> str:
     return _CHARSET.sub(r"\1utf-8", _GAP.sub(squeeze, html))
 
 
+_BODY = re.compile(r"<body\b[^>]*>.*?(?:</body\s*>|$)", re.IGNORECASE | re.DOTALL)
+# The articleBody length newscrawl reads as an article's copy, not a description.
+ARTICLE_BODY_CHARS = ARTICLE_BODY_OPTIONS.min_body_chars
+SHELL_BODY = (
+    '<body><div id="app">Loading...</div>'
+    "<noscript>You need to enable JavaScript to run this app.</noscript></body>"
+)
+
+
+_JSON_LD = re.compile(
+    r"<script\b[^>]*application/ld\+json[^>]*>.*?</script\s*>", re.IGNORECASE | re.DOTALL
+)
+
+
+def script_shell(html: str) -> str:
+    """``html`` as a page drawn by its scripts serves it: the head unchanged, the body an
+    empty application root (:data:`SHELL_BODY`) with the body's JSON-LD blocks (written for
+    search engines, they are served either way), the charset declared as UTF-8."""
+
+    def shell(match: re.Match[str]) -> str:
+        data = "".join(_JSON_LD.findall(match.group(0)))
+        return SHELL_BODY.replace("</body>", data + "</body>")
+
+    altered, found = _BODY.subn(shell, html, count=1)
+    return _CHARSET.sub(r"\1utf-8", altered if found else html + SHELL_BODY)
+
+
+def holds_article_body(page: Page) -> bool:
+    """Whether the page carries its article in a JSON-LD ``articleBody`` (the only copy a
+    script shell leaves): one of :data:`ARTICLE_BODY_CHARS` characters or more."""
+    text, _ = decode_html(page.read_html())
+    if '"articleBody"' not in text:
+        return False
+    return len(article_body(load_document(text))) >= ARTICLE_BODY_CHARS
+
+
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
     "names": anonymise,
     "divs": paragraphs_as_divs,
     "sections": sections_as_divs,
     "bare": bare_markup,
     "minified": minified,
+    "shell": script_shell,
 }
 
 
@@ -247,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = [name.strip() for name in args.systems.split(",") if name.strip()]
     systems = [peer_system(name) if name in PEERS else method_system(name) for name in names]
     pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
+    if args.perturbation == "shell":
+        pages = [page for page in pages if holds_article_body(page)]
     scores, scored = score(pages, systems, PERTURBATIONS[args.perturbation])
     for name, system_scores in scores.items():
         print(system_scores.line(name))

@@ -10,14 +10,26 @@ text whose tokens are mostly missing from it is not the article's: it is dropped
 The signal is the page's own markup, not a site or a page type. Whether it is on, and its
 two shares, were chosen by site-grouped cross-validation over every dev set
 (benchmarks/article_body_cv.py, docs/benchmarks/precision.md).
+
+The same copy stands in for the page's text when that text is a small part of it
+(:func:`rescued`): a page drawn by its scripts serves a shell ("Loading...", a menu) with the
+article only in its structured data, and every method reads the shell. The copy replaces
+the chosen text when it holds the fallback's growth (:mod:`newscrawl.extraction.fallback`:
+four times the tokens) or more: no dev page comes near (the largest share of a chosen text
+to the copy is 2.2 times, on a page whose copy is a summary's worth longer).
 """
 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
+from lxml import html as lxml_html
+from lxml.etree import ParserError
+
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.fallback import DEFAULT_OPTIONS as FALLBACK
 from newscrawl.extraction.text import tokens
 
 
@@ -33,10 +45,17 @@ class ArticleBodyOptions:
     min_line_share: float = 0.9
     # Characters an articleBody needs to be read at all (a description is shorter).
     min_body_chars: int = 500
+    # The articleBody replaces a chosen text when it holds this many times its tokens (None:
+    # never): the fallback's growth, the one measure of "far larger" auto uses.
+    rescue_growth: float | None = FALLBACK.min_growth
 
 
 DEFAULT_OPTIONS = ArticleBodyOptions()
-NO_ARTICLE_BODY = ArticleBodyOptions(min_coverage=None)
+NO_ARTICLE_BODY = ArticleBodyOptions(min_coverage=None, rescue_growth=None)
+# A tag in an articleBody: some CMSs write the field from the article's HTML.
+_TAG = re.compile(r"<[a-zA-Z/!]")
+# Its paragraphs' tags, which end a line.
+_BLOCK_TAG = re.compile(r"</?(?:p|div|br|li|h[1-6]|blockquote)\b[^>]*>", re.IGNORECASE)
 
 
 def article_body(doc: Document) -> str:
@@ -77,3 +96,37 @@ def filter_by_article_body(
     if options.min_coverage is None or not doc.json_ld:
         return text
     return filter_lines(text, article_body(doc), options)
+
+
+def rescued(text: str, doc: Document, options: ArticleBodyOptions = DEFAULT_OPTIONS) -> str | None:
+    """The page's ``articleBody`` as text (one paragraph a line) when it holds
+    ``rescue_growth`` times the tokens of ``text`` (the chosen text, "" when none was found),
+    else None."""
+    if options.rescue_growth is None or not doc.json_ld:
+        return None
+    body = article_body(doc)
+    if len(body) < options.min_body_chars:
+        return None
+    copy = body_lines(body)
+    if len(tokens(copy)) < options.rescue_growth * len(tokens(text)):
+        return None
+    return copy or None
+
+
+def body_lines(body: str) -> str:
+    """An ``articleBody`` as lines of text: its markup's text when it holds tags, each line's
+    spaces collapsed, empty lines left out."""
+    if _TAG.search(body):
+        body = _markup_text(body)
+    lines = (" ".join(line.split()) for line in body.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _markup_text(body: str) -> str:
+    """The text of an ``articleBody`` written as HTML, a line per paragraph; the string
+    itself when it does not parse."""
+    try:
+        root = lxml_html.fromstring(f"<div>{_BLOCK_TAG.sub(chr(10), body)}</div>")
+    except (ParserError, ValueError):
+        return body
+    return str(root.text_content())

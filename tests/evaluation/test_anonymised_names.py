@@ -101,3 +101,18 @@ def test_write_makes_a_set_of_the_altered_pages(tmp_path: Path) -> None:
     argv = [str(source / "pages.jsonl"), "--page-type", "listing", "--write", str(out)]
     assert script.main(argv) == 0
     assert [row["id"] for row in written()] == ["b"]
+
+
+def test_a_script_shell_keeps_the_head_and_the_structured_data_only() -> None:
+    script = _script()
+    page = (
+        '<html><head><meta charset="iso-8859-1"><title>T</title></head><body>'
+        "<main><p>The article's own words.</p></main>"
+        '<script type="application/ld+json">{"articleBody": "The copy."}</script>'
+        "</body></html>"
+    )
+    shell = script.script_shell(page)
+    root = lxml_html.fromstring(shell)
+    assert root.findtext(".//title") == "T" and 'charset="utf-8"' in shell
+    assert "article's own words" not in shell and "Loading..." in shell
+    assert '"articleBody": "The copy."' in shell

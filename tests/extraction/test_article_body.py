@@ -14,8 +14,10 @@ from newscrawl.extraction.article_body import (
     NO_ARTICLE_BODY,
     ArticleBodyOptions,
     article_body,
+    body_lines,
     filter_by_article_body,
     filter_lines,
+    rescued,
 )
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 
@@ -100,3 +102,59 @@ def test_the_filter_keeps_a_subset_of_the_lines_in_order(text, body):
     filtered = filter_lines(text, body, replace(OPTIONS, min_body_chars=0))
     lines = iter(text.split("\n"))
     assert all(line in lines for line in filtered.split("\n"))
+
+
+def shell_page(body: object, shell: str = '<div id="app">Loading...</div>') -> bytes:
+    """A page drawn by its scripts: the article only in its structured data."""
+    data = json.dumps(
+        {"@context": "https://schema.org", "@type": "NewsArticle", "articleBody": body}
+    )
+    return (
+        "<html><head><title>Bridge to be rebuilt</title>"
+        f'<script type="application/ld+json">{data}</script></head>'
+        f'<body>{shell}<nav><a href="/">Home</a> <a href="/news">News</a></nav></body></html>'
+    ).encode()
+
+
+def test_a_script_shell_gives_way_to_the_publishers_copy():
+    article = extract(shell_page("\n".join(PARAGRAPHS)), method="auto")
+    assert isinstance(article, Article)
+    assert article.content == "\n".join(PARAGRAPHS)
+    assert "Loading" not in article.content
+
+
+def test_a_shell_with_no_text_at_all_is_rescued_too():
+    article = extract(shell_page("\n".join(PARAGRAPHS), shell='<div id="app"></div>'))
+    assert isinstance(article, Article) and article.content.startswith(PARAGRAPHS[0])
+
+
+def test_an_article_body_written_as_html_becomes_lines():
+    html_body = "".join(f"<p>{line}</p>" for line in PARAGRAPHS) + "<br>Fish &amp; chips"
+    article = extract(shell_page(html_body), method="auto")
+    assert isinstance(article, Article)
+    assert article.content.split("\n") == [*PARAGRAPHS, "Fish & chips"]
+
+
+def test_the_page_text_stays_when_the_copy_is_not_far_larger():
+    # The page shows the article: its text, not the copy, is the content.
+    article = extract(page(BODY), method="auto")
+    assert isinstance(article, Article) and article.content == "\n".join(PARAGRAPHS[:5])
+    assert article.diagnostics["auto_winner"] != "articleBody"
+    doc = load_document(shell_page(BODY))
+    assert rescued("\n".join(PARAGRAPHS[:4]), doc) is None
+    assert rescued("\n".join(PARAGRAPHS[:2]), doc) is not None
+
+
+def test_no_rescue_from_a_description_sized_body_or_when_off():
+    doc = load_document(shell_page(PARAGRAPHS[0]))
+    assert rescued("Loading...", doc) is None
+    doc = load_document(shell_page(BODY))
+    assert rescued("Loading...", doc, NO_ARTICLE_BODY) is None
+    assert rescued("Loading...", doc, replace(DEFAULT_OPTIONS, rescue_growth=None)) is None
+
+
+@given(st.text(max_size=300), st.text(max_size=3000))
+def test_body_lines_never_raise_and_hold_no_blank_line(text, body):
+    lines = body_lines(body)
+    assert all(line.strip() for line in lines.split("\n")) or lines == ""
+    assert rescued(text, load_document(shell_page(body))) in (None, *([lines] if lines else []))

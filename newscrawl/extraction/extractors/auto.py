@@ -32,6 +32,9 @@ Signals, all measurable on the page itself:
 * **fallback** — a winner whose text is a tiny part of the page's (one item of a product
   grid, one post) gives way to the largest candidate of every method
   (:mod:`newscrawl.extraction.fallback`).
+* **publisher's copy** — when the page's JSON-LD ``articleBody`` holds four times the
+  tokens of what the vote found (a page drawn by its scripts serves a "Loading..." shell), the
+  copy is the content (:func:`newscrawl.extraction.article_body.rescued`).
 * **tail** — :mod:`newscrawl.extraction.tail` drops the subtrees after the region's prose
   container whose class/id names an author box, related list, share bar, comments ...
 * **trim** — then :mod:`newscrawl.extraction.trim` cuts the winner at a related/comments
@@ -55,7 +58,7 @@ from itertools import repeat
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import fallback
-from newscrawl.extraction.article_body import filter_by_article_body
+from newscrawl.extraction.article_body import filter_by_article_body, rescued
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.captions import drop_caption_lines
 from newscrawl.extraction.document import Document
@@ -363,6 +366,13 @@ def extract_content(
             diagnostics={"auto_winner": "density", "auto_reason": "outsized page"},
         )
     decided = decide(doc, options)
+    copy = rescued(decided[1] if decided else "", doc, options.article_body)
+    if copy is not None:
+        return ContentResult(
+            text=copy,
+            method=METHOD,
+            diagnostics={"auto_winner": "articleBody", "auto_reason": "page text a small part"},
+        )
     if decided is None:
         return Rejection(RejectReason.NO_CONTENT, "no method found content", METHOD, doc.url)
     vote, text = decided
