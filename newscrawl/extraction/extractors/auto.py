@@ -66,6 +66,7 @@ from newscrawl.extraction.dom import BLOCK_TAGS, paragraph_text
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
+from newscrawl.extraction.lead import with_lead
 from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
@@ -502,6 +503,9 @@ def finishing_stages(
         tail_text = cut_tail(stages[-1][1], result.images_from, options.tail, headings)
         stages.append(("tail", tail_text))
         stages.append(("parts", with_other_parts(stages[-1][1], result.nodes, options, headings)))
+        if options.lead_paragraphs:
+            lead = with_lead(stages[-1][1], result.nodes, options.tail.long_paragraph)
+            stages.append(("lead", lead))
     if options.clean_lines:
         share = options.repeats_in_runs_share
         runs_only = (

@@ -157,6 +157,9 @@ class AutoOptions:
     # (benchmarks/vote_cv.py --grid captions, newscrawl/extraction/captions.py).
     caption_max_drop_share: float | None = CAPTION_MAX_DROP_SHARE
     caption_min_line_chars: int = CAPTION_MIN_LINE_CHARS
+    # The article's lead paragraphs right before the chosen region join its text
+    # (newscrawl/extraction/lead.py).
+    lead_paragraphs: bool = True
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
