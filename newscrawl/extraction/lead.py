@@ -36,14 +36,11 @@ def lead_paragraphs(nodes: Sequence[Element], long_paragraph: int) -> list[str]:
         if node is None or node.getparent() is None:
             break
         for sibling in node.itersiblings(preceding=True):
-            if not isinstance(sibling.tag, str):
-                continue
-            text = " ".join(text_content(sibling).split())
-            if not text:
+            if not isinstance(sibling.tag, str) or not _has_text(sibling):
                 continue
             if sibling.tag != "p" or not article_paragraph_length(sibling, long_paragraph):
                 return found[::-1]
-            found.append(text)
+            found.append(" ".join(text_content(sibling).split()))
         node = node.getparent()
     return found[::-1]
 
@@ -52,3 +49,9 @@ def with_lead(text: str, nodes: Sequence[Element], long_paragraph: int) -> str:
     """``text`` (the region's) with the lead paragraphs before it that it does not hold."""
     lead = [line for line in lead_paragraphs(nodes, long_paragraph) if line not in text]
     return "\n".join([*lead, text]) if lead else text
+
+
+def _has_text(el: Element) -> bool:
+    """Whether ``el`` holds any visible text: read up to its first text that is not blank,
+    so that a large block before the region (a menu, a sidebar) is not read whole."""
+    return any(piece.strip() for piece in el.itertext())
