@@ -203,10 +203,16 @@ def holder_of(root: etree._Element, piece: str) -> etree._Element | None:
     return found
 
 
+def long_lines(label: str) -> list[str]:
+    """The label's lines of 20 or more characters, whitespace removed: the lines a graft is
+    placed by."""
+    return [_normalised(line) for line in label.split("\n") if len(_normalised(line)) >= 20]
+
+
 def article_element(root: etree._Element, label: str) -> etree._Element | None:
     """The deepest element holding the label's first and last long lines: the article's
     container, after which a blog template puts its comments."""
-    lines = [_normalised(line) for line in label.split("\n") if len(_normalised(line)) >= 20]
+    lines = long_lines(label)
     if not lines:
         return None
     first = holder_of(root, lines[0][:ANCHOR_CHARS])
@@ -328,7 +334,7 @@ def middle_child(holder: etree._Element, root: etree._Element, label: str) -> et
     """The child of the article's container that holds the label's middle long line: a
     box put after it stands between two paragraphs of the story. None for a label of
     fewer than three long lines (no middle) or a line outside every child."""
-    lines = [_normalised(line) for line in label.split("\n") if len(_normalised(line)) >= 20]
+    lines = long_lines(label)
     if len(lines) < 3:
         return None
     inner = holder_of(root, lines[len(lines) // 2][:ANCHOR_CHARS])

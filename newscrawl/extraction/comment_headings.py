@@ -111,9 +111,16 @@ def comment_headings(region: Element) -> list[Element]:
     node with a heading's words, the outermost block element around it, below ``region``,
     whose whole text is a heading; those whose tag and class repeat :data:`MIN_REPEATS`
     times are left out."""
-    found = headings_of(region, texts_holding(region), COMMENT_HEADING, MAX_HEADING_CHARS)
-    shapes = Counter((el.tag, el.get("class")) for el in found)
-    return [el for el in found if shapes[el.tag, el.get("class")] < MIN_REPEATS]
+    return unrepeated(
+        headings_of(region, texts_holding(region), COMMENT_HEADING, MAX_HEADING_CHARS)
+    )
+
+
+def unrepeated(headings: list[Element]) -> list[Element]:
+    """``headings`` without those whose tag and class :data:`MIN_REPEATS` of them share: a
+    phrase under every item of a listing is the items' label, not a section's heading."""
+    shapes = Counter((el.tag, el.get("class")) for el in headings)
+    return [el for el in headings if shapes[el.tag, el.get("class")] < MIN_REPEATS]
 
 
 def headings_of(

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.comment_headings import MIN_REPEATS, headings_of, with_holders
+from newscrawl.extraction.comment_headings import headings_of, unrepeated, with_holders
 from newscrawl.extraction.comment_sections import (
     PROSE_BLOCK_CHARS,
     holds_prose,
@@ -127,15 +127,12 @@ def drop_related_boxes(root: Element) -> int:
     body = root.find("body")
     if body is None:
         return 0
-    headings = related_headings(body)
-    # A phrase in this many blocks of one tag and class is each item's label in a listing
-    # ("Related" under every entry), not the heading of a box after an article.
-    shapes = Counter((el.tag, el.get("class")) for el in headings)
+    # A phrase under every entry of a listing ("Related") is the entries' label, not the
+    # heading of a box after an article.
+    headings = unrepeated(related_headings(body))
     article = ArticleStart(body)
     dropped = 0
     for heading in headings:
-        if shapes[heading.tag, heading.get("class")] >= MIN_REPEATS:
-            continue
         if not is_below(heading, body) or _is_a_control(heading):
             continue
         box = box_of(heading, body)

@@ -30,17 +30,24 @@ PLACED_FLOORS = {"before": (160, 0.94), "middle": (120, 0.94)}
 PLACED_CEILING_KEPT = 0.06
 
 
-def renamed_graft_figures(
-    pages: list, donor_pages: list, chinese: bool, section: str = "comments"
+def graft_figures(
+    pages: list,
+    donor_pages: list,
+    chinese: bool,
+    section: str = "comments",
+    kind: str = "served-renamed",
+    place: str = "after",
 ) -> tuple[int, float, float]:
-    """auto on ``pages`` with another site's renamed section of ``donor_pages`` grafted on
-    each (a comment section, or with ``section="related"`` a box of other stories): pages
-    grafted, mean F1, mean share of the section's text kept."""
+    """auto on ``pages`` with another site's section of ``donor_pages`` grafted on each (a
+    comment section, or with ``section="related"`` a box of other stories; renamed unless
+    ``kind`` says "served"; after the article's container unless ``place`` says otherwise):
+    pages grafted, mean F1, mean share of the section's text kept."""
     script = load_script("benchmarks/grafted_comments.py")
     donors = script.donor_grafts(donor_pages, chinese, section)
     assert len(donors) >= 10
-    result = script.score(pages, [script.method_system("auto")], ["served-renamed"], [], donors, 6)
-    scores = result.scores[("served-renamed", "auto")]
+    auto = script.method_system("auto")
+    result = script.score(pages, [auto], [kind], [], donors, 6, place)
+    scores = result.scores[(kind, "auto")]
     count = len(scores.grafted)
     return count, sum(scores.grafted) / count, sum(scores.kept) / count
 
@@ -50,7 +57,7 @@ def test_grafted_renamed_comment_sections_keep_their_floor() -> None:
     script = load_script("benchmarks/grafted_comments.py")
     dataset = REPO / "datasets/wcxb_dev/pages.jsonl"
     articles = script.load_pages(dataset, page_type="article")
-    count, grafted, kept = renamed_graft_figures(articles, script.load_pages(dataset), False)
+    count, grafted, kept = graft_figures(articles, script.load_pages(dataset), False)
     assert count >= 150
     assert grafted >= FLOOR_F1, f"grafted F1 {grafted:.4f} < floor {FLOOR_F1}"
     assert kept <= CEILING_KEPT, f"comment text kept {kept:.3f} > ceiling {CEILING_KEPT}"
@@ -64,7 +71,7 @@ def test_grafted_renamed_chinese_comment_sections_keep_their_floor() -> None:
         for name in ("cwced_zh", "gne_zh")
         for page in script.load_pages(REPO / "datasets" / name / "pages.jsonl")
     ]
-    count, grafted, kept = renamed_graft_figures(pages, pages, True)
+    count, grafted, kept = graft_figures(pages, pages, True)
     assert count >= 120
     assert grafted >= ZH_FLOOR_F1, f"grafted F1 {grafted:.4f} < floor {ZH_FLOOR_F1}"
     assert kept <= ZH_CEILING_KEPT, f"comment text kept {kept:.3f} > ceiling {ZH_CEILING_KEPT}"
@@ -76,7 +83,7 @@ def test_grafted_renamed_boxes_of_other_stories_keep_their_floor() -> None:
     dataset = REPO / "datasets/wcxb_dev/pages.jsonl"
     articles = script.load_pages(dataset, page_type="article")
     donor_pages = script.load_pages(dataset)
-    count, grafted, kept = renamed_graft_figures(articles, donor_pages, False, "related")
+    count, grafted, kept = graft_figures(articles, donor_pages, False, "related")
     assert count >= 150
     assert grafted >= RELATED_FLOOR_F1, f"grafted F1 {grafted:.4f} < floor {RELATED_FLOOR_F1}"
     assert kept <= RELATED_CEILING_KEPT, f"box text kept {kept:.3f} > {RELATED_CEILING_KEPT}"
@@ -88,14 +95,9 @@ def test_served_boxes_beside_or_inside_the_article_keep_their_floor(place: str) 
     script = load_script("benchmarks/grafted_comments.py")
     dataset = REPO / "datasets/wcxb_dev/pages.jsonl"
     articles = script.load_pages(dataset, page_type="article")
-    donors = script.donor_grafts(script.load_pages(dataset), False, "related")
-    assert len(donors) >= 10
-    auto = script.method_system("auto")
-    result = script.score(articles, [auto], ["served"], [], donors, 6, place)
-    scores = result.scores[("served", "auto")]
-    count = len(scores.grafted)
+    donor_pages = script.load_pages(dataset)
+    count, grafted, kept = graft_figures(articles, donor_pages, False, "related", "served", place)
     least, floor = PLACED_FLOORS[place]
     assert count >= least
-    grafted, kept = sum(scores.grafted) / count, sum(scores.kept) / count
     assert grafted >= floor, f"{place}: grafted F1 {grafted:.4f} < floor {floor}"
     assert kept <= PLACED_CEILING_KEPT, f"{place}: box text kept {kept:.3f}"
