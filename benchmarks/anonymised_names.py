@@ -15,24 +15,26 @@ page is handed over in.
 ``--perturbation divs`` alters the pages another way instead: every ``<p>`` becomes a
 ``<div>``, as on templates that give each paragraph a ``<div>``: what rests on the paragraph
 tag (the density method's paragraph count, jusText's and boilerpipe's block boundaries).
-``--perturbation sections`` turns every HTML5 sectioning or landmark element (``article``,
-``aside``, ``nav``, ``header``, ``footer``, ``main``, ``section``) into a ``<div>``, as on
-templates older than HTML5: what rests on those tags (the tail's ``nav``/``aside``/``footer``,
-the content tags). ``--perturbation bare`` does both, names and sections: what is left when
-neither the names nor the tags say what a block is. ``--perturbation minified`` drops the
-whitespace between tags where either is block-level, as HTML minifiers serve pages: what
-rests on a newline between two blocks in the page's raw text. ``--perturbation shell`` serves
-the page as a site drawn by its scripts does: the ``<head>`` as it was (its structured data
-included), the ``<body>`` an empty application root with a "Loading..." line and a
-``<noscript>`` notice; only pages whose HTML holds a JSON-LD ``articleBody`` are scored, as no
-system can find the article anywhere else.
+``--perturbation breaks`` removes every ``<p>`` instead, ending each paragraph's text with two
+``<br>`` in its parent, as blog engines that keep a post's line breaks serve it: what rests on
+a paragraph being an element. ``--perturbation sections`` turns every HTML5 sectioning or
+landmark element (``article``, ``aside``, ``nav``, ``header``, ``footer``, ``main``,
+``section``) into a ``<div>``, as on templates older than HTML5: what rests on those tags (the
+tail's ``nav``/``aside``/``footer``, the content tags). ``--perturbation bare`` does both,
+names and sections: what is left when neither the names nor the tags say what a block is.
+``--perturbation minified`` drops the whitespace between tags where either is block-level, as
+HTML minifiers serve pages: what rests on a newline between two blocks in the page's raw text.
+``--perturbation shell`` serves the page as a site drawn by its scripts does: the ``<head>`` as
+it was (its structured data included), the ``<body>`` an empty application root with a
+"Loading..." line and a ``<noscript>`` notice; only pages whose HTML holds a JSON-LD
+``articleBody`` are scored, as no system can find the article anywhere else.
 
 For each system it prints the mean F1 (the eval metric) and the pages with F1 < 0.5 as
 served and altered, and lists the pages whose F1 falls most:
 
     python3 benchmarks/anonymised_names.py PAGES.jsonl [--page-type article]
         [--systems auto,trafilatura] [--worst 20] [--limit N]
-        [--perturbation names|divs|sections|bare|minified|shell] [--write DIR]
+        [--perturbation names|divs|breaks|sections|bare|minified|shell] [--write DIR]
 
 ``--write DIR`` scores nothing: it writes the altered pages as a set of their own
 (``DIR/pages.jsonl``, each record as it was but for ``html_path``, the altered page UTF-8 and
@@ -100,6 +102,18 @@ def paragraphs_as_divs(html: str) -> str:
 _SECTIONING_TAG = re.compile(
     r"<(/?)(?:article|aside|nav|header|footer|main|section)(?=[\s>/])", re.IGNORECASE
 )
+
+
+# A paragraph's start tag, with its attributes, and its end tag.
+_P_START = re.compile(r"<p(?=[\s>/])[^>]*>", re.IGNORECASE)
+_P_END = re.compile(r"</p\s*>", re.IGNORECASE)
+
+
+def paragraphs_as_breaks(html: str) -> str:
+    """``html`` with no ``<p>``: each paragraph's text stands in its parent, ended by two
+    ``<br>``, as blog engines that keep a post's line breaks serve it, and its charset
+    declared as UTF-8."""
+    return _CHARSET.sub(r"\1utf-8", _P_END.sub("<br><br>", _P_START.sub("", html)))
 
 
 def sections_as_divs(html: str) -> str:
@@ -175,6 +189,7 @@ def holds_article_body(page: Page) -> bool:
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
     "names": anonymise,
     "divs": paragraphs_as_divs,
+    "breaks": paragraphs_as_breaks,
     "sections": sections_as_divs,
     "bare": bare_markup,
     "minified": minified,

@@ -341,12 +341,28 @@ _LONG_PARAGRAPHS_BEFORE = XPath(
 )
 
 
+# Text outside <p> and links before an element, in pieces long enough to hold a long line:
+# an article written as lines between <br>s (which cleaning made newlines) has no <p>.
+_LONG_LINE_TEXTS_BEFORE = XPath(
+    "preceding::text()[string-length(normalize-space()) >= $chars]"
+    "[not(ancestor::p)][not(ancestor::a)]",
+    smart_strings=False,
+)
+
+
 def prose_before(el: Element, long_paragraph: int) -> int:
-    """The characters of the article's paragraphs (:func:`article_paragraph_length`) that
-    stand before ``el`` in the document, outside it."""
-    return sum(
+    """The characters of the article's paragraphs that stand before ``el`` in the document,
+    outside it: its ``<p>`` elements (:func:`article_paragraph_length`) and its long lines
+    of text outside ``<p>`` and links (a post written with ``<br>`` between paragraphs)."""
+    chars = sum(
         article_paragraph_length(paragraph, long_paragraph)
         for paragraph in _LONG_PARAGRAPHS_BEFORE(el, chars=long_paragraph)
+    )
+    return chars + sum(
+        len(line)
+        for text in _LONG_LINE_TEXTS_BEFORE(el, chars=long_paragraph)
+        for line in (part.strip() for part in text.split("\n"))
+        if len(line) >= long_paragraph
     )
 
 

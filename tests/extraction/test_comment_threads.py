@@ -86,6 +86,16 @@ def test_comments_under_an_article_stay_noise():
     assert not any(reply[:40] in text for reply in REPLIES)
 
 
+def test_comments_under_an_article_of_line_breaks_stay_noise():
+    # the same article written as lines between <br>s, as blog engines keep a post's breaks
+    # (four of its paragraphs: the replies are then more than a third of the page's text)
+    lines = "".join(ARTICLE.split("</p>")[:4]).replace("<p>", "<br><br>")
+    html = thread_page([post(n, reply) for n, reply in enumerate(REPLIES)], before=lines)
+    text = density_text(html)
+    assert "Paragraph 3 of the article" in text
+    assert not any(reply[:40] in text for reply in REPLIES)
+
+
 def test_two_comment_named_boxes_are_no_thread():
     root = load_document(thread_page([post(n, reply) for n, reply in enumerate(REPLIES[:2])]))
     assert kept_comment_flags(root.root, noise_rules(DEFAULT_OPTIONS), 0.33) == {}

@@ -416,6 +416,20 @@ def test_prose_before_counts_the_article_paragraphs_before_an_element() -> None:
     assert prose_before(end, 80) == len(long.strip())
 
 
+def test_prose_before_counts_long_lines_between_line_breaks() -> None:
+    # a post written as lines between <br>s (blog engines that keep a post's line breaks)
+    long = "The council voted on the harbour plan and the fishermen said what it costs. " * 2
+    html = (
+        f"<html><body><div>{long}<br><br>short line<br><br><b>{long}</b><br><br>"
+        f"<a href='/x'>{long}</a><br><br>{long}</div>"
+        f"<div id='end'>{long}</div></body></html>"
+    )
+    end = load_document(html.encode()).root.find(".//div[@id='end']")
+    assert end is not None
+    # the bold line is a piece of its own and counts; the link line and the short one do not
+    assert prose_before(end, 80) == 3 * len(long.strip())
+
+
 @pytest.mark.parametrize(
     "name", ["taboola-below-article", "OUTBRAIN", "trending-stories", "popular", "readnext"]
 )
