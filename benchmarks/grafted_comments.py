@@ -23,7 +23,9 @@ classes that say nothing, stamped with a clock time, a day, or nothing:
 
 With ``--section related`` the served sections are another site's boxes of other stories
 (named "related", "recommended", "read-next" ...) instead of its comment section: the same
-graft, for the issue's "related-story lists kept". ``--place before`` puts the section before
+graft, for the issue's "related-story lists kept". With ``--section story`` the graft is
+another site's whole article under its headline, as a news site's endless scroll serves the
+next story under the one asked for. ``--place before`` puts the section before
 the article's container instead (a column of teasers first in the markup: the issue's
 "teaser block beside the article"), ``--place middle`` between two of its paragraphs (a box
 of headlines set into the story).
@@ -34,7 +36,8 @@ output), then the pages whose F1 falls most:
 
     python3 benchmarks/grafted_comments.py PAGES.jsonl --pool FORUMS.jsonl
         [--page-type article] [--systems auto,trafilatura] [--markup named,hashed,plain]
-        [--comments 6] [--section related] [--place after|before|middle] [--limit N] [--worst 10]
+        [--comments 6] [--section related|story] [--place after|before|middle] [--limit N]
+        [--worst 10]
 """
 
 from __future__ import annotations
@@ -287,11 +290,31 @@ def served_section(root: etree._Element, kind: str = "comments") -> etree._Eleme
     return None
 
 
+# ``--section story``: the next story a news site serves under the one asked for (an endless
+# scroll's second article), another page's whole article container under its headline.
+STORY = "story"
+
+
+def next_story(root: etree._Element, page: Page) -> etree._Element | None:
+    """``page``'s article container (:func:`article_element`) under its headline, as one
+    ``<article>``; None without a container below ``<body>`` or a title."""
+    holder = article_element(root, page.text or "")
+    if holder is None or holder.tag in ("body", "html") or not page.title:
+        return None
+    story = etree.Element("article")
+    headline = etree.SubElement(story, "h1")
+    headline.text = page.title
+    holder.tail = None
+    story.append(holder)
+    return story
+
+
 def donor_grafts(
     pages: Sequence[Page], chinese: bool, kind: str = "comments"
 ) -> list[tuple[str, Graft]]:
-    """(site, graft) for each page of ``pages`` that serves a comment section in its HTML;
-    forum threads are left out (their post lists are the page, not comments under one)."""
+    """(site, graft) for each page of ``pages`` that serves a comment section in its HTML
+    (or, for :data:`STORY`, has an article container); forum threads are left out (their
+    post lists are the page, not comments under one)."""
     low, high = (ZH_MIN_LINE, ZH_MAX_LINE * 4) if chinese else (MIN_LINE, MAX_LINE * 4)
     donors = []
     for page in pages:
@@ -302,7 +325,7 @@ def donor_grafts(
             root = lxml_html.document_fromstring(text)
         except (etree.ParserError, ValueError):
             continue
-        section = served_section(root, kind)
+        section = next_story(root, page) if kind == STORY else served_section(root, kind)
         if section is None:
             continue
         section.tail = None
@@ -493,9 +516,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--comments", type=int, default=6)
     parser.add_argument(
         "--section",
-        choices=sorted(SECTION_NAMES),
+        choices=[*sorted(SECTION_NAMES), STORY],
         default="comments",
-        help="what the served sections are: comment sections, or boxes of other stories",
+        help="what the served sections are: comment sections, boxes of other stories, or"
+        " the next story in full",
     )
     parser.add_argument(
         "--place",
