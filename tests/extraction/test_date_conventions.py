@@ -50,6 +50,7 @@ def page(body: str = "", head: str = "", url: str | None = None):
         ('<meta name="citation_date" content="2024/3/4">', "2024-03-04"),
         ('<meta name="prism.publicationDate" content="2024-03-04">', "2024-03-04"),
         ('<meta name="date" content="2024-03-04">', "2024-03-04"),
+        ('<meta name="published" content="2024-03-04">', "2024-03-04"),
     ],
 )
 def test_publish_meta_names(tag, iso):

@@ -74,6 +74,7 @@ META_KEYS = (
     "article.published",
     "article:published",
     "published_time",
+    "published",
     "citation_publication_date",
     "citation_online_date",
     "citation_date",
