@@ -191,6 +191,11 @@ class TailOptions:
     # With ``comment_headings``, whether the cut cap counts what the heading's cut removes
     # (off: a thread many times the article's length goes whole).
     comment_headings_capped: bool = False
+    # Whether the cut cap counts what a dropped ``nav``/``aside``/``form``/``footer`` holds
+    # (off: markup that says it is no article goes however long it is, as a short article's
+    # sidebar of a hundred links does). Off moves no dev page; under briefs made from the dev
+    # articles (benchmarks/short_articles.py) it helps (docs/benchmarks/precision.md).
+    tags_capped: bool = False
     # With ``comment_headings``, the share of the region's characters outside what follows
     # the heading that the article's long paragraphs must hold for the heading to count;
     # None: always. These three: among on/off, capped or not and this share at 0.5 or None,
@@ -660,6 +665,8 @@ def cut_tail(
     prose, dropped, uncapped = tail_of(region, options, page_headings)
     if prose is None or not dropped:
         return text
+    if not options.tags_capped:
+        uncapped = [*uncapped, *(el for el in dropped if el.tag in TAIL_TAGS)]
     whole_region = span[0] is span[1] and paragraph_text(region) == text
 
     def without(gone: Sequence[Element]) -> str:

@@ -112,6 +112,18 @@ def test_cap_keeps_the_text_when_most_would_go() -> None:
     assert cut(inner, TailOptions(names=True, max_cut_share=0.5)) == paragraph_text(region(inner))
 
 
+def test_a_long_aside_after_a_short_article_goes_past_the_cap() -> None:
+    # a brief in a template whose sidebar of links outweighs it: the tag says it is no article
+    lines = "".join(f"<p>Another short line of the box, number {n}</p>" for n in range(40))
+    capped = TailOptions(names=True, max_cut_share=0.3, tags_capped=True)
+    aside = ARTICLE + f"<aside>{lines}</aside>"
+    assert "short line" not in cut(aside, replace(capped, tags_capped=False))
+    assert cut(aside, capped) == paragraph_text(region(aside))
+    # a named box is no such statement: it stays under the cap
+    named = ARTICLE + f"<div class='related'>{lines}</div>"
+    assert cut(named, replace(capped, tags_capped=False)) == paragraph_text(region(named))
+
+
 def test_names_are_whole_tokens_or_tail_tags() -> None:
     node = region("<div class='authorName'>a</div><div class='authority'>b</div><nav>c</nav>")
     first, second, third = node
