@@ -57,7 +57,7 @@ from pathlib import Path
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
-from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
+from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.article_body import DEFAULT_OPTIONS as ARTICLE_BODY_OPTIONS
 from newscrawl.extraction.article_body import article_body
 from newscrawl.extraction.decode import decode_html
@@ -303,17 +303,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         written = write_altered(args.pages, pages, alter, args.write)
         print(f"{written} pages written to {args.write / 'pages.jsonl'}")
         return 0
-    names = [name.strip() for name in args.systems.split(",") if name.strip()]
-    systems = [peer_system(name) if name in PEERS else method_system(name) for name in names]
+    systems = systems_named(args.systems)
     pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
     if args.perturbation == "shell":
         pages = [page for page in pages if holds_article_body(page)]
     scores, scored = score(pages, systems, PERTURBATIONS[args.perturbation])
     for name, system_scores in scores.items():
         print(system_scores.line(name))
-    if args.worst and names:
-        print(f"pages whose {names[0]} F1 falls most when altered:")
-        print("\n".join(worst_pages(scores, scored, names[0], args.worst)))
+    if args.worst and systems:
+        first = systems[0].name
+        print(f"pages whose {first} F1 falls most when altered:")
+        print("\n".join(worst_pages(scores, scored, first, args.worst)))
     return 0
 
 

@@ -61,7 +61,7 @@ from newscrawl.evaluation.crossval import page_site
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
-from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
+from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.decode import decode_html
 from newscrawl.extraction.text import is_mostly_cjk
 from newscrawl.extraction.thread import common_ancestor
@@ -545,8 +545,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     served = {"served", "served-renamed"} & set(kinds)
     donors = donor_grafts(pool_pages, chinese, args.section) if served else []
     print(f"pool: {len(pool)} comment lines, {len(donors)} served {args.section} sections")
-    names = [name.strip() for name in args.systems.split(",") if name.strip()]
-    systems = [peer_system(n) if n in PEERS else method_system(n) for n in names]
+    systems = systems_named(args.systems)
     result = score(pages, systems, kinds, pool, donors, args.comments, args.place)
     scores, falls, skipped = result.scores, result.falls, result.skipped
     for kind in kinds:
@@ -554,11 +553,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         for system in systems:
             print(scores[(kind, system.name)].line(system.name))
     print(f"grafts not made (no article container below <body>, no donor): {skipped}")
-    if args.worst:
-        print(f"pages whose {names[0]} F1 falls most:")
-        for _, line in sorted(falls)[: args.worst]:
-            print("  " + line)
+    print_falls(falls, systems[0].name, args.worst)
     return 0
+
+
+def print_falls(falls: Sequence[tuple[float, str]], name: str, count: int) -> None:
+    """The ``count`` lines of ``falls`` (F1 change, line) whose change is most negative."""
+    if count:
+        print(f"pages whose {name} F1 falls most:")
+        for _, line in sorted(falls)[:count]:
+            print("  " + line)
 
 
 if __name__ == "__main__":

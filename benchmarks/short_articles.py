@@ -37,12 +37,12 @@ from lxml import html as lxml_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.grafted_comments import ANCHOR_CHARS, article_element, holder_of
+from benchmarks.grafted_comments import ANCHOR_CHARS, article_element, holder_of, print_falls
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
 from newscrawl.evaluation.metric import Scores as TokenScores
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
-from newscrawl.evaluation.systems import PEERS, System, method_system, peer_system
+from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.decode import decode_html
 
 # A label line counts as one of the article's lines (kept or cut) from this many characters.
@@ -243,16 +243,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
     except DatasetError as error:
         parser.error(str(error))
-    names = [name.strip() for name in args.systems.split(",") if name.strip()]
-    systems = [peer_system(n) if n in PEERS else method_system(n) for n in names]
+    systems = systems_named(args.systems)
     scores, falls, skipped = score(pages, systems, args.keep)
     for system in systems:
         print(scores[system.name].line(system.name))
     print(f"pages left out (article too short, or its later lines not found to cut): {skipped}")
-    if args.worst:
-        print(f"pages whose {names[0]} F1 falls most:")
-        for _, line in sorted(falls)[: args.worst]:
-            print("  " + line)
+    print_falls(falls, systems[0].name, args.worst)
     return 0
 
 

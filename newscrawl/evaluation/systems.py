@@ -155,6 +155,12 @@ def peer_system(name: str) -> System:
     return System(key, run, is_peer=True)
 
 
+def systems_named(names: str) -> list[System]:
+    """The systems of a comma-separated list of method and peer names, in its order."""
+    wanted = [name.strip() for name in names.split(",") if name.strip()]
+    return [peer_system(name) if name in PEERS else method_system(name) for name in wanted]
+
+
 def bare_parse_system() -> System:
     """Decoding plus ``lxml.html.document_fromstring``: the floor every method builds on."""
 

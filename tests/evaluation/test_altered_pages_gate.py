@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import pytest
 
+from newscrawl.evaluation.systems import method_system
 from tests.scripts import REPO, load_script
 
 FLOORS = {
@@ -44,7 +45,7 @@ def test_altered_articles_keep_their_floors(perturbation: str) -> None:
     script = load_script("benchmarks/anonymised_names.py")
     pages = script.load_pages(REPO / "datasets/wcxb_dev/pages.jsonl", page_type="article")
     floors = FLOORS[perturbation]
-    systems = [script.method_system(name) for name in floors]
+    systems = [method_system(name) for name in floors]
     scores, scored = script.score(pages, systems, script.PERTURBATIONS[perturbation])
     assert len(scored) >= 200
     for name, floor in floors.items():
@@ -59,6 +60,6 @@ def test_script_shells_get_the_publishers_copy() -> None:
     pages = script.load_pages(REPO / "datasets/wcxb_dev/pages.jsonl", page_type="article")
     shells = [page for page in pages if script.holds_article_body(page)]
     assert len(shells) >= 5
-    scores, _ = script.score(shells, [script.method_system("auto")], script.script_shell)
+    scores, _ = script.score(shells, [method_system("auto")], script.script_shell)
     altered = scores["auto"].altered
     assert sum(altered) / len(altered) >= 0.97

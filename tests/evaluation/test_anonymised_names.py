@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lxml import html as lxml_html
 
+from newscrawl.evaluation.systems import method_system
 from tests.scripts import load_script
 
 
@@ -69,7 +70,7 @@ def test_scores_both_versions_of_every_labelled_page(tmp_path: Path) -> None:
     ]
     (tmp_path / "pages.jsonl").write_text("\n".join(json.dumps(row) for row in rows))
     pages = script.load_pages(tmp_path / "pages.jsonl")
-    scores, scored = script.score(pages, [script.method_system("density")])
+    scores, scored = script.score(pages, [method_system("density")])
     assert [page.id for page in scored] == ["a"]
     assert scores["density"].served[0] > 0.9 and scores["density"].altered[0] > 0.9
     assert script.main([str(tmp_path / "pages.jsonl"), "--systems", "density"]) == 0

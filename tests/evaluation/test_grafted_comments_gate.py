@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from newscrawl.evaluation.systems import method_system
 from tests.scripts import REPO, load_script
 
 FLOOR_F1 = 0.905
@@ -45,7 +46,7 @@ def graft_figures(
     script = load_script("benchmarks/grafted_comments.py")
     donors = script.donor_grafts(donor_pages, chinese, section)
     assert len(donors) >= 10
-    auto = script.method_system("auto")
+    auto = method_system("auto")
     result = script.score(pages, [auto], [kind], [], donors, 6, place)
     scores = result.scores[(kind, "auto")]
     count = len(scores.grafted)
