@@ -67,6 +67,7 @@ from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.lead import with_lead
+from newscrawl.extraction.narrow import narrowed
 from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
@@ -498,6 +499,10 @@ def finishing_stages(
     if posts:
         stages.append(("thread", posts))
     else:
+        narrow = narrowed(result, doc, options.tail, options.narrow)
+        if narrow is not result:
+            result = narrow
+            stages.append(("narrow", result.text))
         stages.append(("prune", prune(result.text, result.nodes, options.prune)))
         headings = doc.comment_headings
         tail_text = cut_tail(stages[-1][1], result.images_from, options.tail, headings)

@@ -31,6 +31,8 @@ from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
+from newscrawl.extraction.narrow import DEFAULT_OPTIONS as DEFAULT_NARROW
+from newscrawl.extraction.narrow import NarrowOptions
 from newscrawl.extraction.page_footer import MAX_DROP_SHARE, MIN_LINE_CHARS
 from newscrawl.extraction.parts import DEFAULT_OPTIONS as DEFAULT_PARTS
 from newscrawl.extraction.parts import PartsOptions
@@ -157,6 +159,9 @@ class AutoOptions:
     # (benchmarks/vote_cv.py --grid captions, newscrawl/extraction/captions.py).
     caption_max_drop_share: float | None = CAPTION_MAX_DROP_SHARE
     caption_min_line_chars: int = CAPTION_MIN_LINE_CHARS
+    # A winner region that wraps a short article in the page's links, on a page that says it
+    # is an article, narrows to the article's prose (newscrawl/extraction/narrow.py).
+    narrow: NarrowOptions = DEFAULT_NARROW
     # The article's lead paragraphs right before the chosen region join its text
     # (newscrawl/extraction/lead.py).
     lead_paragraphs: bool = True
