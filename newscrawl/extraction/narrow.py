@@ -66,10 +66,10 @@ def narrowed(
     short article in links (see the module's doc); ``result`` itself otherwise."""
     if options.max_prose_share is None or not result.nodes:
         return result
+    if not declares_article(doc):  # cheap, and asked first: the prose share is a walk
+        return result
     region = common_ancestor(result.nodes[0], result.nodes[-1])
     if region is None or prose_share(region, tail) >= options.max_prose_share:
-        return result
-    if not declares_article(doc):
         return result
     prose = prose_container(region, tail.long_paragraph, tail.container_share)
     if prose is None or prose.container is region:
