@@ -190,7 +190,8 @@ def comments_for(
     ]
 
 
-def _normalised(text: str) -> str:
+def normalised(text: str) -> str:
+    """``text`` with its whitespace removed: how label lines and page text are compared."""
     return "".join(text.split())
 
 
@@ -201,7 +202,7 @@ def holder_of(root: etree._Element, piece: str) -> etree._Element | None:
     for el in (body if body is not None else root).iter():
         if not isinstance(el.tag, str) or el.tag in ("script", "style"):
             continue
-        if piece in _normalised(el.text_content()):
+        if piece in normalised(el.text_content()):
             found = el  # iter() is document order, so a later hit is inside the earlier one
     return found
 
@@ -209,7 +210,7 @@ def holder_of(root: etree._Element, piece: str) -> etree._Element | None:
 def long_lines(label: str) -> list[str]:
     """The label's lines of 20 or more characters, whitespace removed: the lines a graft is
     placed by."""
-    return [_normalised(line) for line in label.split("\n") if len(_normalised(line)) >= 20]
+    return [normalised(line) for line in label.split("\n") if len(normalised(line)) >= 20]
 
 
 def article_element(root: etree._Element, label: str) -> etree._Element | None:
@@ -284,7 +285,7 @@ def served_section(root: etree._Element, kind: str = "comments") -> etree._Eleme
         names = f"{el.get('id') or ''} {el.get('class') or ''}".lower()
         if not SECTION_NAMES[kind].search(names) or _is_heading_anchor(el):
             continue
-        chars = len(_normalised(el.text_content()))
+        chars = len(normalised(el.text_content()))
         if MIN_SECTION_CHARS[kind] <= chars <= MAX_SECTION_CHARS:
             return el
     return None
@@ -419,9 +420,9 @@ def run_system(system: System, html: bytes, page: Page) -> str:
 
 def kept_share(output: str, lines: Sequence[str]) -> float:
     """The share of the comment lines' characters whose line the output holds."""
-    flat = _normalised(output)
-    total = sum(len(_normalised(line)) for line in lines)
-    kept = sum(len(_normalised(line)) for line in lines if _normalised(line) in flat)
+    flat = normalised(output)
+    total = sum(len(normalised(line)) for line in lines)
+    kept = sum(len(normalised(line)) for line in lines if normalised(line) in flat)
     return kept / total if total else 0.0
 
 

@@ -37,7 +37,14 @@ from lxml import html as lxml_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.grafted_comments import ANCHOR_CHARS, article_element, holder_of, print_falls
+from benchmarks.grafted_comments import (
+    ANCHOR_CHARS,
+    article_element,
+    holder_of,
+    normalised,
+    print_falls,
+    run_system,
+)
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
 from newscrawl.evaluation.metric import Scores as TokenScores
 from newscrawl.evaluation.metric import token_scores, tokenize
@@ -57,10 +64,6 @@ COPY_LINE = 80
 MAX_LEFT_SHARE = 0.2
 
 
-def _normalised(text: str) -> str:
-    return "".join(text.split())
-
-
 @dataclass(frozen=True, slots=True)
 class Brief:
     html: bytes
@@ -76,18 +79,18 @@ def brief_of(text: str, label: str, keep: int) -> tuple[bytes, Brief] | None:
     if container is None or container.tag in ("body", "html"):
         return None
     lines = [line for line in label.split("\n") if line.strip()]
-    long_at = [i for i, line in enumerate(lines) if len(_normalised(line)) >= LONG_LINE]
+    long_at = [i for i, line in enumerate(lines) if len(normalised(line)) >= LONG_LINE]
     if len(long_at) < 2 * keep:
         return None
     cut = long_at[keep - 1] + 1
-    last = _line_holder(root, _normalised(lines[cut - 1]), container)
+    last = _line_holder(root, normalised(lines[cut - 1]), container)
     if last is None:
         return None
     _cut_after(last, container)
     # A later paragraph the page still shows (a second copy of the article: a mobile
     # version, a print view; a part outside the container) was not cut out.
-    shown = _normalised(_visible_text(root))
-    later = [piece for line in lines[cut:] if len(piece := _normalised(line)) >= COPY_LINE]
+    shown = normalised(_visible_text(root))
+    later = [piece for line in lines[cut:] if len(piece := normalised(line)) >= COPY_LINE]
     left = sum(len(piece) for piece in later if piece[:ANCHOR_CHARS] in shown)
     if left > MAX_LEFT_SHARE * sum(len(piece) for piece in later):
         return None
@@ -159,7 +162,7 @@ def _line_holder(
     piece = _LIST_MARK.sub("", piece)
     node = holder_of(root, piece[:ANCHOR_CHARS])
     while node is not None and node is not container:
-        text = _normalised(node.text_content())
+        text = normalised(node.text_content())
         if piece[:ANCHOR_CHARS] in text and piece[-ANCHOR_CHARS:] in text:
             return node
         node = node.getparent()
@@ -188,9 +191,7 @@ class Scores:
 
 
 def run(system: System, html: bytes, page: Page, truth: list[str]) -> TokenScores:
-    prediction = system.run(html, page.url, None)
-    content = "" if prediction.rejection is not None else prediction.content
-    return token_scores(tokenize(content), truth)
+    return token_scores(tokenize(run_system(system, html, page)), truth)
 
 
 def score(

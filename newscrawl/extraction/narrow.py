@@ -21,7 +21,7 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
 from newscrawl.extraction.metadata.dates import json_ld_types, main_entities
-from newscrawl.extraction.tail import TailOptions, prose_container, prose_share
+from newscrawl.extraction.tail import TailOptions, prose_container, share_of
 from newscrawl.extraction.thread import common_ancestor
 from newscrawl.extraction.types import ContentResult
 
@@ -66,12 +66,14 @@ def narrowed(
     short article in links (see the module's doc); ``result`` itself otherwise."""
     if options.max_prose_share is None or not result.nodes:
         return result
-    if not declares_article(doc):  # cheap, and asked first: the prose share is a walk
+    if not declares_article(doc):  # cheap, and asked first: the prose container is a walk
         return result
     region = common_ancestor(result.nodes[0], result.nodes[-1])
-    if region is None or prose_share(region, tail) >= options.max_prose_share:
+    if region is None:
         return result
     prose = prose_container(region, tail.long_paragraph, tail.container_share)
+    if share_of(region, prose) >= options.max_prose_share:
+        return result
     if prose is None or prose.container is region:
         return result
     outside = _chars(region) - _chars(prose.container)

@@ -609,7 +609,14 @@ def prose_share(region: Element, options: TailOptions = DEFAULT_OPTIONS) -> floa
     :func:`prose_container` with the tail cut's paragraph length and container share, but
     without its exclusions (paragraphs in named boxes or dated posts count here); 0 without
     a long paragraph."""
-    prose = prose_container(region, options.long_paragraph, options.container_share)
+    return share_of(
+        region, prose_container(region, options.long_paragraph, options.container_share)
+    )
+
+
+def share_of(region: Element, prose: Prose | None) -> float:
+    """The share of ``region``'s characters (spaces excluded) that ``prose``, its prose
+    container as :func:`prose_container` found it, holds in long paragraphs; 0 without one."""
     chars = _chars(region)
     return prose.chars / chars if prose is not None and chars else 0.0
 
