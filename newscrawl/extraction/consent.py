@@ -13,15 +13,22 @@ attribute: a post tagged "cookie-bars" is no banner.
 An element marked only by a consent word and a box word is kept when it holds half the page's
 text or the page's ``<h1>``: such words in the class of an article's wrapper are a
 coincidence, not a banner. A consent manager's own name is never a coincidence.
+
+A hand-written banner may name itself only for assistive technology: a modal dialog (ARIA
+``role="dialog"`` or ``"alertdialog"``, ``aria-modal="true"``, or a ``<dialog>``) whose
+accessible name (``aria-label``, or the text ``aria-labelledby`` points at) holds a consent
+word or "privacy" ("Cookie preferences", "We Care About Your Privacy") is such a box, kept
+by the same guards as a box marked by its words.
 """
 
 from __future__ import annotations
 
 import re
 
+from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import drop_keep_tail, text_content
+from newscrawl.extraction.dom import drop_keep_tail, is_below, text_content
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.thread import outermost
 
@@ -50,6 +57,11 @@ BOX_WORDS = frozenset(
 )
 # Substrings every marked class/id holds one of (the C walk's cheap first cut).
 _SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi")
+# A modal dialog's marks (the C walk's cut; the roles are tested as whole values).
+_DIALOG_PAIRS = ((b"role", b"dialog"), (b"aria-modal", b"true"))
+DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+# Words of a dialog's accessible name that make it a consent box.
+DIALOG_NAME_WORDS = CONSENT_WORDS | {"privacy"}
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -60,7 +72,10 @@ def drop_consent_boxes(root: Element) -> int:
     body = root.find("body")
     if body is None:
         return 0
-    marked = outermost([el for el in _candidates(body) if el is not body and is_consent_box(el)])
+    marked = outermost(
+        [el for el in _candidates(body) if el is not body and is_consent_box(el)]
+        + [el for el in _dialogs(body) if el is not body and is_consent_dialog(el, body)]
+    )
     if not marked:
         return 0
     page_chars: int | None = None  # read only for a box marked by its words alone
@@ -89,6 +104,43 @@ def _candidates(body: Element) -> list[Element]:
         ]
     pairs = tuple((attribute, part) for attribute in (b"class", b"id") for part in _SUBSTRINGS)
     return list(walks.elements_with(root=body, attribute_substrings=pairs))
+
+
+def _dialogs(body: Element) -> list[Element]:
+    """A superset of the page's modal dialogs."""
+    if walks is None:
+        marked = [
+            el
+            for el in body.iter()
+            if isinstance(el.tag, str) and (el.get("role") is not None or el.get("aria-modal"))
+        ]
+    else:
+        marked = list(walks.elements_with(root=body, attribute_substrings=_DIALOG_PAIRS))
+    return marked + list(body.iter("dialog"))
+
+
+def is_consent_dialog(el: Element, body: Element) -> bool:
+    """Whether ``el`` is a modal dialog whose accessible name speaks of consent or privacy."""
+    role = (el.get("role") or "").strip().lower()
+    if not (
+        el.tag == "dialog"
+        or role in DIALOG_ROLES
+        or (el.get("aria-modal") or "").strip().lower() == "true"
+    ):
+        return False
+    name = el.get("aria-label") or ""
+    for label_id in (el.get("aria-labelledby") or "").split():
+        # A dialog labelled by itself or by what holds it is named by all its text: no name.
+        labels = [
+            label
+            for label in _BY_ID(body, id=label_id)
+            if label is not el and not is_below(el, label)
+        ]
+        name += " " + " ".join(text_content(label) for label in labels)
+    return not DIALOG_NAME_WORDS.isdisjoint(_WORD_SPLIT.split(name.lower()))
+
+
+_BY_ID = XPath("//*[@id=$id]")
 
 
 def _may_be_marked(value: str) -> bool:

@@ -79,3 +79,44 @@ def test_the_loader_drops_the_panel_before_any_method_reads_the_page():
     article = extract(page.encode(), url="https://news.example/night-buses", method="auto")
     assert isinstance(article, Article)
     assert "Cookies" not in article.content
+
+
+DIALOG_ROWS = "".join(
+    f"<div class='cb-row'><div>{name}</div><small>{purpose}</small><div>On</div></div>"
+    for name, purpose in (
+        ("Essential (required)", "Needed for core site functionality. Always on."),
+        ("Analytics", "Helps us understand site usage."),
+        ("Marketing", "Used for advertising and remarketing pixels."),
+    )
+)
+
+
+def test_a_modal_dialog_named_for_consent_or_privacy_is_dropped():
+    # Hand-written banners that name themselves only for assistive technology.
+    root = cleaned(
+        f"<article><h1>Night buses</h1>{ARTICLE}</article>"
+        f"<div id='cb-panel' class='cb-panel' role='dialog' aria-label='Cookie preferences'>"
+        f"{DIALOG_ROWS}</div>"
+        "<div role='alertdialog' aria-modal='true' aria-label='We Care About Your Privacy'>"
+        "<p>We and our partners store and access information on your device.</p></div>"
+        "<dialog aria-labelledby='consent-title'><h2 id='consent-title'>Your consent</h2>"
+        "<p>Choose which purposes we may process your data for.</p></dialog>"
+    )
+    assert drop_consent_boxes(root) == 3
+    text = root.xpath("string(//body)")
+    assert "Analytics" not in text and "partners" not in text and "purposes" not in text
+    assert "night bus service" in text
+
+
+def test_other_dialogs_and_consent_words_outside_a_dialog_stay():
+    # A newsletter modal, a link labelled "Privacy policy", a dialog labelled by itself
+    # (its name would be all its text) and a modal holding the article are not banners.
+    root = cleaned(
+        "<div role='dialog' aria-label='Subscribe to our newsletter'><p>Weekly news.</p></div>"
+        "<p><a href='/privacy' aria-label='Privacy policy'>Privacy</a></p>"
+        "<div id='popup' role='dialog' aria-labelledby='popup'><p>Close Privacy Overview "
+        "This website uses cookies.</p></div>"
+        f"<div role='dialog' aria-modal='true' aria-label='Cookie story'><h1>Night buses</h1>"
+        f"{ARTICLE}</div>"
+    )
+    assert drop_consent_boxes(root) == 0
