@@ -93,6 +93,11 @@ class ThreadOptions:
     # Whether a post whose text another post holds too is taken for a quote (replies quoting
     # one post put the same block in each), so its repeats are no thread.
     skip_quotes: bool = True
+    # Whether, once the repeats make a thread, a repeat shorter than ``min_post_chars`` (a
+    # reply of a few words: "Thanks, that worked", "顶，支持楼主") is one of its posts too.
+    # The minimum tells a thread from a page's widgets; it does not make a short reply less
+    # a part of the discussion.
+    short_replies: bool = True
 
 
 DEFAULT_OPTIONS = ThreadOptions()
@@ -228,10 +233,27 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
             continue
         grown = sum(lengths.values()) / max(own, region_chars, 1)
         plain = len(posts) >= options.min_posts and grown >= options.min_growth
+        if options.short_replies and not plain:
+            # Stamped posts need no length: the stamps tell the thread, not the text.
+            lengths = with_short_lengths(peers, lengths, options)
+            posts = [peer for peer in peers if lengths[peer]]
+            grown = sum(lengths.values()) / max(own, region_chars, 1)
         stamped = not plain and _stamped_thread(posts, peers, grown, options)
-        if (plain or stamped) and not (options.skip_quotes and _quoted(el, posts, lengths)):
-            return posts
+        if not (plain or stamped) or (options.skip_quotes and _quoted(el, posts, lengths)):
+            continue
+        if options.short_replies and plain:
+            lengths = with_short_lengths(peers, lengths, options)
+            posts = [peer for peer in peers if lengths[peer]]
+        return posts
     return None
+
+
+def with_short_lengths(
+    peers: Sequence[Element], lengths: dict[Element, int], options: ThreadOptions
+) -> dict[Element, int]:
+    """``lengths`` (the posts' lengths, 0 for a repeat too short to count) with each short
+    repeat's own length when it has text outside links: a reply of a few words."""
+    return {peer: lengths[peer] or prose_length(peer, 1, options.max_link_share) for peer in peers}
 
 
 def _quoted(el: Element, posts: Sequence[Element], lengths: dict[Element, int]) -> bool:

@@ -458,3 +458,51 @@ def test_a_day_whose_tooltip_gives_the_time_stamps_a_post():
     assert text is not None and "Reply." in text
     days = [f"<span title='May {i + 1}, 2025'>May {i + 1}, 2025</span>" for i in range(2)]
     assert thread_text([message(stamped_page(bodies, days))], STAMPED) is None
+
+
+def test_once_a_thread_its_replies_of_a_few_words_are_posts_too():
+    posts = [f"<p>Post {index}. {PROSE}</p>" for index in range(3)] + ["<p>Thanks, it works!</p>"]
+    node = first_post_body(thread_page(posts))
+    text = thread_text([node], ON)
+    assert text is not None and "Thanks, it works!" in text
+    text = thread_text([node], replace(ON, short_replies=False))
+    assert text is not None and "Thanks" not in text
+    # A repeat that is only a link is still no post.
+    node = first_post_body(thread_page([*posts[:3], "<p><a href='/u/1'>user1</a></p>"]))
+    assert "user1" not in (thread_text([node], ON) or "")
+
+
+def test_an_opening_post_with_one_line_stamped_replies_is_a_thread():
+    # No reply is long enough to count as a post; their stamps make the thread.
+    bodies = [f"<p>Opening. {PROSE * 4}</p>", "<p>顶，支持楼主！</p>", "<p>同问，我也想知道</p>"]
+    html = stamped_page(bodies, ["2024-05-03 10:12", "2024-05-03 11:40", "2024-05-04 08:05"])
+    text = thread_text([message(html)], STAMPED)
+    assert text is not None and "支持楼主" in text and "我也想知道" in text
+    assert thread_text([message(html)], replace(STAMPED, short_replies=False)) is None
+
+
+def test_a_thread_holding_the_winner_wins_the_vote():
+    # Block methods keep a thread's opening post and pass over its one-line replies; the
+    # candidate that is every post and holds that winner's text wins instead.
+    html = stamped_page(
+        [f"<p>Opening. {PROSE * 4}</p>", "<p>顶，支持楼主！</p>", "<p>同问，我也想知道</p>"],
+        ["2024-05-03 10:12", "2024-05-03 11:40", "2024-05-04 08:05"],
+    )
+    doc = load_document(html.encode())
+    (thread,) = auto.run_methods(doc, ["density"])
+    assert thread.posts is True and "我也想知道" in thread.result.text
+    opening = auto.Candidate(
+        "justext",
+        ContentResult(text=f"Opening. {PROSE * 4}", method="justext"),
+        auto.token_counts(f"Opening. {PROSE * 4}"),
+    )
+    assert auto.thread_of(opening, [thread, opening]) is thread
+    off = replace(DEFAULT_AUTO, thread_holds_winner=None)
+    assert auto.thread_of(opening, [thread, opening], off) is opening
+    # A thread that does not hold the winner (another region) does not replace it.
+    other = auto.Candidate(
+        "justext",
+        ContentResult(text="A different story. " * 20, method="justext"),
+        auto.token_counts("A different story. " * 20),
+    )
+    assert auto.thread_of(other, [thread, other]) is other

@@ -473,7 +473,25 @@ def run_vote(
             )
     if winner is None:
         return None
-    return Vote(winner, agreement, candidates, decided_early)
+    return Vote(thread_of(winner, candidates, options), agreement, candidates, decided_early)
+
+
+def thread_of(
+    winner: Candidate, candidates: Sequence[Candidate], options: AutoOptions = DEFAULT_OPTIONS
+) -> Candidate:
+    """The smallest candidate that is a thread's every post and holds the winner's tokens
+    (:attr:`AutoOptions.thread_holds_winner`), else the winner."""
+    share = options.thread_holds_winner
+    if share is None or winner.posts:
+        return winner
+    threads = [
+        c
+        for c in candidates
+        if c.posts
+        and c.size > winner.size
+        and bag_overlap(winner.bag, c.bag) >= share * winner.size
+    ]
+    return min(threads, key=lambda c: c.size) if threads else winner
 
 
 def winner_text(vote: Vote, doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> str:

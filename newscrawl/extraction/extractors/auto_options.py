@@ -108,6 +108,13 @@ class AutoOptions:
     # 0.919/0.929/0.935 there. On cwced_zh any extra weight cost 0.002, so Chinese pages
     # vote equally.
     non_cjk_weights: tuple[tuple[str, int], ...] = (("density", 3),)
+    # A candidate that is every post of a thread (:class:`ThreadOptions`) wins over a winner
+    # whose tokens it holds at this share or more: that winner is one post of the thread
+    # (block methods pass over replies of a line and keep the opening post). None: never.
+    # 0.8, 0.9 and 0.95 move the same dev pages (forums +0.47 F1 summed over 6 pages); on
+    # written Discuz!/Tieba/phpBB threads of one-line Chinese replies 0.870 -> 0.985
+    # (benchmarks/forum_threads.py, docs/benchmarks/precision.md).
+    thread_holds_winner: float | None = 0.9
     # Whether the winner's repeated paragraphs and short boilerplate lines are dropped.
     clean_lines: bool = True
     boilerplate_line: re.Pattern[str] = BOILERPLATE_LINE
