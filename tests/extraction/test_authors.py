@@ -1051,3 +1051,12 @@ def test_given_names_load_as_lower_case_words():
     names = given_names_en()
     assert len(names) > 5000 and {"lisa", "rachel", "tim"} <= names
     assert all(name == name.lower() and " " not in name for name in names)
+
+
+def test_a_forum_bylines_separator_and_chinese_by_go():
+    # phpBB writes "by NAME » DATE" ("由 NAME » DATE" in Chinese); the date goes first.
+    assert clean_author("by Jane Doe »") == "Jane Doe"
+    assert clean_author("由 风清扬 »") == "风清扬"
+    assert clean_author("« Jane Doe ›") == "Jane Doe"
+    # "由" opening a word is no prefix.
+    assert clean_author("由美子") == "由美子"

@@ -140,7 +140,7 @@ _AUTHOR_ATTRIBUTE_PARTS = (
 # Latin prefixes are whole words: "Parisa", "Byron", "Vonnegut" keep their first letters.
 _PREFIX = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|story|words|text|reporting|article)\s+by|by|authors?|"
-    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文(?=\s*[:：丨|/]|\s)|撰文|编辑|责任编辑|责编)"
+    r"von|par)(?-i:(?![a-z]))|作者|本报记者|记者|文(?=\s*[:：丨|/]|\s)|由(?=\s)|撰文|编辑|责任编辑|责编)"
     r"\s*[:：丨|/]?\s*",
     re.IGNORECASE,
 )
@@ -1543,7 +1543,8 @@ def clean_author(value: str) -> str | None:
     value = _PREFIX.sub("", value)
     if "(" in value and ")" not in value.split("(", 1)[1]:  # "Lance Ryan (Content": a cut role
         value = value.split("(", 1)[0]
-    value = _strip_edges(value, " ,;:|/-–—()[]【】（）")
+    # A forum's "by NAME » DATE" leaves its separator when the date goes.
+    value = _strip_edges(value, " ,;:|/-–—()[]【】（）»«›‹•")
     if not MIN_CHARS <= len(value) <= MAX_CHARS:
         return None
     if _URLISH.search(value) or value.replace(" ", "").isdigit():
