@@ -53,7 +53,10 @@ MIN_ITEMS = 3
 _PHRASES = (
     # "Related", "Related Posts", "Related articles", "Explore Related Articles"
     r"(?:(?:explore|browse|discover|see|read)\s+)?(?:more\s+)?related"
-    r"(?:\s+(?:articles?|stories|posts?|content|news|reading|reads|links|guides|videos))?"
+    r"(?:\s+(?:blog\s+posts?|blogs?|articles?|stories|posts?|content|news|reading|reads|links"
+    r"|guides|videos))?"
+    # "Recent Posts", "Latest News", "Similar articles", "Featured blog posts"
+    r"|(?:recent|latest|similar|featured)\s+(?:blog\s+)?(?:posts|articles|stories|news|blogs)"
     # "Explore more", "Discover more stories"
     r"|(?:explore|discover)\s+more(?:\s+(?:articles?|stories|posts?|guides|resources))?"
     # "You may also like", "You might also enjoy", "You may also be interested in"
@@ -88,6 +91,11 @@ _WORD_PIECES = (
     "lso be interested", "ore stories", "ore articles", "ore posts", "ore news",
     "ther stories", "ther articles", "ther posts", "ore from",
     "ead next", "p next", "ecommended", "opular", "ost read", "rending",
+    *(
+        f"{first} {second}"
+        for first in ("ecent", "atest", "imilar", "eatured")
+        for second in ("posts", "articles", "stories", "news", "blog")
+    ),
 )  # fmt: skip
 _CJK_PIECES = (
     "相关", "推荐", "延伸", "热门", "热点", "精彩", "更多", "为您", "为你", "猜你", "你可能",

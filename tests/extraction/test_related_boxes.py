@@ -150,6 +150,13 @@ def test_the_page_title_is_never_taken() -> None:
         ("Most Read", True),
         ("相关阅读", True),
         ("猜你喜欢", True),
+        ("Related Blog Posts", True),
+        ("Recent Posts", True),
+        ("Latest News", True),
+        ("Similar articles", True),
+        ("Featured blog posts", True),
+        ("Recent", False),
+        ("Latest news from the harbour board", False),  # a headline
         ("Popular", False),  # a pricing table's badge
         ("Recommended", False),  # the same
         ("More from Cornell on climate change and gardening:", False),  # an article's lead-in
