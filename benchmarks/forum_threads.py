@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.grafted_comments import run_system
+from benchmarks.grafted_comments import failed, mean, run_system
 from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
@@ -197,13 +197,10 @@ class Result:
     recall: list[float] = field(default_factory=list)
 
     def line(self, name: str) -> str:
-        def mean(values: list[float]) -> float:
-            return sum(values) / len(values) if values else 0.0
-
-        failed = sum(value < FAILED_F1 for value in self.f1)
         return (
             f"{name:28s} threads {len(self.f1):3d}  F1 {mean(self.f1):.4f}"
-            f"  P {mean(self.precision):.3f}  R {mean(self.recall):.3f}  F1 < {FAILED_F1}: {failed}"
+            f"  P {mean(self.precision):.3f}  R {mean(self.recall):.3f}"
+            f"  F1 < {FAILED_F1}: {failed(self.f1)}"
         )
 
 

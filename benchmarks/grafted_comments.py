@@ -391,6 +391,15 @@ def graft_into(
     return served, lxml_html.tostring(root, encoding="utf-8")
 
 
+def mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def failed(values: Sequence[float]) -> int:
+    """How many of the F1 ``values`` are under the report's failure line."""
+    return sum(value < FAILED_F1 for value in values)
+
+
 @dataclass(slots=True)
 class Scores:
     served: list[float] = field(default_factory=list)
@@ -398,12 +407,6 @@ class Scores:
     kept: list[float] = field(default_factory=list)
 
     def line(self, name: str) -> str:
-        def mean(values: list[float]) -> float:
-            return sum(values) / len(values) if values else 0.0
-
-        def failed(values: list[float]) -> int:
-            return sum(value < FAILED_F1 for value in values)
-
         served, grafted = mean(self.served), mean(self.grafted)
         return (
             f"  {name:12s} pages {len(self.served):4d}  F1 served {served:.4f}"
