@@ -62,6 +62,9 @@ _DIALOG_PAIRS = ((b"role", b"dialog"), (b"aria-modal", b"true"))
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 # Words of a dialog's accessible name that make it a consent box.
 DIALOG_NAME_WORDS = CONSENT_WORDS | {"privacy"}
+# The ids of an ``aria-labelledby`` looked up: a name is a heading or two, and each id is a
+# search of the page.
+MAX_LABEL_IDS = 4
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -116,7 +119,8 @@ def _dialogs(body: Element) -> list[Element]:
         ]
     else:
         marked = list(walks.elements_with(root=body, attribute_substrings=_DIALOG_PAIRS))
-    return marked + list(body.iter("dialog"))
+    # A <dialog> may carry the role too: each element once.
+    return list(dict.fromkeys([*marked, *body.iter("dialog")]))
 
 
 def is_consent_dialog(el: Element, body: Element) -> bool:
@@ -129,7 +133,7 @@ def is_consent_dialog(el: Element, body: Element) -> bool:
     ):
         return False
     name = el.get("aria-label") or ""
-    for label_id in (el.get("aria-labelledby") or "").split():
+    for label_id in (el.get("aria-labelledby") or "").split()[:MAX_LABEL_IDS]:
         # A dialog labelled by itself or by what holds it is named by all its text: no name.
         labels = [
             label

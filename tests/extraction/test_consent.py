@@ -120,3 +120,11 @@ def test_other_dialogs_and_consent_words_outside_a_dialog_stay():
         f"{ARTICLE}</div>"
     )
     assert drop_consent_boxes(root) == 0
+
+
+def test_a_dialog_element_with_the_dialog_role_is_dropped_once():
+    root = cleaned(
+        f"<article><h1>Night buses</h1>{ARTICLE}</article>"
+        "<dialog role='dialog' aria-label='Cookie consent'><p>We use cookies.</p></dialog>"
+    )
+    assert drop_consent_boxes(root) == 1
