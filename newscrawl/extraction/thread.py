@@ -226,7 +226,9 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
         peers = repeats_of(root, el, options)
         if len(peers) < least:
             continue
-        lengths = {peer: post_length(peer, options) for peer in peers}
+        # Each repeat's prose length is read once; the post minimum is a cut of it.
+        prose = {peer: prose_length(peer, 1, options.max_link_share) for peer in peers}
+        lengths = {peer: n if n >= options.min_post_chars else 0 for peer, n in prose.items()}
         posts = [peer for peer in peers if lengths[peer]]
         own = lengths.get(el)
         if not own:
@@ -235,31 +237,21 @@ def posts_of(node: Element, options: ThreadOptions, region_chars: int = 0) -> li
         plain = len(posts) >= options.min_posts and grown >= options.min_growth
         if options.short_replies and not plain:
             # Stamped posts need no length: the stamps tell the thread, not the text.
-            lengths = with_short_lengths(peers, lengths, options)
-            posts = [peer for peer in peers if lengths[peer]]
-            grown = sum(lengths.values()) / max(own, region_chars, 1)
+            lengths = prose
+            posts = [peer for peer in peers if prose[peer]]
+            grown = sum(prose.values()) / max(own, region_chars, 1)
         stamped = not plain and _stamped_thread(posts, peers, grown, options)
         if not (plain or stamped) or (options.skip_quotes and _quoted(el, posts, lengths)):
             continue
-        if options.short_replies and plain:
-            lengths = with_short_lengths(peers, lengths, options)
-            posts = [peer for peer in peers if lengths[peer]]
-        return posts
+        # Once the repeats make a thread, a reply of a few words is one of its posts too.
+        return [peer for peer in peers if prose[peer]] if options.short_replies else posts
     return None
-
-
-def with_short_lengths(
-    peers: Sequence[Element], lengths: dict[Element, int], options: ThreadOptions
-) -> dict[Element, int]:
-    """``lengths`` (the posts' lengths, 0 for a repeat too short to count) with each short
-    repeat's own length when it has text outside links: a reply of a few words."""
-    return {peer: lengths[peer] or prose_length(peer, 1, options.max_link_share) for peer in peers}
 
 
 def _quoted(el: Element, posts: Sequence[Element], lengths: dict[Element, int]) -> bool:
     """Whether another of ``posts`` holds ``el``'s text: ``el`` is then a quote (replies
     quoting one post put the same block in each), and the quotes are no thread. Only posts
-    of ``el``'s length (:func:`post_length`) can hold its text, so only theirs is read."""
+    of ``el``'s length (:func:`prose_length`) can hold its text, so only theirs is read."""
     same_length = [post for post in posts if post is not el and lengths[post] == lengths[el]]
     if not same_length:
         return False
@@ -300,11 +292,6 @@ def common_ancestor(first: Element, last: Element) -> Element | None:
     """The deepest element holding both ``first`` and ``last`` (either may be it)."""
     around_first = {first, *first.iterancestors()}  # the proxies stay alive in the set
     return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
-
-
-def post_length(el: Element, options: ThreadOptions) -> int:
-    """``el``'s characters (spaces excluded) when it reads as a post, else 0."""
-    return prose_length(el, options.min_post_chars, options.max_link_share)
 
 
 def prose_length(el: Element, min_chars: int, max_link_share: float) -> int:

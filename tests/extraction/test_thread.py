@@ -14,8 +14,8 @@ from newscrawl.extraction.thread import (
     NO_THREAD,
     ThreadOptions,
     numbered_id_prefix,
-    post_length,
     posts_of,
+    prose_length,
     thread_text,
 )
 from newscrawl.extraction.types import ContentResult
@@ -336,7 +336,7 @@ def test_a_region_that_already_spans_the_repeats_is_not_replaced():
     node = first_post_body(thread_page(4))
     posts = posts_of(node, ON)
     assert posts is not None
-    everything = sum(post_length(post, ON) for post in posts)
+    everything = sum(prose_length(post, ON.min_post_chars, ON.max_link_share) for post in posts)
     assert posts_of(node, replace(ON, min_growth=1.5), region_chars=everything) is None
     assert posts_of(node, replace(ON, min_growth=1.5), region_chars=0) is not None
 
