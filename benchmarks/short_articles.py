@@ -18,12 +18,19 @@ For each system it prints the mean F1, precision and recall and the pages with F
 the pages as served and as briefs, then the pages whose F1 falls most:
 
     python3 benchmarks/short_articles.py PAGES.jsonl [--page-type article] [--keep 3]
-        [--systems auto,trafilatura] [--worst 15] [--limit N]
+        [--systems auto,trafilatura] [--worst 15] [--limit N] [--write DIR]
+
+``--write DIR`` also writes the briefs as a labelled set (``DIR/pages.jsonl``, the pages'
+own fields with the brief's text as the label and no snippet checks, and
+``DIR/html/ID.html.gz``), so that ``newscrawl eval --predictions`` and
+``benchmarks/predictions_cv.py`` score a change on them like on any set, grouped by the same
+sites.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import re
 import sys
@@ -190,6 +197,35 @@ class Scores:
         )
 
 
+def write_briefs(pages: Sequence[Page], keep: int, folder: Path) -> int:
+    """Write the briefs of ``pages`` as a labelled set in ``folder``; the pages written."""
+    (folder / "html").mkdir(parents=True, exist_ok=True)
+    written = 0
+    with (folder / "pages.jsonl").open("w", encoding="utf-8") as out:
+        for page in pages:
+            if not page.text:
+                continue
+            text, _ = decode_html(page.read_html())
+            try:
+                made = brief_of(text, page.text, keep)
+            except (etree.ParserError, ValueError):
+                made = None
+            if made is None:
+                continue
+            brief = made[1]
+            html_path = f"html/{page.id}.html.gz"
+            (folder / html_path).write_bytes(gzip.compress(brief.html, mtime=0))
+            # the set's snippet checks were written for the whole article
+            record = {
+                **{k: v for k, v in page.fields.items() if not k.endswith("_snippets")},
+                "html_path": html_path,
+                "text": brief.label,
+            }
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            written += 1
+    return written
+
+
 def run(system: System, html: bytes, page: Page, truth: list[str]) -> TokenScores:
     return token_scores(tokenize(run_system(system, html, page)), truth)
 
@@ -239,11 +275,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--systems", default="auto,trafilatura")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--worst", type=int, default=15)
+    parser.add_argument("--write", type=Path, default=None, metavar="DIR")
     args = parser.parse_args(argv)
     try:
         pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
     except DatasetError as error:
         parser.error(str(error))
+    if args.write is not None:
+        written = write_briefs(pages, args.keep, args.write)
+        print(f"{written} briefs written to {args.write / 'pages.jsonl'}")
     systems = systems_named(args.systems)
     scores, falls, skipped = score(pages, systems, args.keep)
     for system in systems:

@@ -9,10 +9,14 @@ the page, the largest candidate, if it is several times the winner's size, repla
 The signal is the page's own text mass, not a page type or a site. The thresholds were
 chosen by site-grouped cross-validation over all wcxb_dev page types and both Chinese sets,
 among the variants that lower no set (benchmarks/vote_cv.py, docs/benchmarks/precision.md).
+A winner of three or more sentences stays: a news brief on a page of menus and teasers is
+as small a part of its page as a grid's item, and replacing it loses the article (chosen with
+the briefs of benchmarks/short_articles.py among the sets, docs/benchmarks/precision.md).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +46,10 @@ class FallbackOptions:
     min_growth: float = 4.0
     # Share of the winner's tokens the replacement must also hold (0: any region).
     min_held: float = 0.0
+    # A winner of at least this many sentences is a whole text (a news brief of three
+    # paragraphs on a page of menus and teasers), not one item of a grid: it stays however
+    # small a part of the page it is; None: any winner may be replaced.
+    min_sentences: int | None = 3
 
 
 C = TypeVar("C", bound=Sized)
@@ -55,11 +63,24 @@ def visible_length(text: str) -> int:
     return len(text) - text.count(" ") - text.count("\n")
 
 
+# A sentence's end: a full stop, question or exclamation mark before a space or the end of
+# the text (not the point of "3.5" or "example.com"), or a CJK one anywhere.
+SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+")
+
+
+def sentences(text: str) -> int:
+    """The sentence ends in ``text``."""
+    return len(SENTENCE_END.findall(text))
+
+
 def is_suspicious(text: str, body_text: str, options: FallbackOptions) -> bool:
-    """Whether ``text``, the winner's finished text, is too small a part of ``body_text``."""
+    """Whether ``text``, the winner's finished text, is too small a part of ``body_text``
+    (and, with :attr:`FallbackOptions.min_sentences`, too few sentences to stand alone)."""
     if options.max_share is None:
         return False
-    return visible_length(text) < options.max_share * visible_length(body_text)
+    if visible_length(text) >= options.max_share * visible_length(body_text):
+        return False
+    return options.min_sentences is None or sentences(text) < options.min_sentences
 
 
 def replacement(winner: C, candidates: Sequence[C], options: FallbackOptions) -> C | None:

@@ -17,6 +17,7 @@ from newscrawl.extraction.fallback import (
     FallbackOptions,
     is_suspicious,
     replacement,
+    sentences,
     visible_length,
 )
 from newscrawl.extraction.text import bag_overlap
@@ -118,3 +119,49 @@ def test_is_suspicious_never_raises(text, body, share):
 def test_defaults_are_on():
     assert DEFAULT_OPTIONS.max_share is not None
     assert DEFAULT_AUTO.fallback == DEFAULT_OPTIONS
+
+
+def test_sentences_count_sentence_ends_not_points_inside_words():
+    assert sentences("One. Two? Three!") == 3
+    assert sentences("Version 3.5 of example.com is out") == 0
+    assert sentences("Wait... what") == 1
+    assert sentences("第一句。第二句！") == 2
+
+
+def test_a_winner_of_enough_sentences_is_not_suspicious():
+    page = "x" * 10_000
+    brief = "The council met. It voted. The bridge reopens."
+    assert is_suspicious(brief, page, FallbackOptions(min_sentences=None))
+    assert not is_suspicious(brief, page, FallbackOptions(min_sentences=3))
+    assert is_suspicious("The council met. It voted", page, FallbackOptions(min_sentences=3))
+
+
+def brief_page(headlines: int) -> bytes:
+    """A news brief of three short paragraphs under its headline, then a list of
+    ``headlines`` linked headlines: the brief is a tiny part of the page's text."""
+    brief = (
+        "<p>The council voted on Monday to reopen the old bridge to cyclists.</p>"
+        "<p>Work on the railings ends in May, the mayor said.</p>"
+        "<p>Cars stay banned until the survey is done.</p>"
+    )
+    items = "".join(
+        f"<li><a href='/s/{index}'>Story number {index} of the day and a longer headline</a></li>"
+        for index in range(headlines)
+    )
+    return (
+        "<html><body><nav><a href='/'>Home</a></nav><main><h1>Bridge reopens to cyclists</h1>"
+        f"<div class='story'>{brief}</div></main><ul class='more'>{items}</ul>"
+        "<footer>News</footer></body></html>"
+    ).encode()
+
+
+def test_a_news_brief_is_not_replaced_by_the_page():
+    result = extract(brief_page(300), method="auto")
+    assert isinstance(result, Article)
+    assert result.diagnostics["auto_fell_back"] is False
+    assert "reopen the old bridge" in result.content
+    assert "Story number" not in result.content
+    without = replace(DEFAULT_AUTO, fallback=replace(DEFAULT_OPTIONS, min_sentences=None))
+    replaced = extract(brief_page(300), method="auto", options=without)
+    assert isinstance(replaced, Article)
+    assert replaced.diagnostics["auto_fell_back"] is True
