@@ -23,12 +23,13 @@ classes that say nothing, stamped with a clock time, a day, or nothing:
 
 With ``--section related`` the served sections are another site's boxes of other stories
 (named "related", "recommended", "read-next" ...) instead of its comment section: the same
-graft, for the issue's "related-story lists kept". With ``--section story`` the graft is
-another site's whole article under its headline, as a news site's endless scroll serves the
-next story under the one asked for. ``--place before`` puts the section before
-the article's container instead (a column of teasers first in the markup: the issue's
-"teaser block beside the article"), ``--place middle`` between two of its paragraphs (a box
-of headlines set into the story).
+graft, for the issue's "related-story lists kept". A served section's links to its own
+site are made relative, so that in the page it joins they link within that page's site.
+With ``--section story`` the graft is another site's whole article under its headline, as
+a news site's endless scroll serves the next story under the one asked for. ``--place
+before`` puts the section before the article's container instead (a column of teasers first
+in the markup: the issue's "teaser block beside the article"), ``--place middle`` between
+two of its paragraphs (a box of headlines set into the story).
 
 For each markup and system it prints the mean F1 and pages with F1 < 0.5, served and grafted,
 and the share of the grafted comment text the system kept (its characters found in the
@@ -50,6 +51,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from lxml import etree
 from lxml import html as lxml_html
@@ -63,6 +65,7 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.decode import decode_html
+from newscrawl.extraction.domains import registered_domain
 from newscrawl.extraction.text import is_mostly_cjk
 from newscrawl.extraction.thread import common_ancestor
 
@@ -330,6 +333,7 @@ def donor_grafts(
         if section is None:
             continue
         section.tail = None
+        as_own_links(section, page.url)
         lines = tuple(
             line
             for line in (" ".join(part.split()) for part in section.itertext())
@@ -340,6 +344,26 @@ def donor_grafts(
             site = page_site(page)
             donors.append((site, Graft(markup, lines, site)))
     return donors
+
+
+def as_own_links(section: etree._Element, donor_url: str | None) -> None:
+    """Make the section's links to its own site relative: on the page it is grafted into it
+    is that page's own box, linking within that page's site, as it did on the donor's (an
+    absolute link to the donor's domain would read as a link to another site)."""
+    host = urlsplit(donor_url).hostname if donor_url else None
+    if not host:
+        return
+    own = registered_domain(host)
+    for anchor in section.iter("a"):
+        href = anchor.get("href") or ""
+        if not href.startswith(("http://", "https://", "//")):
+            continue
+        try:
+            parts = urlsplit(href if not href.startswith("//") else "https:" + href)
+        except ValueError:
+            continue
+        if parts.hostname and registered_domain(parts.hostname) == own:
+            anchor.set("href", urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment)))
 
 
 def donor_for(page: Page, site: str, donors: Sequence[tuple[str, Graft]]) -> Graft | None:

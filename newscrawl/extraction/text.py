@@ -106,6 +106,16 @@ def bag_overlap(first: Counter[str], second: Counter[str]) -> int:
     return sum(map(min, small.values(), map(large.get, small, repeat(0))))
 
 
+def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
+    """The F1 of two token bags: how far two texts agree, whatever their order."""
+    overlap = bag_overlap(predicted, reference)
+    if not overlap:
+        return 0.0
+    precision = overlap / sum(predicted.values())
+    recall = overlap / sum(reference.values())
+    return 2 * precision * recall / (precision + recall)
+
+
 def token_count(text: str) -> int:
     """``len(tokens(text))`` without building the list."""
     return tally(text.lower())[0]

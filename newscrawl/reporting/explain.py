@@ -17,6 +17,7 @@ from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.metadata import authors, dates
 from newscrawl.extraction.metadata.title import rank_titles
 from newscrawl.extraction.registry import available_methods, get_method
+from newscrawl.extraction.text import bag_f1
 from newscrawl.extraction.types import Article, ContentResult, Rejection, RejectReason
 
 from . import block_trace
@@ -230,7 +231,7 @@ def _auto_view(doc: Document, outcome: Article | Rejection) -> AutoView:
     pair_names = options.early_pair_chinese if chinese else options.early_pair
     pair = [c for c in candidates if c.method in pair_names]
     threshold = options.early_agreement_chinese if chinese else options.early_agreement
-    pair_agreement = auto.bag_f1(pair[0].bag, pair[1].bag) if len(pair) == 2 else None
+    pair_agreement = bag_f1(pair[0].bag, pair[1].bag) if len(pair) == 2 else None
     winner = str(diagnostics.get("auto_winner") or "")
     return AutoView(
         chinese=chinese,

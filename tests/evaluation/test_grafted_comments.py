@@ -149,3 +149,22 @@ def test_a_box_of_other_stories_is_a_related_section() -> None:
     root = lxml_html.document_fromstring(f"<html><body>{box}</body></html>")
     assert script.served_section(root, "related") is not None
     assert script.served_section(root) is None
+
+
+def test_a_served_sections_links_to_its_own_site_become_relative():
+    script = _script()
+    section = lxml_html.fragment_fromstring(
+        "<div class='related'><a href='https://www.donor.example/a/1?x=2#top'>One</a>"
+        "<a href='//cdn.donor.example/b'>Two</a><a href='https://other.example/c'>Three</a>"
+        "<a href='/d'>Four</a></div>"
+    )
+    script.as_own_links(section, "https://donor.example/story")
+    assert [a.get("href") for a in section.iter("a")] == [
+        "/a/1?x=2#top",
+        "/b",
+        "https://other.example/c",
+        "/d",
+    ]
+    untouched = lxml_html.fragment_fromstring("<div><a href='https://donor.example/a'>A</a></div>")
+    script.as_own_links(untouched, None)  # a saved page without a URL: nothing to compare
+    assert untouched[0].get("href") == "https://donor.example/a"

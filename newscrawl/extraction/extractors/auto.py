@@ -57,7 +57,7 @@ from itertools import repeat
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction import fallback
+from newscrawl.extraction import fallback, headline_anchor
 from newscrawl.extraction.article_body import filter_by_article_body, rescued
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.captions import drop_caption_lines
@@ -73,7 +73,7 @@ from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.tail import cut_tail, prose_share
-from newscrawl.extraction.text import bag_overlap, is_mostly_cjk, token_counts
+from newscrawl.extraction.text import bag_f1, bag_overlap, is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import common_ancestor, thread_text, visible_length
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
@@ -226,15 +226,6 @@ def consensus_bag(
     columns = zip(*rows, strict=True)  # one column of counts per common token
     consensus.update(dict(zip(common, [sorted(column)[rank] for column in columns], strict=True)))
     return consensus
-
-
-def bag_f1(predicted: Counter[str], reference: Counter[str]) -> float:
-    overlap = bag_overlap(predicted, reference)
-    if not overlap:
-        return 0.0
-    precision = overlap / sum(predicted.values())
-    recall = overlap / sum(reference.values())
-    return 2 * precision * recall / (precision + recall)
 
 
 def agreements(
@@ -455,25 +446,42 @@ def run_vote(
     ):
         winner, agreement = None, 0.0
     decided_early = winner is not None
+    voting: list[Candidate] = []  # who voted last: the full vote's voters
     if winner is None:
         add(options.fast_methods)
         if chinese is None:
             chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
-        winner, agreement = (
-            choose(voters(candidates, options, voting_links), weights, options)
-            if candidates and not chinese
-            else (None, 0.0)
-        )
+        if candidates and not chinese:
+            voting = voters(candidates, options, voting_links)
+            winner, agreement = choose(voting, weights, options)
     if winner is None or agreement < options.confident_agreement:
         add(options.slow_methods)
         if candidates:
-            winner, agreement = choose(
-                voters(candidates, options, voting_links), None if chinese else weights, options
-            )
+            voting = voters(candidates, options, voting_links)
+            winner, agreement = choose(voting, None if chinese else weights, options)
     if winner is None:
         return None
+    if voting:
+        winner, agreement = headline_winner(winner, agreement, voting, doc, options)
     return Vote(thread_of(winner, candidates, options), agreement, candidates, decided_early)
+
+
+def headline_winner(
+    winner: Candidate,
+    agreement: float,
+    voting: Sequence[Candidate],
+    doc: Document,
+    options: AutoOptions = DEFAULT_OPTIONS,
+) -> tuple[Candidate, float]:
+    """The winner, or the shorter of two agreeing ``voting`` candidates that start at the
+    page's headline when the winner shares nothing with them and stands below
+    (:mod:`newscrawl.extraction.headline_anchor`), with the pair's agreement."""
+    text_of = {c.method: c.result.text for c in voting}
+    pair = headline_anchor.anchored_pair(winner, voting, doc, text_of, options.headline)
+    if pair is None:
+        return winner, agreement
+    return min(pair, key=lambda c: c.size), bag_f1(pair[0].bag, pair[1].bag)
 
 
 def thread_of(

@@ -31,6 +31,8 @@ from newscrawl.extraction.extractors.tcdt.options import DEFAULT_OPTIONS as DEFA
 from newscrawl.extraction.extractors.tcdt.options import TcdtOptions
 from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
+from newscrawl.extraction.headline_anchor import DEFAULT_OPTIONS as DEFAULT_HEADLINE
+from newscrawl.extraction.headline_anchor import HeadlineOptions
 from newscrawl.extraction.narrow import DEFAULT_OPTIONS as DEFAULT_NARROW
 from newscrawl.extraction.narrow import NarrowOptions
 from newscrawl.extraction.page_footer import MAX_DROP_SHARE, MIN_LINE_CHARS
@@ -175,6 +177,9 @@ class AutoOptions:
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
+    # When a winner far below the headline gives way to two agreeing candidates that start
+    # at it (newscrawl/extraction/headline_anchor.py, docs/benchmarks/precision.md).
+    headline: HeadlineOptions = DEFAULT_HEADLINE
     # A candidate of at least ``prose_min_chars`` characters (spaces excluded) with more than
     # ``max_chars_per_mark`` of them per sentence punctuation mark is not prose (a keyword-
     # stuffed block, a tag cloud, a run of navigation labels) and does not vote while a
