@@ -1,24 +1,29 @@
-"""A vote winner far below the headline gives way to two candidates that start at it.
+"""A vote winner the page's headline does not begin gives way to two candidates it begins.
 
 The vote trusts its strongest method: on a non-Chinese page density has three ballots, so
 its region wins unless the others agree on something containing it. On a short article in a
-long template (a news brief) density's densest block can be a box after the article: the
-author's bio, the publisher's "about us", a row of other stories, the copyright footer.
-The other methods then agree with each other on the article and not at all with density,
-and the vote still keeps density's box. The page's own layout tells the two apart: an
-article begins at its headline, a box after it does not.
+long template (a news brief) density's densest block can be a box after the article (the
+author's bio, the publisher's "about us", a row of other stories, the copyright footer), or
+the whole page around the article, its menus included. The other methods then agree with
+each other on the article, and the vote still keeps density's region. The page's own layout
+tells them apart: an article begins at its headline.
 
-The rule acts only when all of this holds (:class:`HeadlineOptions`): the winner shares
-almost nothing with two other voters (bag F1 under :attr:`~HeadlineOptions.disjoint`) that
-agree with each other (at least :attr:`~HeadlineOptions.agreement`) and each hold at least
-as many tokens as the winner (a larger winner is the page's mass, a listing under a short
-intro, not a box below an article); both of them start
-where the page's first ``<h1>`` ends, within :attr:`~HeadlineOptions.near_chars`
-characters of it (or in the headline itself); and the winner starts after most of the
-shorter one's text. The pair then votes alone. Positions are read in the body's text with
-whitespace collapsed: where the first long line of each candidate stands, and where the
-headline's text does. A page without an ``<h1>``, or a text not found, leaves the vote as
-it was.
+Two other voters that agree with each other (bag F1 at least
+:attr:`~HeadlineOptions.agreement`) and both start where the page's first ``<h1>`` ends,
+within :attr:`~HeadlineOptions.near_chars` characters of it (or in the headline itself),
+then vote alone when the winner is
+
+* **below** them: it shares less than :attr:`~HeadlineOptions.disjoint` bag F1 with each,
+  holds no more tokens than either (a larger winner is the page's mass, a listing under a
+  short intro), and starts after half of the shorter one's text; or
+* **around** them: it starts at least :attr:`~HeadlineOptions.above_chars` characters
+  before the headline's end (it holds the page's top: menus, a hero) and has
+  :attr:`~HeadlineOptions.around_growth` times the shorter one's tokens.
+
+Positions are read in the body's text with whitespace collapsed: where the first long line
+of each candidate stands, and where the headline's text does. A page without an ``<h1>``,
+or a text not found, leaves the vote as it was; the page's text is read only when a pair of
+the right sizes and agreement exists.
 """
 
 from __future__ import annotations
@@ -53,6 +58,10 @@ class HeadlineOptions:
     disjoint: float = 0.3
     # ... and each starts within this many characters after the headline's end.
     near_chars: int = 1000
+    # A winner around the pair starts this many characters before the headline's end ...
+    above_chars: int = 300
+    # ... and holds this many times the shorter one's tokens; None: only winners below.
+    around_growth: float | None = 2.0
 
 
 DEFAULT_OPTIONS = HeadlineOptions()
@@ -75,21 +84,35 @@ class Voter(Protocol):
 V = TypeVar("V", bound=Voter)
 
 
-def disjoint_pairs(winner: V, voters: Sequence[V], options: HeadlineOptions) -> list[tuple[V, V]]:
-    """The pairs of other voters that agree with each other and not with ``winner``."""
+# Where the winner stands against a pair: below the article, or around it.
+BELOW = "below"
+AROUND = "around"
+
+
+def agreeing_pairs(
+    winner: V, voters: Sequence[V], options: HeadlineOptions
+) -> list[tuple[V, V, str]]:
+    """The pairs of other voters that agree with each other, with where the winner would
+    stand against each (:data:`BELOW` or :data:`AROUND`) by their tokens alone; pairs of
+    neither shape are left out."""
     if options.agreement is None:
         return []
-    apart = [
-        voter
-        for voter in voters
-        if voter is not winner and bag_f1(voter.bag, winner.bag) < options.disjoint
-    ]
-    return [
-        (first, second)
-        for index, first in enumerate(apart)
-        for second in apart[index + 1 :]
-        if bag_f1(first.bag, second.bag) >= options.agreement
-    ]
+    others = [voter for voter in voters if voter is not winner]
+    found = []
+    for index, first in enumerate(others):
+        for second in others[index + 1 :]:
+            shorter = min(first.size, second.size)
+            if options.around_growth is not None and winner.size >= options.around_growth * shorter:
+                shape = AROUND
+            elif winner.size <= shorter and all(
+                bag_f1(voter.bag, winner.bag) < options.disjoint for voter in (first, second)
+            ):
+                shape = BELOW
+            else:
+                continue
+            if bag_f1(first.bag, second.bag) >= options.agreement:
+                found.append((first, second, shape))
+    return found
 
 
 def collapsed(text: str) -> str:
@@ -139,10 +162,10 @@ def anchored_pair(
     text_of: dict[str, str],
     options: HeadlineOptions,
 ) -> tuple[V, V] | None:
-    """The first pair of voters (:func:`disjoint_pairs`) that starts at the headline while
-    ``winner`` starts after most of its shorter member's text; None when there is none.
-    ``text_of``: each voter's text by method."""
-    pairs = disjoint_pairs(winner, voters, options)
+    """The first pair of voters (:func:`agreeing_pairs`) that starts at the headline while
+    ``winner`` stands below it or around it; None when there is none. ``text_of``: each
+    voter's text by method."""
+    pairs = agreeing_pairs(winner, voters, options)
     if not pairs:
         return None
     page = collapsed(doc.body_text())
@@ -152,13 +175,13 @@ def anchored_pair(
     winner_start = position(text_of[winner.method], page)
     if winner_start is None:
         return None
-    for first, second in pairs:
-        # A winner larger than the pair is the page's mass (a listing under a short
-        # intro), not a box below an article.
-        if winner.size > min(first.size, second.size):
-            continue
+    for first, second, shape in pairs:
         starts = [position(text_of[voter.method], page) for voter in (first, second)]
         if not all(starts_at_headline(start, headline, options.near_chars) for start in starts):
+            continue
+        if shape == AROUND:
+            if winner_start <= headline[1] - options.above_chars:
+                return first, second
             continue
         shorter = min(len(collapsed(text_of[voter.method])) for voter in (first, second))
         if winner_start >= max(start or 0 for start in starts) + shorter / 2:

@@ -1,4 +1,4 @@
-"""A vote winner far below the headline gives way to two candidates that start at it."""
+"""A vote winner below or around the article gives way to two candidates at its headline."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.headline_anchor import (
+    AROUND,
+    BELOW,
     DEFAULT_OPTIONS,
     NO_HEADLINE_ANCHOR,
+    agreeing_pairs,
     anchor_of,
     anchored_pair,
-    disjoint_pairs,
     headline_span,
 )
 from newscrawl.extraction.text import bag_f1, token_counts
@@ -26,6 +28,8 @@ BRIEF = [
     "The council voted on Monday to reopen the old bridge to cyclists next month.",
     "Work on the railings ends in May, the mayor said at the meeting on Monday.",
 ]
+# A site menu of labels long enough to place a candidate that starts with them.
+MENU = [f"Section number {n} of the whole site here" for n in range(20)]
 BIO = "Jane Doe is a reporter who covers the city council and its many committees."
 
 
@@ -115,11 +119,42 @@ def test_a_winner_above_the_pair_stands():
     )
 
 
-def test_pairs_must_agree_with_each_other_and_not_with_the_winner():
+def test_pairs_must_agree_with_each_other_and_stand_below_or_around_the_winner():
     box, first, second = voters()
-    assert disjoint_pairs(box, [box, first, second], DEFAULT_OPTIONS) == [(first, second)]
-    assert disjoint_pairs(first, [box, first, second], DEFAULT_OPTIONS) == []  # second agrees
-    assert disjoint_pairs(box, [box, first, second], NO_HEADLINE_ANCHOR) == []
+    assert agreeing_pairs(box, [box, first, second], DEFAULT_OPTIONS) == [(first, second, BELOW)]
+    # the pair's members agree with each other, but each shares the winner's words
+    assert agreeing_pairs(first, [box, first, second], DEFAULT_OPTIONS) == []
+    assert agreeing_pairs(box, [box, first, second], NO_HEADLINE_ANCHOR) == []
+    page_text = Voter("density", "Home\n" + ("\n".join(BRIEF) + "\n") * 3 + BIO)
+    assert agreeing_pairs(page_text, [page_text, first, second], DEFAULT_OPTIONS) == [
+        (first, second, AROUND)
+    ]
+    below_only = replace(DEFAULT_OPTIONS, around_growth=None)
+    assert agreeing_pairs(page_text, [page_text, first, second], below_only) == []
+
+
+def test_a_winner_around_the_article_from_the_top_of_the_page_gives_way():
+    menu = (
+        "<ul>"
+        + "".join(
+            f"<li><a href='/{n}'>Section number {n} of the whole site here</a></li>"
+            for n in range(20)
+        )
+        + "</ul>"
+    )
+    doc = load_document(page(headline=menu + "<h1>Bridge reopens to cyclists</h1>"))
+    _, first, second = voters()
+    menu_text = "\n".join(MENU)
+    around = Voter("density", menu_text + "\n" + first.text + "\n" + BIO + "\n" + BIO)
+    candidates = [around, first, second]
+    assert anchored_pair(around, candidates, doc, texts(*candidates), DEFAULT_OPTIONS) == (
+        first,
+        second,
+    )
+    # A winner that starts at the headline is no page around the article.
+    at_headline = Voter("density", first.text + "\n" + BIO + "\n" + BIO + "\n" + BIO)
+    candidates = [at_headline, first, second]
+    assert anchored_pair(at_headline, candidates, doc, texts(*candidates), DEFAULT_OPTIONS) is None
 
 
 def test_the_headline_and_a_candidate_are_found_in_the_collapsed_body_text():
