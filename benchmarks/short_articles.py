@@ -197,19 +197,25 @@ class Scores:
         )
 
 
+def brief_of_page(page: Page, keep: int) -> tuple[bytes, Brief] | None:
+    """:func:`brief_of` for a labelled page: None for a page without a label, or whose
+    article cannot be cut cleanly or parsed."""
+    if not page.text:
+        return None
+    text, _ = decode_html(page.read_html())
+    try:
+        return brief_of(text, page.text, keep)
+    except (etree.ParserError, ValueError):
+        return None
+
+
 def write_briefs(pages: Sequence[Page], keep: int, folder: Path) -> int:
     """Write the briefs of ``pages`` as a labelled set in ``folder``; the pages written."""
     (folder / "html").mkdir(parents=True, exist_ok=True)
     written = 0
     with (folder / "pages.jsonl").open("w", encoding="utf-8") as out:
         for page in pages:
-            if not page.text:
-                continue
-            text, _ = decode_html(page.read_html())
-            try:
-                made = brief_of(text, page.text, keep)
-            except (etree.ParserError, ValueError):
-                made = None
+            made = brief_of_page(page, keep)
             if made is None:
                 continue
             brief = made[1]
@@ -240,11 +246,7 @@ def score(
     for page in pages:
         if not page.text:
             continue
-        text, _ = decode_html(page.read_html())
-        try:
-            made = brief_of(text, page.text, keep)
-        except (etree.ParserError, ValueError):
-            made = None
+        made = brief_of_page(page, keep)
         if made is None:
             skipped += 1
             continue
