@@ -124,7 +124,7 @@ _TOKEN_SPLIT = re.compile(r"[^0-9A-Za-z]+|(?<=[a-z])(?=[A-Z])")
 class TailOptions:
     """Which tail subtrees are dropped. Defaults: the variant site-grouped cross-validation
     picked (named subtrees with the Chinese portals' words and without the appeal words,
-    each alone, cap 0.3, paragraphs inside named subtrees left out of the prose;
+    each alone, cap 0.5, paragraphs inside named subtrees left out of the prose;
     docs/benchmarks/trim.md; runs of three dated, linked posts, comment threads outside the
     cap, around prose of half the rest: docs/benchmarks/markup.md; a comment heading ending
     the prose: docs/benchmarks/precision.md); :data:`NO_TAIL` leaves the text as it is."""
@@ -148,8 +148,10 @@ class TailOptions:
     # Act only when the long paragraphs are at least this share of the region's characters
     # (an article, not a listing or a documentation page); None: always.
     min_prose_share: float | None = None
-    # Keep the text whole when the cut would remove more than this share of it.
-    max_cut_share: float | None = 0.3
+    # Keep the text whole when the cut would remove more than this share of it. 0.3 until
+    # the briefs joined the sets: after a short article an author's bio or a box of other
+    # stories is often more than that (docs/benchmarks/precision.md).
+    max_cut_share: float | None = 0.5
     # With ``names``, a long paragraph inside a named subtree (another article's teaser in a
     # recommendation box) is not the article's: it neither moves the prose container nor
     # ends the prose, so the box after the article can be cut.
