@@ -18,7 +18,11 @@ then vote alone when the winner is
   short intro), and starts after half of the shorter one's text; or
 * **around** them: it starts at least :attr:`~HeadlineOptions.above_chars` characters
   before the headline's end (it holds the page's top: menus, a hero) and has
-  :attr:`~HeadlineOptions.around_growth` times the shorter one's tokens.
+  :attr:`~HeadlineOptions.around_growth` times the shorter one's tokens; or
+* **inside** them: each of the two holds :attr:`~HeadlineOptions.inside_held` of its tokens
+  and :attr:`~HeadlineOptions.inside_growth` times as many, and it starts more than
+  :attr:`~HeadlineOptions.late_chars` characters after both of them: a fragment of the
+  article (one section, the part after a table) that misses its beginning.
 
 Positions are read in the body's text with whitespace collapsed: where the first long line
 of each candidate stands, and where the headline's text does. A page without an ``<h1>``,
@@ -35,7 +39,7 @@ from typing import Protocol, TypeVar
 
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import text_content
-from newscrawl.extraction.text import bag_f1
+from newscrawl.extraction.text import bag_f1, bag_overlap
 
 # A candidate's first line of at least this many characters locates it in the page; shorter
 # lines (a date, a label) recur too often to place it.
@@ -60,8 +64,13 @@ class HeadlineOptions:
     near_chars: int = 1000
     # A winner around the pair starts this many characters before the headline's end ...
     above_chars: int = 300
-    # ... and holds this many times the shorter one's tokens; None: only winners below.
+    # ... and holds this many times the shorter one's tokens; None: no winners around.
     around_growth: float | None = 2.0
+    # A winner inside the pair: each of the two holds this many times its tokens ...
+    inside_growth: float | None = 2.0
+    # ... and this share of them, and it starts this many characters after both of them.
+    inside_held: float = 0.8
+    late_chars: int = 300
 
 
 DEFAULT_OPTIONS = HeadlineOptions()
@@ -84,17 +93,18 @@ class Voter(Protocol):
 V = TypeVar("V", bound=Voter)
 
 
-# Where the winner stands against a pair: below the article, or around it.
+# Where the winner stands against a pair: below the article, around it, or inside it.
 BELOW = "below"
 AROUND = "around"
+INSIDE = "inside"
 
 
 def agreeing_pairs(
     winner: V, voters: Sequence[V], options: HeadlineOptions
 ) -> list[tuple[V, V, str]]:
     """The pairs of other voters that agree with each other, with where the winner would
-    stand against each (:data:`BELOW` or :data:`AROUND`) by their tokens alone; pairs of
-    neither shape are left out."""
+    stand against each (:data:`BELOW`, :data:`AROUND` or :data:`INSIDE`) by their tokens
+    alone; pairs of no shape are left out."""
     if options.agreement is None:
         return []
     others = [voter for voter in voters if voter is not winner]
@@ -104,6 +114,15 @@ def agreeing_pairs(
             shorter = min(first.size, second.size)
             if options.around_growth is not None and winner.size >= options.around_growth * shorter:
                 shape = AROUND
+            elif (
+                options.inside_growth is not None
+                and shorter >= options.inside_growth * winner.size
+                and all(
+                    bag_overlap(winner.bag, voter.bag) >= options.inside_held * winner.size
+                    for voter in (first, second)
+                )
+            ):
+                shape = INSIDE
             elif winner.size <= shorter and all(
                 bag_f1(voter.bag, winner.bag) < options.disjoint for voter in (first, second)
             ):
@@ -162,8 +181,9 @@ def anchored_pair(
     text_of: dict[str, str],
     options: HeadlineOptions,
 ) -> tuple[V, V] | None:
-    """The first pair of voters (:func:`agreeing_pairs`) that starts at the headline while
-    ``winner`` stands below it or around it; None when there is none. ``text_of``: each
+    """The pair of voters (:func:`agreeing_pairs`) that starts at the headline while
+    ``winner`` stands below it, around it or inside it, the one with the shortest member
+    when several do; None when there is none. ``text_of``: each
     voter's text by method."""
     pairs = agreeing_pairs(winner, voters, options)
     if not pairs:
@@ -175,15 +195,24 @@ def anchored_pair(
     winner_start = position(text_of[winner.method], page)
     if winner_start is None:
         return None
+    found: list[tuple[int, V, V]] = []
     for first, second, shape in pairs:
         starts = [position(text_of[voter.method], page) for voter in (first, second)]
         if not all(starts_at_headline(start, headline, options.near_chars) for start in starts):
             continue
         if shape == AROUND:
             if winner_start <= headline[1] - options.above_chars:
-                return first, second
+                found.append((min(first.size, second.size), first, second))
+            continue
+        if shape == INSIDE:
+            if winner_start > max(start or 0 for start in starts) + options.late_chars:
+                found.append((min(first.size, second.size), first, second))
             continue
         shorter = min(len(collapsed(text_of[voter.method])) for voter in (first, second))
         if winner_start >= max(start or 0 for start in starts) + shorter / 2:
-            return first, second
-    return None
+            found.append((min(first.size, second.size), first, second))
+    if not found:
+        return None
+    # Of several pairs, the one with the shortest member: the vote's own preference.
+    _, first, second = min(found, key=lambda pair: pair[0])
+    return first, second

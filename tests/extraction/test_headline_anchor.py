@@ -15,6 +15,7 @@ from newscrawl.extraction.headline_anchor import (
     AROUND,
     BELOW,
     DEFAULT_OPTIONS,
+    INSIDE,
     NO_HEADLINE_ANCHOR,
     agreeing_pairs,
     anchor_of,
@@ -186,3 +187,31 @@ def test_auto_takes_the_shorter_of_the_pair_with_the_pairs_agreement():
     assert agreement == bag_f1(first.bag, second.bag)
     off = replace(DEFAULT_AUTO, headline=NO_HEADLINE_ANCHOR)
     assert auto.headline_winner(box, 1.0, [box, first, second], doc, off) == (box, 1.0)
+
+
+def test_a_fragment_that_misses_the_articles_beginning_gives_way():
+    lead = (
+        "<p>"
+        + " ".join(f"Opening sentence number {n} of the long story." for n in range(12))
+        + "</p>"
+    )
+    doc = load_document(page(gap=lead))
+    opening = " ".join(f"Opening sentence number {n} of the long story." for n in range(12))
+    article = opening + "\n" + "\n".join(BRIEF)
+    first = Voter("justext", "Bridge reopens to cyclists\n" + article)
+    second = Voter("boilerpipe", article)
+    fragment = Voter("density", BRIEF[1])  # the last paragraph alone, far below the start
+    candidates = [fragment, first, second]
+    assert agreeing_pairs(fragment, candidates, DEFAULT_OPTIONS) == [(first, second, INSIDE)]
+    assert anchored_pair(fragment, candidates, doc, texts(*candidates), DEFAULT_OPTIONS) == (
+        first,
+        second,
+    )
+    # The article's own opening, where the pair starts, is no fragment.
+    start = Voter("density", opening)
+    candidates = [start, first, second]
+    assert anchored_pair(start, candidates, doc, texts(*candidates), DEFAULT_OPTIONS) is None
+    # Without the inside shape a fragment this small still reads as a box below (its bag F1
+    # with each is under 0.3), and starts after half of the pair's text.
+    off = replace(DEFAULT_OPTIONS, inside_growth=None)
+    assert agreeing_pairs(fragment, [fragment, first, second], off) == [(first, second, BELOW)]
