@@ -542,6 +542,8 @@ def test_the_wen_cue_is_not_the_end_of_a_word():
 
 def test_author_box_links_are_no_names():
     assert authors_of("<p>作者最新文章 韩庚将在新西兰大婚</p>") == []
+    for heading in ("作者最近文章", "作者近期文章", "作者全部文章", "作者热门文章", "作者主页"):
+        assert authors_of(f"<h4>{heading}</h4><p>中美关系面临艰难选择</p>") == [], heading
 
 
 def test_a_bracketed_byline_on_the_line_after_the_content():
