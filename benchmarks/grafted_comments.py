@@ -65,7 +65,7 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.decode import decode_html
-from newscrawl.extraction.domains import registered_domain
+from newscrawl.extraction.domains import href_domain, url_domain
 from newscrawl.extraction.text import is_mostly_cjk
 from newscrawl.extraction.thread import common_ancestor
 
@@ -350,19 +350,13 @@ def as_own_links(section: etree._Element, donor_url: str | None) -> None:
     """Make the section's links to its own site relative: on the page it is grafted into it
     is that page's own box, linking within that page's site, as it did on the donor's (an
     absolute link to the donor's domain would read as a link to another site)."""
-    host = urlsplit(donor_url).hostname if donor_url else None
-    if not host:
+    own = url_domain(donor_url)
+    if own is None:
         return
-    own = registered_domain(host)
     for anchor in section.iter("a"):
         href = anchor.get("href") or ""
-        if not href.startswith(("http://", "https://", "//")):
-            continue
-        try:
+        if href_domain(href) == own:
             parts = urlsplit(href if not href.startswith("//") else "https:" + href)
-        except ValueError:
-            continue
-        if parts.hostname and registered_domain(parts.hostname) == own:
             anchor.set("href", urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment)))
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -17,7 +16,7 @@ from .comment_sections import drop_comment_sections
 from .consent import drop_consent_boxes
 from .decode import decode_html
 from .dom import clean_tree, normalize_space, parse_html, text_content
-from .domains import registered_domain
+from .domains import href_domain, url_domain
 from .hidden_copies import drop_hidden_copies
 from .native import c_tags, walks
 from .noscript import keep_scriptless_copy, may_hold_a_copy
@@ -135,10 +134,10 @@ class Document:
         absolute links name most (a page links mostly within its own site). Computed once."""
         if self._offsite_link_texts is None:
             anchors = [
-                (" ".join(text_content(anchor).split()), _href_domain(anchor.get("href") or ""))
+                (" ".join(text_content(anchor).split()), href_domain(anchor.get("href") or ""))
                 for anchor in self.root.iter("a")
             ]
-            own = _url_domain(self.url)
+            own = url_domain(self.url)
             if own is None:
                 named = Counter(domain for _, domain in anchors if domain)
                 own = named.most_common(1)[0][0] if named else None
@@ -324,21 +323,3 @@ def _json_ld_objects(text: str) -> list[dict[str, Any]] | None:
             if isinstance(graph, list):
                 stack.extend(reversed(graph))
     return found
-
-
-def _href_domain(href: str) -> str | None:
-    """The registered domain an absolute or protocol-relative link names; None for a link
-    within the page's own site (relative) or none at all."""
-    if not href.startswith(("http://", "https://", "//")):
-        return None
-    return _url_domain(href if not href.startswith("//") else "https:" + href)
-
-
-def _url_domain(url: str | None) -> str | None:
-    if not url:
-        return None
-    try:
-        host = urlsplit(url).hostname
-    except ValueError:  # "http://[oops": an unclosed IPv6 host
-        return None
-    return registered_domain(host) if host else None
