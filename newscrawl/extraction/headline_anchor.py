@@ -54,7 +54,8 @@ BEFORE_HEADLINE_CHARS = 200
 
 @dataclass(frozen=True, slots=True)
 class HeadlineOptions:
-    """When a winner far below the headline gives way; ``agreement=None``: never."""
+    """When a winner the headline does not begin gives way to a pair it begins;
+    ``agreement=None``: never."""
 
     # The two other voters agree with each other to at least this bag F1.
     agreement: float | None = 0.5
@@ -170,10 +171,6 @@ def position(text: str, page: str) -> int | None:
     return found if found >= 0 else None
 
 
-def starts_at_headline(start: int | None, headline: tuple[int, int], near: int) -> bool:
-    return start is not None and headline[1] - BEFORE_HEADLINE_CHARS <= start <= headline[1] + near
-
-
 def anchored_pair(
     winner: V,
     voters: Sequence[V],
@@ -183,8 +180,7 @@ def anchored_pair(
 ) -> tuple[V, V] | None:
     """The pair of voters (:func:`agreeing_pairs`) that starts at the headline while
     ``winner`` stands below it, around it or inside it, the one with the shortest member
-    when several do; None when there is none. ``text_of``: each
-    voter's text by method."""
+    when several do; None when there is none. ``text_of``: each voter's text by method."""
     pairs = agreeing_pairs(winner, voters, options)
     if not pairs:
         return None
@@ -192,24 +188,36 @@ def anchored_pair(
     headline = headline_span(doc, page)
     if headline is None:
         return None
-    winner_start = position(text_of[winner.method], page)
+    starts: dict[str, int | None] = {}
+
+    def start_of(voter: V) -> int | None:
+        """Where ``voter`` starts in the page (looked up once: a voter is in several pairs)."""
+        if voter.method not in starts:
+            starts[voter.method] = position(text_of[voter.method], page)
+        return starts[voter.method]
+
+    winner_start = start_of(winner)
     if winner_start is None:
         return None
     found: list[tuple[int, V, V]] = []
     for first, second, shape in pairs:
-        starts = [position(text_of[voter.method], page) for voter in (first, second)]
-        if not all(starts_at_headline(start, headline, options.near_chars) for start in starts):
+        first_start, second_start = start_of(first), start_of(second)
+        if first_start is None or second_start is None:
             continue
+        if not all(
+            headline[1] - BEFORE_HEADLINE_CHARS <= start <= headline[1] + options.near_chars
+            for start in (first_start, second_start)
+        ):
+            continue
+        latest = max(first_start, second_start)
         if shape == AROUND:
-            if winner_start <= headline[1] - options.above_chars:
-                found.append((min(first.size, second.size), first, second))
-            continue
-        if shape == INSIDE:
-            if winner_start > max(start or 0 for start in starts) + options.late_chars:
-                found.append((min(first.size, second.size), first, second))
-            continue
-        shorter = min(len(collapsed(text_of[voter.method])) for voter in (first, second))
-        if winner_start >= max(start or 0 for start in starts) + shorter / 2:
+            stands = winner_start <= headline[1] - options.above_chars
+        elif shape == INSIDE:
+            stands = winner_start > latest + options.late_chars
+        else:
+            shorter = min(len(collapsed(text_of[voter.method])) for voter in (first, second))
+            stands = winner_start >= latest + shorter / 2
+        if stands:
             found.append((min(first.size, second.size), first, second))
     if not found:
         return None

@@ -475,7 +475,7 @@ def headline_winner(
     options: AutoOptions = DEFAULT_OPTIONS,
 ) -> tuple[Candidate, float]:
     """The winner, or the shorter of two agreeing ``voting`` candidates that start at the
-    page's headline when the winner shares nothing with them and stands below
+    page's headline when the winner stands below, around or inside them
     (:mod:`newscrawl.extraction.headline_anchor`), with the pair's agreement."""
     text_of = {c.method: c.result.text for c in voting}
     pair = headline_anchor.anchored_pair(winner, voting, doc, text_of, options.headline)

@@ -177,8 +177,9 @@ class AutoOptions:
     # When a winner far shorter than the page's text gives way to the largest candidate
     # (newscrawl/extraction/fallback.py, docs/benchmarks/precision.md).
     fallback: FallbackOptions = DEFAULT_FALLBACK
-    # When a winner far below the headline gives way to two agreeing candidates that start
-    # at it (newscrawl/extraction/headline_anchor.py, docs/benchmarks/precision.md).
+    # When a winner below, around or inside the article gives way to two agreeing candidates
+    # that start at its headline (newscrawl/extraction/headline_anchor.py,
+    # docs/benchmarks/precision.md).
     headline: HeadlineOptions = DEFAULT_HEADLINE
     # A candidate of at least ``prose_min_chars`` characters (spaces excluded) with more than
     # ``max_chars_per_mark`` of them per sentence punctuation mark is not prose (a keyword-
