@@ -45,16 +45,14 @@ eval``) to read.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
-import json
 import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from newscrawl.evaluation.dataset import Page, load_pages
+from newscrawl.evaluation.dataset import Page, load_pages, write_pages
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import System, systems_named
@@ -261,30 +259,13 @@ def worst_pages(
     return lines
 
 
-def write_altered(
-    source: Path, pages: Sequence[Page], alter: Callable[[str], str], folder: Path
-) -> int:
-    """Write ``pages`` altered by ``alter`` as a pages.jsonl set in ``folder``; the number
-    written."""
-    wanted = {page.id: page for page in pages}
-    (folder / "html").mkdir(parents=True, exist_ok=True)
-    written = 0
-    # Lines end at "\n" only: str.splitlines would also split at U+2028 inside a JSON string.
-    with (
-        (folder / "pages.jsonl").open("w", encoding="utf-8") as out,
-        source.open(encoding="utf-8") as lines,
-    ):
-        for line in lines:
-            record = json.loads(line) if line.strip() else None
-            page = wanted.get(record.get("id")) if record else None
-            if record is None or page is None:
-                continue
-            altered = alter(decode_html(page.read_html())[0]).encode("utf-8")
-            record["html_path"] = f"html/{page.id}.html.gz"
-            (folder / record["html_path"]).write_bytes(gzip.compress(altered))
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            written += 1
-    return written
+def write_altered(pages: Sequence[Page], alter: Callable[[str], str], folder: Path) -> int:
+    """Write ``pages`` altered by ``alter`` as a pages.jsonl set in ``folder`` (each page's
+    own record, pointing at its altered HTML); the number written."""
+    return write_pages(
+        folder,
+        ((page.fields, alter(decode_html(page.read_html())[0]).encode("utf-8")) for page in pages),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -300,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write is not None:
         pages = load_pages(args.pages, page_type=args.page_type, limit=args.limit)
         alter = PERTURBATIONS[args.perturbation]
-        written = write_altered(args.pages, pages, alter, args.write)
+        written = write_altered(pages, alter, args.write)
         print(f"{written} pages written to {args.write / 'pages.jsonl'}")
         return 0
     systems = systems_named(args.systems)

@@ -30,11 +30,10 @@ sites.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +51,7 @@ from benchmarks.grafted_comments import (
     print_falls,
     run_system,
 )
-from newscrawl.evaluation.dataset import DatasetError, Page, load_pages
+from newscrawl.evaluation.dataset import DatasetError, Page, load_pages, write_pages
 from newscrawl.evaluation.metric import Scores as TokenScores
 from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
@@ -211,25 +210,18 @@ def brief_of_page(page: Page, keep: int) -> tuple[bytes, Brief] | None:
 
 def write_briefs(pages: Sequence[Page], keep: int, folder: Path) -> int:
     """Write the briefs of ``pages`` as a labelled set in ``folder``; the pages written."""
-    (folder / "html").mkdir(parents=True, exist_ok=True)
-    written = 0
-    with (folder / "pages.jsonl").open("w", encoding="utf-8") as out:
+
+    def briefs() -> Iterator[tuple[dict[str, Any], bytes]]:
         for page in pages:
             made = brief_of_page(page, keep)
             if made is None:
                 continue
             brief = made[1]
-            html_path = f"html/{page.id}.html.gz"
-            (folder / html_path).write_bytes(gzip.compress(brief.html, mtime=0))
             # the set's snippet checks were written for the whole article
-            record = {
-                **{k: v for k, v in page.fields.items() if not k.endswith("_snippets")},
-                "html_path": html_path,
-                "text": brief.label,
-            }
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            written += 1
-    return written
+            fields = {k: v for k, v in page.fields.items() if not k.endswith("_snippets")}
+            yield {**fields, "text": brief.label}, brief.html
+
+    return write_pages(folder, briefs())
 
 
 def run(system: System, html: bytes, page: Page, truth: list[str]) -> TokenScores:

@@ -1,4 +1,5 @@
-"""Loading labelled pages in the shared dataset format (``pages.jsonl`` + HTML files).
+"""Loading (and writing) labelled pages in the shared dataset format (``pages.jsonl`` + HTML
+files).
 
 One JSON object per line with ``id``, ``html_path`` (relative to the jsonl; ``.gz`` allowed),
 ``text`` (ground-truth body, may be null), ``title`` (may be null), ``lang``, ``page_type`` and
@@ -10,6 +11,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,6 +123,21 @@ def _parse_line(line: str, path: Path, number: int) -> Page:
         url=record.get("url"),
         fields=record,
     )
+
+
+def write_pages(folder: Path, pages: Iterable[tuple[dict[str, Any], bytes]]) -> int:
+    """Write ``pages`` (each a record and its HTML) as a set in ``folder``: the HTML gzipped
+    as ``html/ID.html.gz`` (no timestamp: the same pages give the same bytes), the records
+    with that ``html_path`` in ``pages.jsonl``, in order; the number written."""
+    (folder / "html").mkdir(parents=True, exist_ok=True)
+    written = 0
+    with (folder / "pages.jsonl").open("w", encoding="utf-8") as out:
+        for record, html in pages:
+            html_path = f"html/{record['id']}.html.gz"
+            (folder / html_path).write_bytes(gzip.compress(html, mtime=0))
+            out.write(json.dumps({**record, "html_path": html_path}, ensure_ascii=False) + "\n")
+            written += 1
+    return written
 
 
 def stable_sample(pages: list[Page], size: int) -> list[Page]:

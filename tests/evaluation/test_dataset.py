@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from newscrawl.evaluation.dataset import DatasetError, load_pages, stable_sample
+from newscrawl.evaluation.dataset import DatasetError, load_pages, stable_sample, write_pages
 
 
 def test_loads_pages_with_paths_relative_to_the_jsonl_and_gzip(tiny_dataset):
@@ -88,3 +88,20 @@ def test_named_site_is_the_site_field_when_it_is_a_name() -> None:
     assert page({"site": ""}).named_site is None
     assert page({"site": 3}).named_site is None
     assert page({}).named_site is None
+
+
+def test_written_pages_load_back_with_their_html(tmp_path):
+    records = [
+        ({"id": "a", "html_path": "old/a.html", "text": "body a", "lang": "en"}, b"<p>a</p>"),
+        ({"id": 7, "text": "body b", "lang": "zh", "site": "x"}, "<p>乙</p>".encode()),
+    ]
+    assert write_pages(tmp_path / "set", iter(records)) == 2
+    pages = load_pages(tmp_path / "set" / "pages.jsonl")
+    assert [page.id for page in pages] == ["a", "7"]
+    assert [page.read_html() for page in pages] == [b"<p>a</p>", "<p>乙</p>".encode()]
+    assert pages[0].html_path == tmp_path / "set" / "html" / "a.html.gz"
+    assert pages[1].fields["site"] == "x"
+    # no timestamp in the gzip header: the same pages give the same bytes
+    first = (tmp_path / "set" / "html" / "a.html.gz").read_bytes()
+    write_pages(tmp_path / "again", iter(records[:1]))
+    assert (tmp_path / "again" / "html" / "a.html.gz").read_bytes() == first
