@@ -15,6 +15,7 @@ from newscrawl.extraction.metadata.dates import (
     DATE_ABOVE_HEADLINE,
     DATE_RULES,
     DEFAULT_DATE_RULES,
+    LABEL_OWN_LINES,
     STAGE_ORDER,
     URL_LOCAL_DAY,
     YEAR_LAST_DATES,
@@ -323,6 +324,19 @@ def test_a_month_without_a_day_stays_a_month():
     # A full date is never cut to its month.
     page = load_document(doc("<h1>犬儒病(上)</h1><p>2005年5月7日 正文</p>"))
     assert text_date(page, None, DATE_RULES) == "2005-05-07"
+
+
+def test_a_labels_date_on_its_own_line_or_the_next_only():
+    related = (
+        "<h1>日本无性婚姻问题严重</h1><p>2005-04-05 06:40更新</p><p>正文很长的一段。</p>"
+        "<p>来源：新闻晨报</p><p>编辑：山石</p><p>相关报道：</p>"
+        "<p>·富夫妻望子成龙假离婚（2005-04-03 17:19）</p>"
+    )
+    page = load_document(doc(related))
+    assert text_date(page, None, frozenset({LABEL_OWN_LINES})) == "2005-04-05T06:40"
+    assert text_date(page, None) == "2005-04-03T17:19"  # the reach alone runs into the list
+    page = load_document(doc("<h1>日本无性婚姻问题严重</h1><p>发布时间：</p><p>2005-04-05</p>"))
+    assert text_date(page, None, frozenset({LABEL_OWN_LINES})) == "2005-04-05"
 
 
 def test_a_date_line_right_above_the_headline():

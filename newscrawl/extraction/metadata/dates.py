@@ -241,12 +241,14 @@ YEAR_LAST_DATES = "year_last_dates"
 YEAR_MONTH_DATES = "year_month_dates"
 DATE_ABOVE_HEADLINE = "date_above_headline"
 URL_LOCAL_DAY = "url_local_day"
+LABEL_OWN_LINES = "label_own_lines"
 DATE_RULES = frozenset(
     {
         YEAR_LAST_DATES,
         YEAR_MONTH_DATES,
         DATE_ABOVE_HEADLINE,
         URL_LOCAL_DAY,
+        LABEL_OWN_LINES,
     }
 )
 # Chosen by every fold of wcxb_dev (no change on cwced_zh and gne_zh); the year rules fixed
@@ -604,6 +606,10 @@ _LABEL = starting_with(
     re.IGNORECASE,
 )
 LABEL_REACH_CHARS = 60
+# With LABEL_OWN_LINES a label's date stands on the label's line or the next one with text
+# ("发布时间：\n2024-05-03"); further down it is a related story's ("来源：新闻晨报\n编辑：山石\n
+# 相关报道：\n·…（2005-04-03）"). A convention of page layout, not tuned.
+LABEL_LINES = 2
 # "05-03 14:20" and "5月3日 14:20": the year comes from the URL or the fetch time. The dash
 # form needs the clock, without it "05-03" is as likely a score or a range.
 _MONTH_DAY = re.compile(
@@ -690,9 +696,10 @@ def _text_date_before(
     window = head[max(start, 0) :]
     patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
     for label in _LABEL.finditer(head):
-        labelled = _full_date_at(
-            head[label.end() : label.end() + LABEL_REACH_CHARS], fetched_at, patterns
-        )
+        reach = head[label.end() : label.end() + LABEL_REACH_CHARS]
+        if LABEL_OWN_LINES in rules:
+            reach = _first_lines(reach, LABEL_LINES)
+        labelled = _full_date_at(reach, fetched_at, patterns)
         if labelled:
             return label.end() + labelled[0], labelled[1]
     if start > 0 and DATE_ABOVE_HEADLINE in rules:
@@ -710,6 +717,18 @@ def _text_date_before(
         return None
     month = _year_month(text, fetched_at)
     return (None, month) if month else None
+
+
+def _first_lines(text: str, count: int) -> str:
+    """``text`` up to the end of its ``count``-th line that holds more than white space."""
+    position = 0
+    for line in text.splitlines(keepends=True):
+        position += len(line)
+        if line.strip():
+            count -= 1
+            if count == 0:
+                break
+    return text[:position]
 
 
 def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
