@@ -90,6 +90,27 @@ CONTENT_TAGS: frozenset[str] = frozenset({"article"})
 NOISE_MAX_TEXT_SHARE = 0.5
 
 
+# Words after which a class token names a taxonomy term, not what the element is: CMSs
+# write a post's categories and tags, and a node's type, into its classes
+# ("category-social-media", "tag-newsletter", "node--type-newsletter-article"), so a term
+# that happens to be a furniture word marks the article itself as furniture.
+TAXONOMY_WORDS = frozenset(
+    {"category", "categories", "cat", "tag", "tags", "topic", "topics", "type", "format", "term"}
+)
+
+
+def untermed_words(value: str) -> frozenset[str]:
+    """The words of a class/id value without each token's taxonomy term (the words after a
+    :data:`TAXONOMY_WORDS` word in the same token)."""
+    kept: list[str] = []
+    for token in value.lower().split():
+        for word in token.replace("_", "-").split("-"):
+            if word in TAXONOMY_WORDS:
+                break
+            kept.append(word)
+    return frozenset(kept)
+
+
 class NoiseSource(Protocol):
     """Options that carry noise rules (``DensityOptions``)."""
 
@@ -129,10 +150,10 @@ class NoiseRules:
                 self.flag_cache.clear()
             value_words = value.lower().replace("-", " ").replace("_", " ")
             words = frozenset(value_words.split())  # str methods: 3x faster than a regex
-            flags = self.flag_cache[value] = (
-                not words.isdisjoint(self.noise_words),
-                not words.isdisjoint(self.content_words),
-            )
+            noise = not words.isdisjoint(self.noise_words)
+            if noise:
+                noise = not untermed_words(value).isdisjoint(self.noise_words)
+            flags = self.flag_cache[value] = (noise, not words.isdisjoint(self.content_words))
         return flags
 
     def is_noise(self, el: Element) -> bool:

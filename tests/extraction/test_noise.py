@@ -19,6 +19,7 @@ from newscrawl.extraction.noise import (
     is_hidden,
     max_noise_chars,
     noise_rules,
+    untermed_words,
 )
 
 ARTICLE = "".join(f"<p>{'这是一段用来测试的新闻正文内容。' * 6}第{i}段。</p>" for i in range(5))
@@ -31,6 +32,28 @@ def test_class_words_match_whole_words_only():
     assert rules.flags("article-body") == (False, True)
     assert rules.flags("ad-slot") == (True, False)
     assert rules.flags("header download") == (False, False)
+
+
+def test_a_taxonomy_term_in_a_class_is_no_furniture_word():
+    rules = noise_rules(DENSITY)
+    # A post's category or a node's type names what the post is about, not what it is.
+    assert not rules.flags("post-7 type-post hentry category-social-media tag-ads")[0]
+    assert not rules.flags("node node--type-newsletter-article")[0]
+    # Words before the taxonomy word, and tokens without one, still mark furniture.
+    assert rules.flags("share-type-2")[0]
+    assert rules.flags("post category-news social-links")[0]
+    assert untermed_words("Category-Social_Media main") == frozenset({"main"})
+
+
+def test_an_article_filed_under_a_furniture_word_is_still_found():
+    classes = "post type-post category-social-media"
+    # Under half the page's text, so the most-of-the-page guard does not keep it anyway.
+    links = "".join(f"<li><a href='/t{i}'>另一篇文章的标题，第{i}篇</a></li>" for i in range(40))
+    html = (
+        f"<html><body><article class='{classes}'>{ARTICLE}</article><ul>{links}</ul></body></html>"
+    )
+    found = text_density.extract_content(load_document(html), DENSITY)
+    assert "第4段" in found.text
 
 
 def test_noise_rules_are_one_per_word_sets():
