@@ -1,5 +1,7 @@
 """Page furniture ("noise"): the tags and class/id words that mark it, and the guard that keeps
-a marked element anyway when it holds most of the page's text.
+a marked element anyway when it holds most of the page's text. A class word counts only where
+it says what the element is: not as a post's taxonomy term ("category-social-media") or in a
+token that describes a layout ("has-sidebar") (:func:`telling_words`).
 
 One definition for the density method (docs/algorithms.md A.3) and TCDT's optional noise
 pre-filter (A.4.6). The C walks (_walks.c) run the same test from the same data
@@ -97,14 +99,22 @@ NOISE_MAX_TEXT_SHARE = 0.5
 TAXONOMY_WORDS = frozenset(
     {"category", "categories", "cat", "tag", "tags", "topic", "topics", "type", "format", "term"}
 )
+# Words of a token that describes the element's layout, not the element: "has-sidebar",
+# "no-sidebar", "with-nav-sidebar", "c-layout-sidebar-left" sit on the column that holds the
+# article beside (or without) a sidebar. Not "wrap"/"wrapper": "comments-wrapper" is the box.
+LAYOUT_WORDS = frozenset({"has", "no", "with", "without", "layout"})
 
 
-def untermed_words(value: str) -> frozenset[str]:
-    """The words of a class/id value without each token's taxonomy term (the words after a
-    :data:`TAXONOMY_WORDS` word in the same token)."""
+def telling_words(value: str) -> frozenset[str]:
+    """The words of a class/id value that say what the element is: without each token's
+    taxonomy term (the words after a :data:`TAXONOMY_WORDS` word in the same token) and
+    without the tokens that describe a layout (:data:`LAYOUT_WORDS`)."""
     kept: list[str] = []
     for token in value.lower().split():
-        for word in token.replace("_", "-").split("-"):
+        words = token.replace("_", "-").split("-")
+        if not LAYOUT_WORDS.isdisjoint(words):
+            continue
+        for word in words:
             if word in TAXONOMY_WORDS:
                 break
             kept.append(word)
@@ -152,7 +162,7 @@ class NoiseRules:
             words = frozenset(value_words.split())  # str methods: 3x faster than a regex
             noise = not words.isdisjoint(self.noise_words)
             if noise:
-                noise = not untermed_words(value).isdisjoint(self.noise_words)
+                noise = not telling_words(value).isdisjoint(self.noise_words)
             flags = self.flag_cache[value] = (noise, not words.isdisjoint(self.content_words))
         return flags
 

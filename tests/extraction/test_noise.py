@@ -19,7 +19,7 @@ from newscrawl.extraction.noise import (
     is_hidden,
     max_noise_chars,
     noise_rules,
-    untermed_words,
+    telling_words,
 )
 
 ARTICLE = "".join(f"<p>{'这是一段用来测试的新闻正文内容。' * 6}第{i}段。</p>" for i in range(5))
@@ -42,7 +42,16 @@ def test_a_taxonomy_term_in_a_class_is_no_furniture_word():
     # Words before the taxonomy word, and tokens without one, still mark furniture.
     assert rules.flags("share-type-2")[0]
     assert rules.flags("post category-news social-links")[0]
-    assert untermed_words("Category-Social_Media main") == frozenset({"main"})
+    assert telling_words("Category-Social_Media main") == frozenset({"main"})
+
+
+def test_a_layout_modifier_is_no_furniture_word():
+    rules = noise_rules(DENSITY)
+    assert telling_words("main has-sidebar c-layout-sidebar-left") == frozenset({"main"})
+    assert not rules.flags("content-area no-sidebar")[0]
+    # The box a wrapper wraps, and a sidebar's own side, are furniture still.
+    assert rules.flags("comments-wrapper")[0]
+    assert rules.flags("sidebar-left")[0]
 
 
 def test_an_article_filed_under_a_furniture_word_is_still_found():
