@@ -5,8 +5,9 @@ and in the label alike, so that the template around the article weighs more.
 Measured at the commit that set them (docs/benchmarks/precision.md, fourteenth session):
 6 lines, 133 briefs, F1 0.9268 (trafilatura 0.9063; before the fallback's sentence rule and
 the headline anchor 0.9232); 3 lines, 139 briefs, 0.8568 (trafilatura 0.8521; before 0.8484),
-0.8620 with the tail's cap at 0.5 and the headline pair over a fragment inside it.
-Floors ~0.01 under.
+0.8620 with the tail's cap at 0.5 and the headline pair over a fragment inside it. Fifteenth
+session, class words that name a post's taxonomy term or a layout no longer furniture:
+0.9319 and 0.8669. Floors ~0.01 under.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from newscrawl.evaluation.systems import method_system
 from tests.scripts import REPO, load_script
 
-FLOORS = {6: (125, 0.915), 3: (130, 0.85)}
+FLOORS = {6: (125, 0.92), 3: (130, 0.855)}
 
 
 @pytest.mark.slow
