@@ -1,0 +1,54 @@
+"""Drop posts embedded from social networks before any method reads a page.
+
+News and blog articles embed posts from social networks with the markup each network
+publishes for it: a ``<blockquote class="twitter-tweet">`` holding the post's text, date and
+author, which the network's script turns into a card; ``instagram-media``, ``tiktok-embed``,
+Reddit's ``reddit-embed-bq``, Bluesky's ``bluesky-embed``, Threads' ``text-post-media``,
+Facebook's ``fb-post``. The post is another author's, quoted beside the article ("View this
+post on Instagram", "A post shared by ..."), and no reader of the page sees it as the raw
+text the markup holds. The class names are the networks' own, the same on every site.
+"""
+
+from __future__ import annotations
+
+from lxml.etree import XPath
+from lxml.etree import _Element as Element
+
+from newscrawl.extraction.dom import drop_keep_tail
+
+# The class a network's embed code puts on the element that holds the embedded post.
+EMBED_CLASSES = (
+    "twitter-tweet",
+    "twitter-video",
+    "instagram-media",
+    "tiktok-embed",
+    "reddit-embed-bq",
+    "bluesky-embed",
+    "text-post-media",
+    "fb-post",
+)
+_EMBEDS = XPath(
+    "//*[@class and ("
+    + " or ".join(
+        f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')" for name in EMBED_CLASSES
+    )
+    + ")]"
+)
+
+
+def may_hold_embeds(html: str) -> bool:
+    """Whether a page's source names an embed class at all (most pages: no XPath needed)."""
+    return any(name in html for name in EMBED_CLASSES)
+
+
+def drop_social_embeds(root: Element) -> int:
+    """Remove the outermost embedded social posts under ``root`` (their tails kept); how
+    many went."""
+    embeds = _EMBEDS(root)
+    dropped = 0
+    for el in embeds:
+        if any(ancestor in embeds for ancestor in el.iterancestors()):
+            continue
+        drop_keep_tail(el)
+        dropped += 1
+    return dropped
