@@ -157,7 +157,8 @@ CONSENT_LINE = re.compile(
 )
 # A line that is only the label of a control: a button or link that acts ("Learn more",
 # "Read more", "Get started", "Book now", "Share", "Back to top"), an advertising tag, a media
-# player's or a caption's toggle ("Listen", "Embed", "Show caption"), a loading placeholder.
+# player's or a caption's toggle ("Listen", "Embed", "Show caption"), a loading placeholder,
+# the heading of a contents box whose links went ("Table of Contents", "In this article").
 # Whatever the page, such a line is interface, not the article's text.
 UI_LABEL = re.compile(
     r"^[\s▶►›»→←↑⬆✕×·•|]*(?:"
@@ -172,6 +173,7 @@ UI_LABEL = re.compile(
     r"copy\s+link|link\s+copied!?|"
     r"back\s+to\s+top|scroll\s+to\s+top|skip\s+to\s+(?:main\s+)?content|"
     r"jump\s+to\s+(?:recipe|review|comments|section|content)|"
+    r"table\s+of\s+contents|contents|in\s+this\s+(?:article|post|guide)|on\s+this\s+page|"
     r"advertisement(?:\s*-\s*(?:page\s+)?continues?\s+below)?|sponsored|ad|"
     r"show\s+caption|hide\s+caption|toggle\s+caption|enlarge(?:\s+image)?|"
     r"view\s+(?:image|gallery|this\s+figure)|opens?\s+in\s+(?:a\s+)?new\s+(?:tab|window)|"

@@ -263,9 +263,12 @@ LINE_RULES = {
             "Show Caption",
             "Listen",
             "Loading...",
+            "Table of Contents",
+            "In this article:",
         ),
         (
             "Learn more about the river's history at the museum.",
+            "Contents of the first box were sold at auction.",
             "Share prices fell.",
             "Watch the tide before crossing.",
         ),
