@@ -644,17 +644,26 @@ def named_inside(el: Element, options: TailOptions) -> list[Element]:
     return found
 
 
-def without_tail_lines(text: str, last: Element, dropped: Sequence[Element]) -> str | None:
+def without_tail_lines(
+    text: str, last: Element, dropped: Sequence[Element], container: Element | None = None
+) -> str | None:
     """``text`` without the lines of ``dropped`` that follow the last long paragraph's line;
     None when that line is not in the text. Lines, not blocks: a block method keeps some of
-    a subtree's lines and not others."""
+    a subtree's lines and not others. With ``container`` (the prose container), a last
+    paragraph the method left out (a "disclaimer" its class names as furniture) gives way to
+    the container's last line that the text holds."""
     lines = text.split("\n")
+    gone = {line for el in dropped for line in paragraph_text(el).split("\n")}
     anchor = paragraph_text(last).split("\n")[-1]
     try:
         index = lines.index(anchor)
     except ValueError:
-        return None
-    gone = {line for el in dropped for line in paragraph_text(el).split("\n")}
+        if container is None:
+            return None
+        own = set(paragraph_text(container).split("\n")) - gone - {""}
+        index = max((i for i, line in enumerate(lines) if line in own), default=-1)
+        if index < 0:
+            return None
     return "\n".join(lines[: index + 1] + [line for line in lines[index + 1 :] if line not in gone])
 
 
@@ -681,7 +690,7 @@ def cut_tail(
     def without(gone: Sequence[Element]) -> str:
         if whole_region:
             return paragraph_text(region, exclude=gone)
-        return without_tail_lines(text, prose.last, gone) or text
+        return without_tail_lines(text, prose.last, gone, prose.container) or text
 
     cut = without(dropped)
     if options.max_cut_share is None:

@@ -21,6 +21,7 @@ from newscrawl.extraction.tail import (
     prose_before,
     prose_container,
     tail_subtrees,
+    without_tail_lines,
 )
 
 PROSE = "The council voted on Tuesday to rebuild the bridge over the river next spring. "
@@ -502,3 +503,22 @@ def test_comment_counters_of_a_listing_do_not_end_it() -> None:
     )
     inner = f"<p>{PROSE * 2}</p>{items}"
     assert cut(inner, HEADINGS).count("App ") == 6
+
+
+def test_a_last_paragraph_the_method_left_out_still_anchors_the_cut() -> None:
+    # A method that leaves out the article's last paragraph (a "disclaimer" its class names
+    # as furniture) still loses the box after it: the container's last line it kept anchors.
+    note = "Transcripts may be revised to correct errors or to match later updates to the audio. "
+    disclaimer = f"<p class='disclaimer'>{note * 2}</p>"
+    node = region(
+        f"<div class='body'><p>{PROSE * 2}</p><p>{PROSE * 3}</p>{disclaimer}</div>{POSTS}"
+    )
+    prose = prose_container(node, TailOptions().long_paragraph, TailOptions().container_share)
+    assert prose is not None and prose.last.get("class") == "disclaimer"
+    posts = [el for el in node if el.get("class") == "card"]
+    kept = [PROSE * 2, PROSE * 3]
+    text = "\n".join([*(line.strip() for line in kept), *(paragraph_text(el) for el in posts)])
+    assert without_tail_lines(text, prose.last, posts) is None
+    cut_text = without_tail_lines(text, prose.last, posts, prose.container)
+    assert cut_text is not None and "Another story" not in cut_text
+    assert cut_text.count("The council voted") == 5
