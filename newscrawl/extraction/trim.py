@@ -44,6 +44,8 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   top", "Advertisement", "Show caption", "Listen", "Loading..."): interface, not text.
 * **picture credits** — with :attr:`TrimOptions.credit_lines`, a short line that credits a
   picture ("Photo: Jane Doe/AP", "Image credit: ...", "Courtesy of ...", "... Getty Images").
+* **date lines** — with :attr:`TrimOptions.date_lines`, a line that is only a date (a
+  byline's "Dec 12, 2025", "Updated on March 2, 2026") before the text's first long line.
 * **cut cap** — when the rules together would remove more than
   :attr:`TrimOptions.max_cut_share` of the text's characters, the text is kept whole: a
   region that is mostly linked lines or follows a heading early on is a listing, a
@@ -183,6 +185,15 @@ UI_LABEL = re.compile(
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
+# A line that is only a date, with an optional "Updated"/"Published" label and time of day.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE_LINE = re.compile(
+    r"^\s*(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
+    r"(?:" + _MONTH + r"\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+" + _MONTH + r"\s+\d{4}"
+    r"|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
+    r"(?:,?\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?(?:\s*[a-z]{2,4})?)?\s*\|?\s*$",
+    re.IGNORECASE,
+)
 # A line that asks the reader to sign up for mail: "Sign up for our e-newsletter", "Join our
 # mailing list!", "Subscribe to get the latest posts sent to your email.", "Get the best of
 # X delivered to your inbox weekly", "X is a reader-supported publication. To receive new
@@ -282,6 +293,10 @@ class TrimOptions:
     # Drop a line that credits a picture (:func:`is_credit`); on: chosen in 5 of 5 folds,
     # guarded (docs/benchmarks/trim.md).
     credit_lines: bool = True
+    # Drop a line that is only a date ("Dec 12, 2025", "Updated on March 2, 2026 at 4:10 pm",
+    # "2025-12-12") before the text's first long line (:data:`DATE_LINE`): a byline's date.
+    # On: chosen in 5 of 5 folds unguarded and on the articles (docs/benchmarks/trim.md).
+    date_lines: bool = True
     # Drop a line that asks the reader to sign up for mail (:data:`SIGNUP_LINE`).
     signup_lines: bool = True
 
@@ -316,6 +331,7 @@ NO_TRIM = without_chinese_rules(
         ui_labels=False,
         credit_lines=False,
         signup_lines=False,
+        date_lines=False,
     )
 )
 
@@ -415,6 +431,12 @@ def trim_text(
                 or (options.credit_lines and len(line) <= MAX_CREDIT_LINE and is_credit(line))
                 or (options.signup_lines and is_signup(line))
             ):
+                keep[index] = False
+    if options.date_lines:
+        for index, line in enumerate(lines):
+            if len(line) > MAX_MARKER_LINE:
+                break  # the prose has begun: a date line inside it is a timeline's
+            if DATE_LINE.match(line):
                 keep[index] = False
     if chinese:
         for index, line in enumerate(lines):
