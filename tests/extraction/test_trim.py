@@ -369,7 +369,7 @@ def test_a_run_of_offsite_links_is_kept_and_the_sites_own_run_goes() -> None:
 
 def test_a_bylines_date_line_goes_before_the_prose_only() -> None:
     prose = "The council voted on Tuesday to rebuild the bridge over the river next spring. " * 3
-    text = "\n".join(["Dec 12, 2025", "Updated on March 2, 2026 at 4:10 pm", prose, "2025-12-12"])
+    text = f"Dec 12, 2025\nUpdated on March 2, 2026 at 4:10 pm\n{prose}\n2025-12-12"
     kept = trim_text(text, frozenset(), TrimOptions()).split("\n")
     assert kept == [prose, "2025-12-12"]  # after the prose: a timeline's date stays
     off = trim_text(text, frozenset(), replace(TrimOptions(), date_lines=False))
