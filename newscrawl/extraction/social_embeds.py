@@ -11,10 +11,10 @@ text the markup holds. The class names are the networks' own, the same on every 
 
 from __future__ import annotations
 
-from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import drop_keep_tail
+from newscrawl.extraction.native import walks
 
 # The class a network's embed code puts on the element that holds the embedded post.
 EMBED_CLASSES = (
@@ -27,24 +27,28 @@ EMBED_CLASSES = (
     "text-post-media",
     "fb-post",
 )
-_EMBEDS = XPath(
-    "//*[@class and ("
-    + " or ".join(
-        f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')" for name in EMBED_CLASSES
-    )
-    + ")]"
-)
+_EMBED_SET = frozenset(EMBED_CLASSES)
+_PARTS = tuple((b"class", name.encode()) for name in EMBED_CLASSES)
 
 
-def may_hold_embeds(html: str) -> bool:
-    """Whether a page's source names an embed class at all (most pages: no XPath needed)."""
-    return any(name in html for name in EMBED_CLASSES)
+def _candidates(root: Element) -> list[Element]:
+    """A superset of the embeds: elements whose class holds a name (one walk in C)."""
+    if walks is None:
+        return [
+            el
+            for el in root.iter()
+            if isinstance(el.tag, str)
+            and any(name in el.get("class", "") for name in EMBED_CLASSES)
+        ]
+    return list(walks.elements_with(root=root, attribute_substrings=_PARTS))
 
 
 def drop_social_embeds(root: Element) -> int:
     """Remove the outermost embedded social posts under ``root`` (their tails kept); how
     many went."""
-    embeds = _EMBEDS(root)
+    embeds = [
+        el for el in _candidates(root) if not _EMBED_SET.isdisjoint(el.get("class", "").split())
+    ]
     dropped = 0
     for el in embeds:
         if any(ancestor in embeds for ancestor in el.iterancestors()):
