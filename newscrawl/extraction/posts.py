@@ -25,7 +25,8 @@ from newscrawl.extraction.dom import is_below, text_content
 MIN_SIBLINGS = 2
 # A stamp is a short text piece: a byline's date, not a date inside a sentence.
 STAMP_CHARS = 60
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# A month written in English, whole or cut short ("Dec", "Sept.", "March").
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # The time of day or an age: what a comment or a forum post shows ("at 5:12 pm", "3 hours
 # ago", "8d"), where a listing's items (a book's release, an event) show a day.
 _TIME_OR_AGE = (
@@ -36,8 +37,8 @@ _TIME_OR_AGE = (
     r"|^\d{1,2}\s?[hdwy]$"  # Substack's and social widgets' ages: "8d", "2h"
 )
 _DAY = (
-    r"(?<![a-z])" + _MONTH + r"\s+\d{1,2}(?!\d)"  # March 3, Dec. 18
-    r"|(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"\s+(?:19|20)\d{2}"  # 3 March 2024
+    r"(?<![a-z])" + MONTH_WORD + r"\s+\d{1,2}(?!\d)"  # March 3, Dec. 18
+    r"|(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s+" + MONTH_WORD + r"\s+(?:19|20)\d{2}"  # 3 March 2024
     r"|(?<!\d)(?:19|20)\d{2}\s*[-/.年]\s*\d{1,2}"  # 2024-05-03, 2024/5, 2024年5月
     r"|(?<!\d)\d{1,2}[/.]\d{1,2}[/.](?:19|20)?\d{2}(?!\d)"  # 05/03/2024, 3.5.24
     r"|昨天|前天|\d{1,2}\s*月\s*\d{1,2}\s*日"

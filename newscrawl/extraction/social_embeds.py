@@ -15,6 +15,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction.dom import drop_keep_tail
 from newscrawl.extraction.native import walks
+from newscrawl.extraction.thread import outermost
 
 # The class a network's embed code puts on the element that holds the embedded post.
 EMBED_CLASSES = (
@@ -46,13 +47,9 @@ def _candidates(root: Element) -> list[Element]:
 def drop_social_embeds(root: Element) -> int:
     """Remove the outermost embedded social posts under ``root`` (their tails kept); how
     many went."""
-    embeds = [
-        el for el in _candidates(root) if not _EMBED_SET.isdisjoint(el.get("class", "").split())
-    ]
-    dropped = 0
+    embeds = outermost(
+        [el for el in _candidates(root) if not _EMBED_SET.isdisjoint(el.get("class", "").split())]
+    )
     for el in embeds:
-        if any(ancestor in embeds for ancestor in el.iterancestors()):
-            continue
         drop_keep_tail(el)
-        dropped += 1
-    return dropped
+    return len(embeds)

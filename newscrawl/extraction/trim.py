@@ -64,6 +64,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from newscrawl.extraction.document import Document
+from newscrawl.extraction.posts import MONTH_WORD
 
 # A line that only names a section outside the article, with an optional count or colon.
 TAIL_HEADING = re.compile(
@@ -186,10 +187,9 @@ UI_LABEL = re.compile(
     re.IGNORECASE,
 )
 # A line that is only a date, with an optional "Updated"/"Published" label and time of day.
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 DATE_LINE = re.compile(
     r"^\s*(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
-    r"(?:" + _MONTH + r"\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+" + _MONTH + r"\s+\d{4}"
+    r"(?:" + MONTH_WORD + r"\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+" + MONTH_WORD + r"\s+\d{4}"
     r"|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
     r"(?:,?\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?(?:\s*[a-z]{2,4})?)?\s*\|?\s*$",
     re.IGNORECASE,
