@@ -134,13 +134,17 @@ def headings_of(
     whitespace collapsed) ``pattern`` matches; in document order, each once."""
     found: list[Element] = []
     seen: set[Element] = set()
+    # Text nodes of one block climb through the same ancestors: collapse each text once.
+    collapsed: dict[Element, str] = {}
     for holder, piece in texts:
         if len(piece) > 4 * max_chars:
             continue
         heading = None
         node: Element | None = holder
         while node is not None and node is not region:
-            text = " ".join(text_content(node).split())
+            text = collapsed.get(node)
+            if text is None:
+                text = collapsed[node] = " ".join(text_content(node).split())
             if len(text) > max_chars:
                 break
             if node.tag in BLOCK_TAGS and pattern.match(text):
