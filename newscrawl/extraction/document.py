@@ -23,6 +23,7 @@ from .noscript import keep_scriptless_copy, may_hold_a_copy
 from .placeholders import blank_placeholders
 from .related_boxes import drop_related_boxes
 from .social_embeds import drop_social_embeds
+from .teaser_cards import drop_teaser_cards
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -240,6 +241,7 @@ def load_document(
     drop_consent_boxes(root)
     doc.comment_headings = drop_comment_sections(root)
     drop_related_boxes(root)
+    drop_teaser_cards(root, url)
     drop_social_embeds(root)
     if "{{" in text:
         blank_placeholders(root)
