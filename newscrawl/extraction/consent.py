@@ -4,11 +4,13 @@ Consent managers put their whole settings panel into the page ("Strictly Necessa
 "Targeting Cookies", "Cookie List", "Performance Cookies Off", a paragraph per purpose),
 usually hidden until a click. On a page whose content is most of the body (a listing, a
 product, a forum) that text is read with it. The panel names itself in its ``id`` and
-``class``: a consent manager's own name (OneTrust, Cookiebot, Didomi), or a consent word
+``class``: a consent manager's own name (OneTrust, Cookiebot, Didomi, Complianz's
+"cmplz", CookieLawInfo, Termly ...), or a consent word
 ("cookie", "consent", "gdpr") beside a word for a banner or a dialog ("banner", "notice",
 "dialog", "bar", "sdk", "preferences" ...; not "container" or "info": a form's
-"ginput_container_consent" is a checkbox). Both words must be whole words of the
-attribute: a post tagged "cookie-bars" is no banner.
+"ginput_container_consent" is a checkbox), or the two written as one ("cookiebanner",
+"cookienotice"). The words must be whole words of the attribute: a post tagged
+"cookie-bars" is no banner.
 
 An element marked only by a consent word and a box word is kept when it holds half the page's
 text or the page's ``<h1>``: such words in the class of an article's wrapper are a
@@ -32,10 +34,40 @@ from newscrawl.extraction.dom import drop_keep_tail, is_below, text_content
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.thread import outermost
 
-# A consent manager's own name: one such word is enough.
-MANAGER_WORDS = frozenset({"onetrust", "optanon", "cookiebot", "didomi", "cookieyes"})
+# A consent manager's own name, as its markup writes it: one such word is enough. The
+# names are the tools' (WordPress plugins among them: CookieLawInfo, Moove, Borlabs,
+# WPConsent), not chosen from data.
+MANAGER_WORDS = frozenset(
+    {
+        "onetrust",
+        "optanon",
+        "cookiebot",
+        "didomi",
+        "cookieyes",
+        "cookielawinfo",
+        "termly",
+        "iubenda",
+        "moove",
+        "klaro",
+        "borlabs",
+        "wpconsent",
+        "axeptio",
+        "trustarc",
+        "usercentrics",
+        "osano",
+        "cookiepro",
+        "cookiefirst",
+        "cookiehub",
+        "tarteaucitron",
+    }
+)
 # A consent word, and the words for the box it names, as whole words of class/id.
 CONSENT_WORDS = frozenset({"cookie", "cookies", "consent", "gdpr"})
+# Consent managers' class prefixes that name a box only beside a box word: CookieLawInfo's
+# "cli-modal", CookieYes's "cky-modal", Complianz's "cmplz-..." (alone they also mark a
+# blocked video's placeholder inside the article, or a command line's "cli").
+PREFIX_WORDS = frozenset({"cli", "cky", "cmplz"})
+_PAIRED_WORDS = CONSENT_WORDS | PREFIX_WORDS
 BOX_WORDS = frozenset(
     {
         "banner",
@@ -55,8 +87,19 @@ BOX_WORDS = frozenset(
         "law",
     }
 )
-# Substrings every marked class/id holds one of (the C walk's cheap first cut).
-_SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi")
+# A consent word written together with a box word ("cookiebanner", "cookienotice",
+# "cookieconsent"): both words in one.
+FUSED_WORDS = frozenset(
+    consent + box for consent in CONSENT_WORDS for box in BOX_WORDS if consent != box
+)
+# Substrings every marked class/id holds one of (the C walk's cheap first cut; "cky" alone
+# would take every "sticky" element).
+_SUBSTRINGS = (
+    *(b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi"),
+    *(b"cli-modal", b"cli-bar", b"cky-modal", b"cmplz-"),
+    *(b"termly", b"iubenda", b"moove", b"klaro", b"borlabs", b"axeptio"),
+    *(b"trustarc", b"usercentrics", b"osano", b"tarteaucitron"),
+)
 # A modal dialog's marks (the C walk's cut; the roles are tested as whole values).
 _DIALOG_PAIRS = ((b"role", b"dialog"), (b"aria-modal", b"true"))
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
@@ -157,7 +200,9 @@ def is_consent_box(el: Element) -> bool:
     words = class_id_words(el)
     if words & MANAGER_WORDS:
         return True
-    consent, box = words & CONSENT_WORDS, words & BOX_WORDS
+    if words & FUSED_WORDS:
+        return True
+    consent, box = words & _PAIRED_WORDS, words & BOX_WORDS
     # Two different words: "consent" alone names a form's consent checkbox, not a banner.
     return bool(consent) and bool(box) and len(consent | box) >= 2
 

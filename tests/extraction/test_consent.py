@@ -128,3 +128,36 @@ def test_a_dialog_element_with_the_dialog_role_is_dropped_once():
         "<dialog role='dialog' aria-label='Cookie consent'><p>We use cookies.</p></dialog>"
     )
     assert drop_consent_boxes(root) == 1
+
+
+def test_plugins_panels_are_dropped_by_their_names():
+    # CookieLawInfo's settings popup ("cli-modal") and cookie table, Complianz's fused
+    # "cookiebanner", Termly's and Klaro's own names.
+    root = cleaned(
+        f"<article><h1>Night buses</h1>{ARTICLE}</article>"
+        "<div class='cli-modal' id='cliSettingsPopup' role='dialog'><p>Privacy Overview</p>"
+        "<p>This website uses cookies to improve your experience.</p>"
+        "<table class='cookielawinfo-row-cat-table'><tr><td>_ga</td><td>2 years</td></tr>"
+        "</table></div>"
+        "<div id='cmplz-cookiebanner-container'><div class='cmplz-cookiebanner'>"
+        "<p>We use technologies like cookies to store device information.</p></div></div>"
+        "<div id='termly-code-snippet-support'><p>Manage cookie preferences.</p></div>"
+        "<div class='klaro'><p>Let me choose which cookies.</p></div>"
+    )
+    assert drop_consent_boxes(root) == 4
+    text = root.xpath("string(//body)")
+    assert "cookies" not in text and "_ga" not in text and "Privacy Overview" not in text
+    assert "night bus service" in text
+
+
+def test_a_managers_prefix_alone_is_no_banner():
+    # Complianz wraps a blocked video in the article in "cmplz-placeholder-parent"; a
+    # documentation page's command line is a "cli" block.
+    for attributes in ("class='cmplz-placeholder-parent'", "class='cli'", "class='cky-btn'"):
+        root = cleaned(f"<div {attributes}><p>Run the build and watch the video.</p></div>")
+        assert drop_consent_boxes(root) == 0, attributes
+
+
+def test_fused_words_count_as_two():
+    el = cleaned("<div class='site-cookienotice'><p>Cookies help us.</p></div>").find(".//div")
+    assert el is not None and is_consent_box(el)
