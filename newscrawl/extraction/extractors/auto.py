@@ -72,6 +72,7 @@ from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
 from newscrawl.extraction.registry import get_method
+from newscrawl.extraction.shown_lines import SOURCE_METHODS, drop_unshown_lines
 from newscrawl.extraction.tail import cut_tail, prose_share
 from newscrawl.extraction.text import bag_f1, bag_overlap, is_mostly_cjk, token_counts
 from newscrawl.extraction.thread import common_ancestor, thread_text, visible_length
@@ -537,6 +538,11 @@ def finishing_stages(
         if options.lead_paragraphs:
             lead = with_lead(stages[-1][1], result.nodes, options.tail.long_paragraph)
             stages.append(("lead", lead))
+    if winner.method in SOURCE_METHODS and options.unshown_max_drop_share is not None:
+        text = drop_unshown_lines(
+            stages[-1][1], doc, options.unshown_max_drop_share, options.unshown_min_line_chars
+        )
+        stages.append(("shown", text))
     if options.clean_lines:
         share = options.repeats_in_runs_share
         runs_only = (

@@ -168,6 +168,13 @@ class AutoOptions:
     # (benchmarks/vote_cv.py --grid captions, newscrawl/extraction/captions.py).
     caption_max_drop_share: float | None = CAPTION_MAX_DROP_SHARE
     caption_min_line_chars: int = CAPTION_MIN_LINE_CHARS
+    # A winner that read the page's source (CX) loses the lines the cleaned page does not
+    # show (what the document's stages dropped: consent panels, comment sections, boxes of
+    # other stories), unless they are more than ``unshown_max_drop_share`` of its text;
+    # lines of fewer word characters than ``unshown_min_line_chars`` stay. None: off
+    # (newscrawl/extraction/shown_lines.py).
+    unshown_max_drop_share: float | None = 0.5
+    unshown_min_line_chars: int = 10
     # A winner region that wraps a short article in the page's links, on a page that says it
     # is an article, narrows to the article's prose (newscrawl/extraction/narrow.py).
     narrow: NarrowOptions = DEFAULT_NARROW
