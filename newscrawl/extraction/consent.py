@@ -92,13 +92,17 @@ BOX_WORDS = frozenset(
 FUSED_WORDS = frozenset(
     consent + box for consent in CONSENT_WORDS for box in BOX_WORDS if consent != box
 )
-# Substrings every marked class/id holds one of (the C walk's cheap first cut; "cky" alone
-# would take every "sticky" element).
-_SUBSTRINGS = (
-    *(b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi"),
-    *(b"cli-modal", b"cli-bar", b"cky-modal", b"cmplz-"),
-    *(b"termly", b"iubenda", b"moove", b"klaro", b"borlabs", b"axeptio"),
-    *(b"trustarc", b"usercentrics", b"osano", b"tarteaucitron"),
+# Substrings every marked class/id holds one of (the C walk's cheap first cut).
+_SUBSTRINGS = (b"ookie", b"onsent", b"gdpr", b"onetrust", b"optanon", b"didomi")
+# Managers whose panel's class or id holds none of those: each searched in the attribute
+# its markup uses ("cky" alone would take every "sticky" element). The other managers'
+# roots hold a consent word too (Complianz's "cmplz-cookiebanner", Moove's
+# "moove_gdpr_cookie_info_bar", "BorlabsCookie").
+_CLASS_SUBSTRINGS = (b"cli-modal", b"cky-modal", b"osano")
+_ID_SUBSTRINGS = (b"termly", b"iubenda", b"axeptio")
+_PAIRS = (
+    *((b"class", part) for part in (*_SUBSTRINGS, *_CLASS_SUBSTRINGS)),
+    *((b"id", part) for part in (*_SUBSTRINGS, *_ID_SUBSTRINGS)),
 )
 # A modal dialog's marks (the C walk's cut; the roles are tested as whole values).
 _DIALOG_PAIRS = ((b"role", b"dialog"), (b"aria-modal", b"true"))
@@ -148,8 +152,7 @@ def _candidates(body: Element) -> list[Element]:
             if isinstance(el.tag, str)
             and _may_be_marked(f"{el.get('class', '')} {el.get('id', '')}")
         ]
-    pairs = tuple((attribute, part) for attribute in (b"class", b"id") for part in _SUBSTRINGS)
-    return list(walks.elements_with(root=body, attribute_substrings=pairs))
+    return list(walks.elements_with(root=body, attribute_substrings=_PAIRS))
 
 
 def _dialogs(body: Element) -> list[Element]:
@@ -192,7 +195,7 @@ _BY_ID = XPath("//*[@id=$id]")
 
 def _may_be_marked(value: str) -> bool:
     lowered = value.lower()
-    return any(part.decode() in lowered for part in _SUBSTRINGS)
+    return any(part.decode() in lowered for _, part in _PAIRS)
 
 
 def is_consent_box(el: Element) -> bool:

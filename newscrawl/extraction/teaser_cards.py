@@ -60,6 +60,11 @@ class TeaserOptions:
 
 DEFAULT_OPTIONS = TeaserOptions()
 
+# The headings holding exactly one link, found in C: most headings hold none.
+_ONE_LINK_HEADINGS = XPath(
+    ".//*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6][count(.//a) = 1]",
+    smart_strings=False,
+)
 # A paragraph long enough to be an article's prose, its length tested in C.
 PROSE_CHARS = 80
 _LONG_PARAGRAPHS = XPath(".//p[string-length(normalize-space()) >= $chars]", smart_strings=False)
@@ -72,7 +77,7 @@ def drop_teaser_cards(root: Element, url: str | None, options: TeaserOptions | N
     body = root.find("body")
     if body is None or not options.enabled:
         return 0
-    titles = [h for h in body.iter(*TITLE_TAGS) if _is_story_title(h, url, options)]
+    titles = [h for h in _ONE_LINK_HEADINGS(body) if _is_story_title(h, url, options)]
     if len(titles) < options.min_cards:
         return 0
     runs = _card_runs(titles, options)
@@ -143,10 +148,9 @@ class _Prose:
 def _is_story_title(heading: Element, url: str | None, options: TeaserOptions) -> bool:
     """Whether ``heading``'s whole text is one link's, long enough for a headline, to
     another page of the page's own site."""
-    links = heading.findall(".//a")
-    if len(links) != 1:
+    link = heading.find(".//a")
+    if link is None:
         return False
-    link = links[0]
     href = (link.get("href") or "").strip()
     if not href or href.startswith(("#", "javascript:", "mailto:")):
         return False

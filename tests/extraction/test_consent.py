@@ -148,7 +148,8 @@ def test_plugins_panels_are_dropped_by_their_names():
         "<div id='cmplz-cookiebanner-container'><div class='cmplz-cookiebanner'>"
         "<p>We use technologies like cookies to store device information.</p></div></div>"
         "<div id='termly-code-snippet-support'><p>Manage cookie preferences.</p></div>"
-        "<div class='klaro'><p>Let me choose which cookies.</p></div>",
+        "<div class='klaro'><div class='cookie-notice'><p>Let me choose which cookies.</p>"
+        "</div></div>",
         4,
         ("cookies", "_ga", "Privacy Overview"),
     )
