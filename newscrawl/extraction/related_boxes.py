@@ -175,9 +175,14 @@ class ArticleStart:
         first = self.first_paragraph()
         if first is None:
             return False
+        return self.position(first) < self.position(heading)
+
+    def position(self, el: Element) -> int:
+        """``el``'s place in the body's document order, read once per page (-1: not in
+        the body when it was read)."""
         if not self._order:
             self._order = {el: index for index, el in enumerate(self._body.iter())}
-        return self._order.get(first, -1) < self._order.get(heading, -1)
+        return self._order.get(el, -1)
 
     def first_paragraph(self) -> Element | None:
         if self._searched:
@@ -185,7 +190,7 @@ class ArticleStart:
         self._searched = True
         shape_counts: dict[Element, Counter[tuple[str, str | None] | None]] = {}
         bodies: dict[Element, bool] = {}
-        for paragraph in _LONG_PARAGRAPHS(self._body, chars=PROSE_BLOCK_CHARS):
+        for paragraph in LONG_PARAGRAPHS(self._body, chars=PROSE_BLOCK_CHARS):
             parent = paragraph.getparent()
             if parent is None or not article_paragraph_length(paragraph, PROSE_BLOCK_CHARS):
                 continue
@@ -198,7 +203,7 @@ class ArticleStart:
 
 
 # A page's long paragraphs, their length tested in C first.
-_LONG_PARAGRAPHS = XPath(".//p[string-length(normalize-space()) >= $chars]", smart_strings=False)
+LONG_PARAGRAPHS = XPath(".//p[string-length(normalize-space()) >= $chars]", smart_strings=False)
 
 
 def _is_a_control(heading: Element) -> bool:

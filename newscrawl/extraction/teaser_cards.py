@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.comment_sections import PROSE_BLOCK_CHARS
 from newscrawl.extraction.dom import drop_keep_tail, text_content
 from newscrawl.extraction.domains import href_domain, url_domain
 from newscrawl.extraction.posts import shape
-from newscrawl.extraction.related_boxes import ArticleStart, is_product_grid
+from newscrawl.extraction.related_boxes import LONG_PARAGRAPHS, ArticleStart, is_product_grid
 from newscrawl.extraction.text import token_count
 
 # Headings a teaser card titles its story with (an ``<h1>`` is the page's own headline).
@@ -65,9 +66,6 @@ _ONE_LINK_HEADINGS = XPath(
     ".//*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6][count(.//a) = 1]",
     smart_strings=False,
 )
-# A paragraph long enough to be an article's prose, its length tested in C.
-PROSE_CHARS = 80
-_LONG_PARAGRAPHS = XPath(".//p[string-length(normalize-space()) >= $chars]", smart_strings=False)
 
 
 def drop_teaser_cards(root: Element, url: str | None, options: TeaserOptions | None = None) -> int:
@@ -84,7 +82,7 @@ def drop_teaser_cards(root: Element, url: str | None, options: TeaserOptions | N
     if not runs or (options.max_runs is not None and len(runs) > options.max_runs):
         return 0
     article = ArticleStart(body)
-    prose = _Prose(body, runs)
+    prose = _Prose(body, runs, article)
     dropped = 0
     for run in runs:
         if (
@@ -120,21 +118,21 @@ class _Prose:
     """The page's long paragraphs outside every run, by position: how much of the
     article's prose stands before and after a run."""
 
-    def __init__(self, body: Element, runs: list[list[Element]]):
-        self._order = {el: index for index, el in enumerate(body.iter())}
+    def __init__(self, body: Element, runs: list[list[Element]], article: ArticleStart):
+        self._position = article.position
         inside = {el for run in runs for card in run for el in card.iter()}
         self._paragraphs = [
-            (self._order[p], len(" ".join(text_content(p).split())))
-            for p in _LONG_PARAGRAPHS(body, chars=PROSE_CHARS)
+            (self._position(p), len(" ".join(text_content(p).split())))
+            for p in LONG_PARAGRAPHS(body, chars=PROSE_BLOCK_CHARS)
             if p not in inside
         ]
 
     def follows(self, run: list[Element], options: TeaserOptions) -> bool:
         """Whether ``run`` stands after the bulk of the article's prose, and that prose
         outweighs it as :class:`TeaserOptions` asks."""
-        start = self._order[run[0]]
+        start = self._position(run[0])
         last = run[-1]
-        end = self._order[last] + sum(1 for _ in last.iter())
+        end = self._position(last) + sum(1 for _ in last.iter())
         before = sum(chars for at, chars in self._paragraphs if at < start)
         after = sum(chars for at, chars in self._paragraphs if at >= end)
         if options.max_prose_after is not None and after > options.max_prose_after * before:

@@ -210,12 +210,12 @@ def test_many_headings_cost_one_reading_of_the_page(monkeypatch: pytest.MonkeyPa
         for i in range(300)
     )
     searches: list[int] = []
-    search = related_boxes._LONG_PARAGRAPHS
+    search = related_boxes.LONG_PARAGRAPHS
 
     def counted(*args: object, **kwargs: object) -> object:
         searches.append(1)
         return search(*args, **kwargs)
 
-    monkeypatch.setattr(related_boxes, "_LONG_PARAGRAPHS", counted)
+    monkeypatch.setattr(related_boxes, "LONG_PARAGRAPHS", counted)
     assert "Harbour story" not in body_text(page(items))
     assert len(searches) == 1
