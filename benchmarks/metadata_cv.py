@@ -1,7 +1,7 @@
 """Publish date, author and source accuracy, in-sample and under site-grouped cross-validation.
 
     python3 benchmarks/metadata_cv.py --data DIR [--datasets cwced_zh wcxb_dev] [--folds 5]
-                                      [--trafilatura] [--limit N] [--page-type forum|all]
+                                      [--trafilatura] [--limit N] [--page-type forum|all] [--pooled]
 
 ``DIR`` holds one folder per dataset in the pages.jsonl format. Every date stage of
 newscrawl/extraction/metadata/dates.py runs once per page (the text stage once per set of its
@@ -378,7 +378,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also cross-validate the author rules by every page (no author right where the "
         "label names none)",
     )
+    parser.add_argument(
+        "--pooled",
+        action="store_true",
+        help="also report the datasets' pages together: one choice for every set, as the "
+        "library makes it",
+    )
     args = parser.parse_args(argv)
+    pooled: list[PageRecord] = []
     for dataset in args.datasets:
         path = args.data / dataset / "pages.jsonl"
         if not path.is_file():
@@ -394,6 +401,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path}: no page{kind} with a date or author label", file=sys.stderr)
             return 2
         report(dataset, records, args.folds, args.trafilatura, args.every_page)
+        pooled += records
+    if args.pooled:
+        report("pooled", pooled, args.folds, args.trafilatura, args.every_page)
     return 0
 
 

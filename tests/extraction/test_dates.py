@@ -16,6 +16,7 @@ from newscrawl.extraction.metadata.dates import (
     DATE_RULES,
     DEFAULT_DATE_RULES,
     LABEL_OWN_LINES,
+    LABELS_PAST_WINDOW,
     STAGE_ORDER,
     URL_LOCAL_DAY,
     YEAR_LAST_DATES,
@@ -337,6 +338,17 @@ def test_a_labels_date_on_its_own_line_or_the_next_only():
     assert text_date(page, None) == "2005-04-03T17:19"  # the reach alone runs into the list
     page = load_document(doc("<h1>日本无性婚姻问题严重</h1><p>发布时间：</p><p>2005-04-05</p>"))
     assert text_date(page, None, frozenset({LABEL_OWN_LINES})) == "2005-04-05"
+
+
+def test_a_posted_line_after_a_long_article_opens_a_line_and_stands_outside_threads():
+    prose = "<p>" + "长文的一段正文。" * 60 + "</p>"
+    body = f"<h1>台湾教育家演讲精选</h1>{prose * 8}<p>本贴由大卫于2005年8月12日16:12:21发表.</p>"
+    page = load_document(doc(body))
+    assert text_date(page, None, frozenset({LABELS_PAST_WINDOW})) == "2005-08-12T16:12:21"
+    assert text_date(page, None) is None  # not a default rule: past the window by default
+    quoted = f"<h1>Index types</h1>{prose * 8}<p>It was first published on May 3, 2017.</p>"
+    page = load_document(doc(quoted))
+    assert text_date(page, None, frozenset({LABELS_PAST_WINDOW})) is None
 
 
 def test_a_date_line_right_above_the_headline():

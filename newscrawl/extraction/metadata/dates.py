@@ -242,8 +242,10 @@ YEAR_MONTH_DATES = "year_month_dates"
 DATE_ABOVE_HEADLINE = "date_above_headline"
 URL_LOCAL_DAY = "url_local_day"
 LABEL_OWN_LINES = "label_own_lines"
+LABELS_PAST_WINDOW = "labels_past_window"
 DATE_RULES = frozenset(
     {
+        LABELS_PAST_WINDOW,
         YEAR_LAST_DATES,
         YEAR_MONTH_DATES,
         DATE_ABOVE_HEADLINE,
@@ -606,6 +608,15 @@ _LABEL = starting_with(
     re.IGNORECASE,
 )
 LABEL_REACH_CHARS = 60
+# After the text window only the labels that open a line and say who posted or when
+# ("发表于", "Published", "Posted", "本贴由 NAME 于"): a 日期/时间/来源 label there is as likely
+# a related story's, and a label inside a sentence ("was originally published on") quotes.
+_PAST_LABEL = re.compile(
+    r"(?:^|(?<=\n))[ \t]*"
+    r"(?:发布时间|发表时间|发布日期|发表日期|发表于|本[贴帖文]由[^\n，。]{1,20}?于|"
+    r"\bpublished(?: on)?|\bposted(?: on)?)\s*[:：]?\s*",
+    re.IGNORECASE,
+)
 # With LABEL_OWN_LINES a label's date stands on the label's line or the next one with text
 # ("发布时间：\n2024-05-03"); further down it is a related story's ("来源：新闻晨报\n编辑：山石\n
 # 相关报道：\n·…（2005-04-03）"). A convention of page layout, not tuned.
@@ -670,16 +681,39 @@ def text_dates(
     its comments, states no publish date)."""
     text = doc.body_text()
     start = _headline_offset(doc, text)
-    end = start + TEXT_WINDOW_CHARS if start >= 0 else TEXT_HEAD_CHARS
+    window_end = end = start + TEXT_WINDOW_CHARS if start >= 0 else TEXT_HEAD_CHARS
     thread: tuple[Element, ...] = ()
     while True:
         found = _text_date_before(doc, text, start, end, fetched_at, rules)
+        if found is None and LABELS_PAST_WINDOW in rules and len(text) > window_end:
+            found = _label_past(doc, text, window_end, fetched_at, rules)
         if found is None or found[0] is None or found[0] <= start:
             return FoundDate(found[1] if found else None, thread)
         inside = _thread_at(doc, found[0])
         if not inside:
             return FoundDate(found[1], thread)
         thread, end = inside, found[0]
+        window_end = min(window_end, end)
+
+
+def _label_past(
+    doc: Document, text: str, window_end: int, fetched_at: datetime | None, rules: frozenset[str]
+) -> tuple[int | None, str] | None:
+    """A labelled date after the text window, outside every run of dated posts: a long
+    article's "posted by NAME on DATE" line stands after it ("本贴由大卫于2005年8月12日...
+    发表", a blog's footer); the first such label that no other post holds."""
+    patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
+    for label in _PAST_LABEL.finditer(text, window_end):
+        reach = text[label.end() : label.end() + LABEL_REACH_CHARS]
+        if LABEL_OWN_LINES in rules:
+            reach = _first_lines(reach, LABEL_LINES)
+        labelled = _full_date_at(reach, fetched_at, patterns)
+        if labelled is None:
+            continue
+        at = label.end() + labelled[0]
+        if not _thread_at(doc, at):
+            return at, labelled[1]
+    return None
 
 
 def _text_date_before(
