@@ -67,6 +67,7 @@ from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
 from newscrawl.extraction.lead import with_lead
+from newscrawl.extraction.marked_body import filter_after_marked_body
 from newscrawl.extraction.narrow import narrowed
 from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
@@ -553,6 +554,9 @@ def finishing_stages(
     stages.append(
         ("article_body", filter_by_article_body(stages[-1][1], doc, options.article_body))
     )
+    if not posts:  # a thread's posts stand after its first: the stage reads no thread
+        text = filter_after_marked_body(stages[-1][1], doc, options.marked_body)
+        stages.append(("marked_body", text))
     if options.caption_max_drop_share is not None:
         text = drop_caption_lines(
             stages[-1][1], doc, options.caption_max_drop_share, options.caption_min_line_chars

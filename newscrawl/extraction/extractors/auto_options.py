@@ -33,6 +33,8 @@ from newscrawl.extraction.fallback import DEFAULT_OPTIONS as DEFAULT_FALLBACK
 from newscrawl.extraction.fallback import FallbackOptions
 from newscrawl.extraction.headline_anchor import DEFAULT_OPTIONS as DEFAULT_HEADLINE
 from newscrawl.extraction.headline_anchor import HeadlineOptions
+from newscrawl.extraction.marked_body import DEFAULT_OPTIONS as DEFAULT_MARKED_BODY
+from newscrawl.extraction.marked_body import MarkedBodyOptions
 from newscrawl.extraction.narrow import DEFAULT_OPTIONS as DEFAULT_NARROW
 from newscrawl.extraction.narrow import NarrowOptions
 from newscrawl.extraction.page_footer import MAX_DROP_SHARE, MIN_LINE_CHARS
@@ -155,6 +157,9 @@ class AutoOptions:
     # Lines of the finished text the page's JSON-LD articleBody lacks are dropped
     # (newscrawl/extraction/article_body.py, docs/benchmarks/precision.md).
     article_body: ArticleBodyOptions = DEFAULT_ARTICLE_BODY
+    # Lines after the page's microdata-marked article body and outside it are dropped
+    # (newscrawl/extraction/marked_body.py, docs/benchmarks/precision.md).
+    marked_body: MarkedBodyOptions = DEFAULT_MARKED_BODY
     # The finished text loses the lines only the page's own footer holds, unless they are
     # more than ``footer_max_drop_share`` of it; lines of fewer word characters than
     # ``footer_min_line_chars`` stay. None: off. 0.8 and 4: chosen in 5 of 5 site-grouped

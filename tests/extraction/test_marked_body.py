@@ -1,0 +1,63 @@
+"""The microdata articleBody filter: lines after the publisher's marked body and outside it."""
+
+from __future__ import annotations
+
+from newscrawl.extraction import load_document
+from newscrawl.extraction.marked_body import (
+    NO_MARKED_BODY,
+    MarkedBodyOptions,
+    filter_after_marked_body,
+    marked_body,
+)
+
+HEADLINE = "How a small blog tracks its own work"
+STANDFIRST = "A look at the tools a four-person startup did without."
+PARAGRAPHS = [
+    "Have you ever joined a large organization with a quarter million employees and forms?",
+    "When you finally get an account set up, they direct you to a ticket tracker for weeks.",
+    "The startup I joined had four employees, and we crammed into a cubicle for four people.",
+]
+TEASERS = [
+    "On a related note, here are some interesting articles.",
+    "Why developers build unfinished calculators",
+    "Every developer knows the rush of a life-altering idea at a red light on the way home.",
+]
+
+
+def page(item_type: str = "https://schema.org/Article", bodies: int = 1) -> str:
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    marked = f'<div itemprop="articleBody">{body}</div>' * bodies
+    teasers = "".join(f"<p>{t}</p>" for t in TEASERS)
+    return (
+        f'<html><body><div itemscope itemtype="{item_type}"><h1>{HEADLINE}</h1>'
+        f"<p>{STANDFIRST}</p>{marked}</div><div class='related'>{teasers}</div></body></html>"
+    )
+
+
+def chosen_text() -> str:
+    return "\n".join([HEADLINE, STANDFIRST, *PARAGRAPHS, *TEASERS])
+
+
+def test_lines_after_the_marked_body_go_and_lines_before_it_stay():
+    doc = load_document(page())
+    assert marked_body(doc) is not None
+    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
+        [HEADLINE, STANDFIRST, *PARAGRAPHS]
+    )
+
+
+def test_a_forum_posts_marked_body_is_its_first_post_and_is_not_read():
+    doc = load_document(page("https://schema.org/DiscussionForumPosting"))
+    assert marked_body(doc) is None
+    assert filter_after_marked_body(chosen_text(), doc) == chosen_text()
+
+
+def test_several_marked_bodies_are_a_listing_and_are_not_read():
+    assert marked_body(load_document(page(bodies=2))) is None
+
+
+def test_a_body_holding_too_little_of_the_text_is_a_part_and_the_text_stays():
+    doc = load_document(page())
+    strict = MarkedBodyOptions(min_coverage=0.95)
+    assert filter_after_marked_body(chosen_text(), doc, strict) == chosen_text()
+    assert filter_after_marked_body(chosen_text(), doc, NO_MARKED_BODY) == chosen_text()
