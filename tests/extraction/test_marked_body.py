@@ -8,6 +8,7 @@ from newscrawl.extraction.marked_body import (
     MarkedBodyOptions,
     filter_after_marked_body,
     marked_body,
+    the_article,
 )
 
 HEADLINE = "How a small blog tracks its own work"
@@ -61,3 +62,30 @@ def test_a_body_holding_too_little_of_the_text_is_a_part_and_the_text_stays():
     strict = MarkedBodyOptions(min_coverage=0.95)
     assert filter_after_marked_body(chosen_text(), doc, strict) == chosen_text()
     assert filter_after_marked_body(chosen_text(), doc, NO_MARKED_BODY) == chosen_text()
+
+
+def article_page(head: str, articles: int = 1) -> str:
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    teasers = "".join(f"<p>{t}</p>" for t in TEASERS)
+    return (
+        f"<html><head>{head}</head><body><h1>{HEADLINE}</h1><p>{STANDFIRST}</p>"
+        f"{f'<article>{body}</article>' * articles}<div>{teasers}</div></body></html>"
+    )
+
+
+DECLARED = '<meta property="og:type" content="article">'
+
+
+def test_a_declared_articles_one_article_element_is_its_body():
+    doc = load_document(article_page(DECLARED))
+    assert the_article(doc) is not None
+    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
+        [HEADLINE, STANDFIRST, *PARAGRAPHS]
+    )
+
+
+def test_an_article_element_on_an_undeclared_page_or_among_several_is_not_read():
+    undeclared = load_document(article_page('<meta property="og:type" content="product">'))
+    assert the_article(undeclared) is None
+    assert filter_after_marked_body(chosen_text(), undeclared) == chosen_text()
+    assert the_article(load_document(article_page(DECLARED, articles=2))) is None
