@@ -8,8 +8,9 @@ the headline anchor 0.9232); 3 lines, 139 briefs, 0.8568 (trafilatura 0.8521; be
 0.8620 with the tail's cap at 0.5 and the headline pair over a fragment inside it. Fifteenth
 session, class words that name a post's taxonomy term or a layout no longer furniture:
 0.9319 and 0.8669. Seventeenth session, teaser cards told by their shape, more consent
-managers and the lines a CX winner read back from the source: 0.9389 and 0.8768. Floors ~0.01
-under.
+managers and the lines a CX winner read back from the source: 0.9389 and 0.8768. Eighteenth
+session, the lines after a declared article's marked body or one <article> element: 0.9389
+and 0.8831. Floors ~0.01 under.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 from newscrawl.evaluation.systems import method_system
 from tests.scripts import REPO, load_script
 
-FLOORS = {6: (125, 0.93), 3: (130, 0.865)}
+FLOORS = {6: (125, 0.93), 3: (130, 0.873)}
 
 
 @pytest.mark.slow
