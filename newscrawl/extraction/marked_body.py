@@ -80,8 +80,8 @@ def marked_body(doc: Document) -> Element | None:
 def the_article(doc: Document, declared: bool = True) -> Element | None:
     """The page's one ``<article>`` element (None when it has none or several: a listing's
     cards), on a page that says it is an article when ``declared``."""
-    if "<article" not in doc.html or (declared and not declares_article(doc)):
-        return None
+    if (declared and not declares_article(doc)) or "<article" not in doc.html:
+        return None  # the declaration first: it is read from the head, the search scans
     found = doc.root.iter("article")
     first = next(found, None)
     return first if first is not None and next(found, None) is None else None
@@ -105,17 +105,18 @@ def filter_after_marked_body(
     held = set(tokens(body))
     lines = text.split("\n")
     words = [tokens(line) for line in lines]
+    inside = [sum(map(held.__contains__, line)) for line in words]
     total = sum(map(len, words))
-    inside = sum(word in held for line in words for word in line)
-    if not total or inside < coverage * total:
+    if not total or sum(inside) < coverage * total:
         return text
-    before = set(tokens(" ".join(_TEXT_BEFORE(element))))
     share = options.min_line_share
-    kept = [
-        line
-        for line, line_words in zip(lines, words, strict=True)
-        if not line_words
-        or sum(word in held for word in line_words) >= share * len(line_words)
-        or sum(word in before for word in line_words) >= share * len(line_words)
-    ]
+    outside = [i for i, line in enumerate(words) if inside[i] < share * len(line)]
+    if not outside:
+        return text
+    # The page's text before the element, read only when a line is outside it.
+    before = set(tokens(" ".join(_TEXT_BEFORE(element))))
+    dropped = {
+        i for i in outside if sum(map(before.__contains__, words[i])) < share * len(words[i])
+    }
+    kept = [line for i, line in enumerate(lines) if i not in dropped]
     return "\n".join(kept) if kept else text
