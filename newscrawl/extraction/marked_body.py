@@ -14,12 +14,14 @@ byline the template writes outside the body). A forum's ``DiscussionForumPosting
 first post as its articleBody: only article types count. Without such a mark, the page's
 one HTML5 ``<article>`` element (the markup's "self-contained composition") is read the same
 way on a page that says it is an article (``og:type``, a JSON-LD article type); several
-``<article>`` elements are a listing's cards. The JSON-LD copy of the body is
+``<article>`` elements are a listing's cards. Without either, such a page's one ``<main>``
+is read the same way, its coverage counted with repeats. The JSON-LD copy of the body is
 :mod:`newscrawl.extraction.article_body`'s.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from lxml.etree import XPath
@@ -52,10 +54,18 @@ class MarkedBodyOptions:
     # ... and only on a page that says it is an article (og:type, JSON-LD type): a shop's
     # product page with one <article> lost its details after it.
     article_declared: bool = True
+    # Without either, a declared article's one ``<main>`` element when it holds this share
+    # of the text's tokens counted with repeats (None: never read). A template's <main> may
+    # close before the article does (a parser's repair): counted repeats see that a main
+    # holding the article's words once does not hold its text. 0.5: chosen in 4 of 5
+    # site-grouped folds among 0.3/0.5/0.7 (docs/benchmarks/precision.md).
+    main_min_coverage: float | None = 0.5
 
 
 DEFAULT_OPTIONS = MarkedBodyOptions()
-NO_MARKED_BODY = MarkedBodyOptions(min_coverage=None, article_min_coverage=None)
+NO_MARKED_BODY = MarkedBodyOptions(
+    min_coverage=None, article_min_coverage=None, main_min_coverage=None
+)
 
 _MARKED = XPath("//*[contains(concat(' ', normalize-space(@itemprop), ' '), ' articleBody ')]")
 _TEXT_BEFORE = XPath("preceding::text()", smart_strings=False)
@@ -77,14 +87,30 @@ def marked_body(doc: Document) -> Element | None:
     return element if kind.endswith(ARTICLE_TYPE_SUFFIXES) else None
 
 
-def the_article(doc: Document, declared: bool = True) -> Element | None:
-    """The page's one ``<article>`` element (None when it has none or several: a listing's
-    cards), on a page that says it is an article when ``declared``."""
-    if (declared and not declares_article(doc)) or "<article" not in doc.html:
+def the_article(doc: Document, declared: bool = True, tag: str = "article") -> Element | None:
+    """The page's one ``<article>`` (or other ``tag``) element (None when it has none or
+    several: a listing's cards), on a page that says it is an article when ``declared``."""
+    if (declared and not declares_article(doc)) or f"<{tag}" not in doc.html:
         return None  # the declaration first: it is read from the head, the search scans
-    found = doc.root.iter("article")
+    found = doc.root.iter(tag)
     first = next(found, None)
     return first if first is not None and next(found, None) is None else None
+
+
+def _body_element(doc: Document, options: MarkedBodyOptions) -> tuple[Element, float, bool] | None:
+    """The element that holds the article by the page's markup, the coverage it needs and
+    whether that coverage counts repeats; None when the markup names none."""
+    if options.min_coverage is not None and (element := marked_body(doc)) is not None:
+        return element, options.min_coverage, False
+    if options.article_min_coverage is not None:
+        element = the_article(doc, options.article_declared)
+        if element is not None:
+            return element, options.article_min_coverage, False
+    if options.main_min_coverage is not None:
+        element = the_article(doc, True, "main")
+        if element is not None:
+            return element, options.main_min_coverage, True
+    return None
 
 
 def filter_after_marked_body(
@@ -92,22 +118,25 @@ def filter_after_marked_body(
 ) -> str:
     """``text`` without the lines that stand after the marked body and outside it (see the
     module's doc); ``text`` unchanged when the page marks no body or it holds too little."""
-    element = marked_body(doc) if options.min_coverage is not None else None
-    coverage = options.min_coverage
-    if element is None and options.article_min_coverage is not None:
-        element = the_article(doc, options.article_declared)
-        coverage = options.article_min_coverage
-    if element is None or coverage is None:
+    found = _body_element(doc, options)
+    if found is None:
         return text
+    element, coverage, counted = found
     body = paragraph_text(element)
     if len("".join(body.split())) < options.min_body_chars:
         return text
-    held = set(tokens(body))
+    body_words = tokens(body)
+    held = set(body_words)
     lines = text.split("\n")
     words = [tokens(line) for line in lines]
     inside = [sum(map(held.__contains__, line)) for line in words]
     total = sum(map(len, words))
-    if not total or sum(inside) < coverage * total:
+    if counted:
+        text_bag = Counter(word for line in words for word in line)
+        covered = sum((text_bag & Counter(body_words)).values())
+    else:
+        covered = sum(inside)
+    if not total or covered < coverage * total:
         return text
     share = options.min_line_share
     outside = [i for i, line in enumerate(words) if inside[i] < share * len(line)]

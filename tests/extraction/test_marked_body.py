@@ -89,3 +89,25 @@ def test_an_article_element_on_an_undeclared_page_or_among_several_is_not_read()
     assert the_article(undeclared) is None
     assert filter_after_marked_body(chosen_text(), undeclared) == chosen_text()
     assert the_article(load_document(article_page(DECLARED, articles=2))) is None
+
+
+def test_a_declared_articles_one_main_is_its_body_when_it_holds_the_texts_words_as_often():
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    teasers = "".join(f"<p>{t}</p>" for t in TEASERS)
+    page = (
+        f"<html><head>{DECLARED}</head><body><main><h1>{HEADLINE}</h1><p>{STANDFIRST}</p>"
+        f"{body}</main><aside>{teasers}</aside></body></html>"
+    )
+    doc = load_document(page)
+    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
+        [HEADLINE, STANDFIRST, *PARAGRAPHS]
+    )
+    # A main that closes before the article ends holds the words of the lines after it, not
+    # as often as the text does: counted with repeats, it holds too little, and nothing goes.
+    after = [
+        f"And you get the set up of the one in the team, and the four of the {word} you set up."
+        for word in ("harbour", "glacier", "violin", "meadow", "lantern", "orchard")
+    ]
+    early = page.replace("</main><aside>", "</main>" + "".join(f"<p>{a}</p>" for a in after))
+    text = "\n".join([HEADLINE, STANDFIRST, *PARAGRAPHS, *after])
+    assert filter_after_marked_body(text, load_document(early)) == text
