@@ -35,6 +35,10 @@ def page(item_type: str = "https://schema.org/Article", bodies: int = 1) -> str:
     )
 
 
+# What the article's markup holds or stands after: the text a filtered page keeps.
+ARTICLE_TEXT = "\n".join([HEADLINE, STANDFIRST, *PARAGRAPHS])
+
+
 def chosen_text() -> str:
     return "\n".join([HEADLINE, STANDFIRST, *PARAGRAPHS, *TEASERS])
 
@@ -42,9 +46,7 @@ def chosen_text() -> str:
 def test_lines_after_the_marked_body_go_and_lines_before_it_stay():
     doc = load_document(page())
     assert marked_body(doc) is not None
-    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
-        [HEADLINE, STANDFIRST, *PARAGRAPHS]
-    )
+    assert filter_after_marked_body(chosen_text(), doc) == ARTICLE_TEXT
 
 
 def test_a_forum_posts_marked_body_is_its_first_post_and_is_not_read():
@@ -79,9 +81,7 @@ DECLARED = '<meta property="og:type" content="article">'
 def test_a_declared_articles_one_article_element_is_its_body():
     doc = load_document(article_page(DECLARED))
     assert the_article(doc) is not None
-    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
-        [HEADLINE, STANDFIRST, *PARAGRAPHS]
-    )
+    assert filter_after_marked_body(chosen_text(), doc) == ARTICLE_TEXT
 
 
 def test_an_article_element_on_an_undeclared_page_or_among_several_is_not_read():
@@ -99,9 +99,7 @@ def test_a_declared_articles_one_main_is_its_body_when_it_holds_the_texts_words_
         f"{body}</main><aside>{teasers}</aside></body></html>"
     )
     doc = load_document(page)
-    assert filter_after_marked_body(chosen_text(), doc) == "\n".join(
-        [HEADLINE, STANDFIRST, *PARAGRAPHS]
-    )
+    assert filter_after_marked_body(chosen_text(), doc) == ARTICLE_TEXT
     # A main that closes before the article ends holds the words of the lines after it, not
     # as often as the text does: counted with repeats, it holds too little, and nothing goes.
     after = [
