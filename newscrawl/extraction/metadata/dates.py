@@ -17,9 +17,11 @@ event date or an id, never when the page was published.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
+from itertools import accumulate
 from typing import Any
 
 from htmldate import find_date
@@ -769,7 +771,11 @@ def _thread_at(doc: Document, offset: int) -> tuple[Element, ...]:
     """The run of dated posts after the article's prose that the body text's character at
     ``offset`` stands in; () when it stands in none."""
     el = _element_at(doc, offset)
-    return tuple(thread_of(el, doc.url)) if el is not None else ()
+    if el is None or not prose_before(el, TAIL_OPTIONS.long_paragraph):
+        # No article prose before it: no run holding it follows an article (a run's first
+        # post stands no later than ``el``), so the costly search for its run is spared.
+        return ()
+    return tuple(thread_of(el, doc.url))
 
 
 # The n-th text node under an element (1-based), as a string that knows its element.
@@ -783,14 +789,13 @@ def _element_at(doc: Document, offset: int) -> Element | None:
     body = doc.body
     if body is None:
         return None
-    position = 0
-    for index, piece in enumerate(TEXT_PIECES(body)):
-        position += len(piece)
-        if position > offset:
-            node = _NTH_TEXT_NODE(body, n=index + 1)[0]
-            parent: Element = node.getparent()
-            return parent.getparent() if node.is_tail else parent
-    return None
+    ends = list(accumulate(map(len, TEXT_PIECES(body))))  # in C: no Python step per node
+    index = bisect_right(ends, offset)
+    if index == len(ends):
+        return None
+    node = _NTH_TEXT_NODE(body, n=index + 1)[0]
+    parent: Element = node.getparent()
+    return parent.getparent() if node.is_tail else parent
 
 
 @dataclass(slots=True)
