@@ -330,6 +330,13 @@ def normalize_space(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+def sole(elements: Iterator[Element]) -> Element | None:
+    """The one element ``elements`` yields; None when it yields none or more than one (read
+    no further than the second)."""
+    first = next(elements, None)
+    return first if first is not None and next(elements, None) is None else None
+
+
 def text_content(el: etree._Element) -> str:
     """All text under ``el`` (not its tail), as it stands."""
     if len(el) == 0:

@@ -28,7 +28,7 @@ from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import paragraph_text
+from newscrawl.extraction.dom import paragraph_text, sole
 from newscrawl.extraction.narrow import ARTICLE_TYPE_SUFFIXES, declares_article
 from newscrawl.extraction.text import tokens
 
@@ -87,14 +87,12 @@ def marked_body(doc: Document) -> Element | None:
     return element if kind.endswith(ARTICLE_TYPE_SUFFIXES) else None
 
 
-def the_article(doc: Document, declared: bool = True, tag: str = "article") -> Element | None:
-    """The page's one ``<article>`` (or other ``tag``) element (None when it has none or
+def declared_sole(doc: Document, tag: str, declared: bool = True) -> Element | None:
+    """The page's one ``tag`` element (``<article>``, ``<main>``; None when it has none or
     several: a listing's cards), on a page that says it is an article when ``declared``."""
     if (declared and not declares_article(doc)) or f"<{tag}" not in doc.html:
         return None  # the declaration first: it is read from the head, the search scans
-    found = doc.root.iter(tag)
-    first = next(found, None)
-    return first if first is not None and next(found, None) is None else None
+    return sole(doc.root.iter(tag))
 
 
 def _body_element(doc: Document, options: MarkedBodyOptions) -> tuple[Element, float, bool] | None:
@@ -103,11 +101,11 @@ def _body_element(doc: Document, options: MarkedBodyOptions) -> tuple[Element, f
     if options.min_coverage is not None and (element := marked_body(doc)) is not None:
         return element, options.min_coverage, False
     if options.article_min_coverage is not None:
-        element = the_article(doc, options.article_declared)
+        element = declared_sole(doc, "article", options.article_declared)
         if element is not None:
             return element, options.article_min_coverage, False
     if options.main_min_coverage is not None:
-        element = the_article(doc, True, "main")
+        element = declared_sole(doc, "main")
         if element is not None:
             return element, options.main_min_coverage, True
     return None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_sections import PROSE_BLOCK_CHARS
-from newscrawl.extraction.dom import drop_keep_tail, text_content
+from newscrawl.extraction.dom import drop_keep_tail, sole, text_content
 from newscrawl.extraction.domains import href_domain, url_domain
 from newscrawl.extraction.posts import shape
 from newscrawl.extraction.related_boxes import LONG_PARAGRAPHS, ArticleStart, is_product_grid
@@ -94,12 +94,7 @@ def drop_teaser_cards(root: Element, url: str | None, options: TeaserOptions | N
 def _one_link_headings(body: Element) -> list[Element]:
     """The title headings holding exactly one link, in document order. lxml's tag filter
     walks in C; an XPath predicate on every element costs four times as much."""
-    found = []
-    for heading in body.iter(*TITLE_TAGS):
-        links = heading.iter("a")
-        if next(links, None) is not None and next(links, None) is None:
-            found.append(heading)
-    return found
+    return [heading for heading in body.iter(*TITLE_TAGS) if sole(heading.iter("a")) is not None]
 
 
 def _card_runs(titles: list[Element], options: TeaserOptions) -> list[list[Element]]:

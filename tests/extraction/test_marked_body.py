@@ -6,9 +6,9 @@ from newscrawl.extraction import load_document
 from newscrawl.extraction.marked_body import (
     NO_MARKED_BODY,
     MarkedBodyOptions,
+    declared_sole,
     filter_after_marked_body,
     marked_body,
-    the_article,
 )
 
 HEADLINE = "How a small blog tracks its own work"
@@ -80,15 +80,15 @@ DECLARED = '<meta property="og:type" content="article">'
 
 def test_a_declared_articles_one_article_element_is_its_body():
     doc = load_document(article_page(DECLARED))
-    assert the_article(doc) is not None
+    assert declared_sole(doc, "article") is not None
     assert filter_after_marked_body(chosen_text(), doc) == ARTICLE_TEXT
 
 
 def test_an_article_element_on_an_undeclared_page_or_among_several_is_not_read():
     undeclared = load_document(article_page('<meta property="og:type" content="product">'))
-    assert the_article(undeclared) is None
+    assert declared_sole(undeclared, "article") is None
     assert filter_after_marked_body(chosen_text(), undeclared) == chosen_text()
-    assert the_article(load_document(article_page(DECLARED, articles=2))) is None
+    assert declared_sole(load_document(article_page(DECLARED, articles=2)), "article") is None
 
 
 def test_a_declared_articles_one_main_is_its_body_when_it_holds_the_texts_words_as_often():

@@ -704,18 +704,33 @@ def _label_past(
     """A labelled date after the text window, outside every run of dated posts: a long
     article's "posted by NAME on DATE" line stands after it ("本贴由大卫于2005年8月12日...
     发表", a blog's footer); the first such label that no other post holds."""
-    patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
+    patterns = _date_patterns(rules)
     for label in _PAST_LABEL.finditer(text, window_end):
-        reach = text[label.end() : label.end() + LABEL_REACH_CHARS]
-        if LABEL_OWN_LINES in rules:
-            reach = _first_lines(reach, LABEL_LINES)
-        labelled = _full_date_at(reach, fetched_at, patterns)
-        if labelled is None:
-            continue
-        at = label.end() + labelled[0]
-        if not _thread_at(doc, at):
-            return at, labelled[1]
+        labelled = _labelled_date(text, label.end(), fetched_at, patterns, rules)
+        if labelled is not None and not _thread_at(doc, labelled[0]):
+            return labelled
     return None
+
+
+def _date_patterns(rules: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+    """The full-date patterns the text stage reads under ``rules``."""
+    return (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
+
+
+def _labelled_date(
+    text: str,
+    label_end: int,
+    fetched_at: datetime | None,
+    patterns: tuple[re.Pattern[str], ...],
+    rules: frozenset[str],
+) -> tuple[int, str] | None:
+    """The full date a label ending at ``label_end`` gives within its reach (with
+    LABEL_OWN_LINES, on its own line or the next), and its offset in ``text``."""
+    reach = text[label_end : label_end + LABEL_REACH_CHARS]
+    if LABEL_OWN_LINES in rules:
+        reach = _first_lines(reach, LABEL_LINES)
+    labelled = _full_date_at(reach, fetched_at, patterns)
+    return (label_end + labelled[0], labelled[1]) if labelled else None
 
 
 def _text_date_before(
@@ -730,14 +745,11 @@ def _text_date_before(
     is not found) and its offset (None for a month found anywhere)."""
     head = text[:end]
     window = head[max(start, 0) :]
-    patterns = (*_PATTERNS, _YEAR_LAST) if YEAR_LAST_DATES in rules else _PATTERNS
+    patterns = _date_patterns(rules)
     for label in _LABEL.finditer(head):
-        reach = head[label.end() : label.end() + LABEL_REACH_CHARS]
-        if LABEL_OWN_LINES in rules:
-            reach = _first_lines(reach, LABEL_LINES)
-        labelled = _full_date_at(reach, fetched_at, patterns)
+        labelled = _labelled_date(head, label.end(), fetched_at, patterns, rules)
         if labelled:
-            return label.end() + labelled[0], labelled[1]
+            return labelled
     if start > 0 and DATE_ABOVE_HEADLINE in rules:
         above = _date_above(text, start, fetched_at, patterns)
         if above:
