@@ -65,9 +65,9 @@ from newscrawl.evaluation.metric import token_scores, tokenize
 from newscrawl.evaluation.report import FAILED_F1
 from newscrawl.evaluation.systems import System, systems_named
 from newscrawl.extraction.decode import decode_html
+from newscrawl.extraction.dom import common_ancestor
 from newscrawl.extraction.domains import href_domain, url_domain
 from newscrawl.extraction.text import is_mostly_cjk
-from newscrawl.extraction.thread import common_ancestor
 
 # A comment line: long enough to be a remark, short enough to be one.
 MIN_LINE, MAX_LINE = 30, 400

@@ -454,12 +454,17 @@ def image_urls(nodes: Iterable[etree._Element], base_url: str | None) -> list[st
     return list(seen)
 
 
+def common_ancestor(first: etree._Element, last: etree._Element) -> etree._Element | None:
+    """The deepest element holding both ``first`` and ``last`` (either may be it)."""
+    around_first = {first, *first.iterancestors()}  # the proxies stay alive in the set
+    return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
+
+
 def images_between(start: etree._Element, stop: etree._Element) -> list[etree._Element]:
     """The ``<img>`` elements from ``start`` to the end of ``stop``'s subtree, in document
     order: the images of an article whose first and last paragraphs those are (figures
     between paragraphs belong to no paragraph)."""
-    ancestors = {stop, *stop.iterancestors()}
-    common = next((el for el in (start, *start.iterancestors()) if el in ancestors), None)
+    common = common_ancestor(start, stop)
     if common is None:
         return []
     end = deque(stop.iter(), maxlen=1)[0]  # the last element of ``stop``'s subtree

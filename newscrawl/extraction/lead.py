@@ -16,9 +16,8 @@ from collections.abc import Sequence
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import text_content
+from newscrawl.extraction.dom import common_ancestor, text_content
 from newscrawl.extraction.tail import article_paragraph_length
-from newscrawl.extraction.thread import common_ancestor
 
 # Levels above the region whose preceding siblings may hold the lead: the body's wrapper
 # and the article element around it.

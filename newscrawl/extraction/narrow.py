@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import link_text_length, paragraph_text, text_content
+from newscrawl.extraction.dom import common_ancestor, link_text_length, paragraph_text, text_content
 from newscrawl.extraction.metadata.dates import json_ld_types, main_entities
 from newscrawl.extraction.tail import TailOptions, prose_container, share_of
-from newscrawl.extraction.thread import common_ancestor
 from newscrawl.extraction.types import ContentResult
 
 # JSON-LD types that declare an article (their suffix: NewsArticle, TechArticle, ...).

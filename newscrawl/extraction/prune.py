@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import BLOCK_TAGS, paragraph_text
-from newscrawl.extraction.thread import common_ancestor
+from newscrawl.extraction.dom import BLOCK_TAGS, common_ancestor, paragraph_text
 
 # Words sites name comment, related-story, sharing and promotion boxes with.
 BOX_WORDS = frozenset(

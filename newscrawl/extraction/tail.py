@@ -47,9 +47,14 @@ from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction.comment_headings import comment_headings
-from newscrawl.extraction.dom import is_below, link_text_length, paragraph_text, text_content
+from newscrawl.extraction.dom import (
+    common_ancestor,
+    is_below,
+    link_text_length,
+    paragraph_text,
+    text_content,
+)
 from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
-from newscrawl.extraction.thread import common_ancestor
 
 # class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
 # builders (HubSpot, Elementor) put them on every block, the article's own FAQ included.

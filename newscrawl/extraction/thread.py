@@ -25,7 +25,12 @@ from typing import Literal
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.dom import HEADING_TAGS, link_text_length, paragraph_text
+from newscrawl.extraction.dom import (
+    HEADING_TAGS,
+    common_ancestor,
+    link_text_length,
+    paragraph_text,
+)
 from newscrawl.extraction.native import walks
 from newscrawl.extraction.posts import is_dated_around
 
@@ -286,12 +291,6 @@ def post_boxes(peers: Sequence[Element]) -> dict[Element, Element]:
             box = ancestor
         boxes[peer] = box
     return boxes
-
-
-def common_ancestor(first: Element, last: Element) -> Element | None:
-    """The deepest element holding both ``first`` and ``last`` (either may be it)."""
-    around_first = {first, *first.iterancestors()}  # the proxies stay alive in the set
-    return next((el for el in (last, *last.iterancestors()) if el in around_first), None)
 
 
 def prose_length(el: Element, min_chars: int, max_link_share: float) -> int:

@@ -62,10 +62,11 @@ from newscrawl.extraction.article_body import filter_by_article_body, rescued
 from newscrawl.extraction.blocks import Block, segment
 from newscrawl.extraction.captions import drop_caption_lines
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.dom import BLOCK_TAGS, paragraph_text
+from newscrawl.extraction.dom import BLOCK_TAGS, common_ancestor, paragraph_text
 from newscrawl.extraction.extractors import justext
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.extractors.boilerpipe import extractor as boilerpipe
+from newscrawl.extraction.kept_images import span_to_last_kept_text
 from newscrawl.extraction.lead import with_lead
 from newscrawl.extraction.marked_body import filter_after_marked_body
 from newscrawl.extraction.narrow import narrowed
@@ -76,7 +77,7 @@ from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.shown_lines import SOURCE_METHODS, drop_unshown_lines
 from newscrawl.extraction.tail import cut_tail, prose_share
 from newscrawl.extraction.text import bag_f1, bag_overlap, is_mostly_cjk, token_counts
-from newscrawl.extraction.thread import common_ancestor, thread_text, visible_length
+from newscrawl.extraction.thread import thread_text, visible_length
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -646,7 +647,7 @@ def finish(
         nodes=nodes,
         title_hint=winner.result.title_hint,
         method=METHOD,
-        image_span=winner.result.image_span if nodes else image_span(winner, candidates),
+        image_span=winner.result.image_span if nodes else kept_image_span(vote, text),
         diagnostics={
             "auto_winner": winner.method,
             "auto_agreement": round(vote.agreement, 3),
@@ -771,6 +772,14 @@ def pair_vote(
     tied = [c for c in (first, second) if scores[c.method] >= 1.0 - options.tie_margin]
     winner = min(tied, key=lambda c: c.size)
     return winner, scores[winner.method]
+
+
+def kept_image_span(vote: Vote, text: str) -> tuple[Element, Element] | None:
+    """Where the images of the finished ``text`` (lines dropped from the winner's) are: the
+    winner's span (else another candidate's) ended at the last text ``text`` kept, as
+    the images of the teasers, boxes and comments cut after the article stood in it."""
+    span = image_span(vote.winner, vote.candidates)
+    return span_to_last_kept_text(span, text) if span is not None else None
 
 
 def image_span(
