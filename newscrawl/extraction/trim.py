@@ -19,10 +19,10 @@ signal that does not depend on a site's markup, on the region's lines (one parag
   long paragraph.
 * **leading links** — lines before the first line that is not a whole link text
   (breadcrumbs, the author's name linked to their profile, a category link).
-* **end sections** — with :attr:`TrimOptions.end_sections` (off: cross-validation did not
-  keep it), the headings of what follows an article's last paragraph on many sites (the
-  author box, a sources/references list, "Topics", "Explore more", "Previous post") cut
-  like a tail heading.
+* **end sections** — with :attr:`TrimOptions.end_sections`, the headings of what follows
+  an article's last paragraph on many sites (the author box, "Topics", "Explore more",
+  "Previous post") cut like a tail heading; with :attr:`TrimOptions.sources_sections`, the
+  heading of its sources ("References", "Sources", "参考文献") too.
 * **Chinese portal furniture** — five options the cross-validation judges apart, on a
   text with a CJK character among its first :data:`CJK_PROBE` characters only:
   :attr:`TrimOptions.zh_headings` cuts at a recommendation or keyword heading written with
@@ -93,13 +93,19 @@ SIDEBAR_HEADING = re.compile(
 END_SECTION = re.compile(
     r"^\s*(?:"
     r"about\s+the\s+authors?|written\s+by|(?:the\s+)?authors?|more\s+(?:by|from)\s+(?:the\s+)?author|"
-    r"(?:article\s+)?sources|references|citations|footnotes|works\s+cited|bibliography|"
     r"(?:related\s+)?topics|keep\s+exploring.{0,40}|explore\s+more.{0,40}|"
     r"more\s+(?:videos|posts|news|resources)|recent\s+articles|latest\s+news|tags|filed\s+under|"
     r"share\s+(?:this\s+(?:recipe|page)|on)|follow\s+us|"
     r"(?:previous|next|older|newer|prev)(?:\s+(?:posts?|articles?|stor(?:y|ies)|entry|entries))?|"
-    r"作者简介|关于作者|参考文献|参考资料|上一篇|下一篇"
+    r"作者简介|关于作者|上一篇|下一篇"
     r")\s*[:：(（\d)）.!]*\s*$",
+    re.IGNORECASE,
+)
+# The heading of an article's sources: part of the article on some sites' labels (a paper's
+# references), not on others'; a switch of its own so the cross-validation judges it apart.
+SOURCES_SECTION = re.compile(
+    r"^\s*(?:(?:article\s+)?sources|references|citations|footnotes|works\s+cited|bibliography|"
+    r"参考文献|参考资料)\s*[:：(（\d)）.!]*\s*$",
     re.IGNORECASE,
 )
 # A line that opens with a pointer to another page.
@@ -268,9 +274,14 @@ class TrimOptions:
     offsite_runs_kept: bool = True
     # Drop the whole-link lines before the first other line.
     leading_links: bool = True
-    # Also cut at an end-section heading (:data:`END_SECTION`), like a tail heading; off:
-    # each group of headings costs one wcxb_dev page type what it gains on articles.
-    end_sections: bool = False
+    # Also cut at an end-section heading (:data:`END_SECTION`), like a tail heading. On since
+    # the short-article sets joined the cross-validation: chosen in every site-grouped fold,
+    # unguarded and on the articles; off before, when each group of headings cost one
+    # wcxb_dev page type what it gained on articles (docs/benchmarks/trim.md).
+    end_sections: bool = True
+    # Also cut at the heading of the article's sources (:data:`SOURCES_SECTION`): chosen
+    # with the end sections, in every fold (docs/benchmarks/trim.md).
+    sources_sections: bool = True
     # Keep the text whole when the rules would remove more than this share of its
     # characters; None: no cap.
     max_cut_share: float | None = 0.5
@@ -326,6 +337,7 @@ NO_TRIM = without_chinese_rules(
         link_run=None,
         leading_links=False,
         end_sections=False,
+        sources_sections=False,
         max_cut_share=None,
         consent_lines=False,
         ui_labels=False,
@@ -410,6 +422,7 @@ def trim_text(
                     TAIL_HEADING.match(line)
                     or (options.sidebar_headings and SIDEBAR_HEADING.match(line))
                     or (options.end_sections and END_SECTION.match(line))
+                    or (options.sources_sections and SOURCES_SECTION.match(line))
                     or (zh_headings and len(line) <= MAX_ZH_HEADING and is_zh_heading(line))
                 )
             ):

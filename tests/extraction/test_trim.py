@@ -147,11 +147,21 @@ def test_a_cut_of_less_than_the_cap_goes_ahead() -> None:
 
 
 def test_end_section_headings_cut_only_when_asked() -> None:
-    on = replace(ONLY_TAIL, sidebar_headings=False, end_sections=True)
-    for heading in ("About the Author", "Article Sources:", "Previous Post", "Topics", "参考文献"):
+    on = replace(ONLY_TAIL, sidebar_headings=False, end_sections=True, sources_sections=False)
+    for heading in ("About the Author", "Previous Post", "Topics", "Explore more guides"):
         text = f"{ARTICLE}\n{heading}\nJane writes about transport for the Planet."
         assert trim_text(text, frozenset(), on) == ARTICLE, heading
         assert trim_text(text, frozenset(), replace(on, end_sections=False)) == text, heading
+
+
+def test_sources_headings_cut_only_when_asked_apart_from_end_sections() -> None:
+    on = replace(ONLY_TAIL, sidebar_headings=False, end_sections=False, sources_sections=True)
+    for heading in ("Article Sources:", "References", "Footnotes", "参考文献"):
+        text = f"{ARTICLE}\n{heading}\nSmith, J. (2024). Trams in the city. Transport Review."
+        assert trim_text(text, frozenset(), on) == ARTICLE, heading
+        assert trim_text(text, frozenset(), replace(on, sources_sections=False)) == text
+        ends_only = replace(on, sources_sections=False, end_sections=True)
+        assert trim_text(text, frozenset(), ends_only) == text, heading
     # "Sources said ..." is prose, not a heading
     prose = f"{ARTICLE}\nSources said the plan would pass."
     assert trim_text(prose, frozenset(), on) == prose
