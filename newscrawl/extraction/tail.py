@@ -21,7 +21,8 @@ the markup it is a separate subtree after the element that holds the article's p
   link: a related/recent-post list with excerpts);
 * with :attr:`TailOptions.named_descendants`, an unnamed tail subtree (a page builder's
   layout wrapper) loses its outermost named descendants (a comment section, adjacent-post
-  links), when the region is article-shaped (:attr:`TailOptions.descendants_prose_share`);
+  links), when the region is article-shaped (:attr:`TailOptions.descendants_prose_share`,
+  off by default: always);
 * with :attr:`TailOptions.skip_named_paragraphs`, a long paragraph inside a named subtree
   (another article's teaser in a recommendation box) is not the article's: it neither
   moves the container nor ends the prose;
@@ -54,6 +55,7 @@ from newscrawl.extraction.dom import (
     paragraph_text,
     text_content,
 )
+from newscrawl.extraction.noise import LAYOUT_WORDS, TAXONOMY_WORDS
 from newscrawl.extraction.posts import dated_post_test, has_link, holds_dated_posts
 
 # class/id tokens of the boxes sites put after an article. Not "widget" or "module": page
@@ -140,6 +142,11 @@ class TailOptions:
     appeal_names: bool = False
     # With ``names``, also the Chinese portals' words (:data:`ZH_TAIL_WORDS`).
     zh_names: bool = True
+    # With ``names``, read only a class's telling tokens (:func:`telling_value`): a post's
+    # wrapper classed "tag-housing-market" or a body classed "ast-no-sidebar" is no tail box
+    # (its article's paragraphs were skipped as another story's). Chosen in every fold,
+    # unguarded and on the articles (docs/benchmarks/trim.md).
+    telling_names: bool = True
     # Share of a subtree's characters inside links above which it is dropped; None: off.
     link_share: float | None = None
     # Consecutive same-shape elements, each holding a link, that make a post list; None: off.
@@ -170,8 +177,11 @@ class TailOptions:
     tagged_descendants: bool = True
     # With ``named_descendants``, look below unnamed subtrees only when the long paragraphs
     # are at least this share of the region's characters (an article, where what follows
-    # the prose is furniture; on a landing page it is the content); None: always.
-    descendants_prose_share: float | None = 0.5
+    # the prose is furniture; on a landing page it is the content); None: always. 0.5 until
+    # the short-article sets joined the cross-validation: a short article's paragraphs are
+    # a small share of a region that holds its author box and its page's boxes, and no
+    # gate was chosen in every fold, unguarded and on the articles (docs/benchmarks/trim.md).
+    descendants_prose_share: float | None = None
     # Runs of this many dated same-shape elements (:mod:`newscrawl.extraction.posts`: a
     # comment thread, a recent-posts list) make a tail subtree, and their long paragraphs are
     # not the article's: the names' work done by structure, where names say nothing; None: off.
@@ -229,31 +239,49 @@ def is_on(options: TailOptions) -> bool:
     )
 
 
-def names_tail(el: Element, appeals: bool = True, zh_words: bool = False) -> bool:
+def names_tail(
+    el: Element, appeals: bool = True, zh_words: bool = False, telling: bool = False
+) -> bool:
     """Whether ``el`` is a tail element or a ``class``/``id`` token of it is a tail word
-    (or, with ``appeals``, an appeal word; with ``zh_words``, a Chinese portal's word)."""
+    (or, with ``appeals``, an appeal word; with ``zh_words``, a Chinese portal's word; with
+    ``telling``, only among the words that say what the element is: :func:`telling_value`)."""
     if el.tag in TAIL_TAGS:
         return True
     for attribute in ("class", "id"):
         value = el.get(attribute)
-        if value and _value_names_tail(value, appeals, zh_words):
+        if value and _value_names_tail(value, appeals, zh_words, telling):
             return True
     return False
 
 
+def telling_value(value: str) -> str:
+    """A class/id value without the tokens that name a taxonomy term ("tag-housing",
+    "category-news", "type-post": a taxonomy word with a term after it, as CMSs write a
+    post's terms into its wrapper's classes) or describe a layout ("no-sidebar",
+    "has-sidebar"). A bare "tags" or "post-tags" stays: that is the tags box."""
+    kept = []
+    for token in value.split():
+        words = [word.lower() for word in re.split(r"[-_]+", token)]
+        if not LAYOUT_WORDS.isdisjoint(words) or any(word in TAXONOMY_WORDS for word in words[:-1]):
+            continue
+        kept.append(token)
+    return " ".join(kept)
+
+
 # Answers per class/id value: a page repeats a few values many times, and a site's pages
 # share them. Emptied when full (a crawl sees unbounded distinct values).
-_VALUE_CACHE: dict[tuple[str, bool, bool], bool] = {}
+_VALUE_CACHE: dict[tuple[str, bool, bool, bool], bool] = {}
 _MAX_CACHED_VALUES = 20_000
 
 
-def _value_names_tail(value: str, appeals: bool, zh_words: bool) -> bool:
-    key = (value, appeals, zh_words)
+def _value_names_tail(value: str, appeals: bool, zh_words: bool, telling: bool) -> bool:
+    key = (value, appeals, zh_words, telling)
     found = _VALUE_CACHE.get(key)
     if found is None:
         if len(_VALUE_CACHE) >= _MAX_CACHED_VALUES:
             _VALUE_CACHE.clear()
-        words = {token.lower() for token in _TOKEN_SPLIT.split(value)}
+        read = telling_value(value) if telling else value
+        words = {token.lower() for token in _TOKEN_SPLIT.split(read)}
         found = _VALUE_CACHE[key] = not (
             words.isdisjoint(TAIL_WORDS)
             and (not appeals or words.isdisjoint(APPEAL_WORDS))
@@ -429,7 +457,9 @@ def is_post_list(el: Element, repeats: int) -> bool:
 
 
 def is_tail(el: Element, options: TailOptions) -> bool:
-    if options.names and names_tail(el, options.appeal_names, options.zh_names):
+    if options.names and names_tail(
+        el, options.appeal_names, options.zh_names, options.telling_names
+    ):
         return True
     if options.link_share is not None:
         length = len("".join(text_content(el).split()))
@@ -453,13 +483,13 @@ def named_test(options: TailOptions) -> Callable[[Element], bool] | None:
     """With :attr:`TailOptions.skip_named_paragraphs`, whether an element is named."""
     if not (options.names and options.skip_named_paragraphs):
         return None
-    appeals, zh_words = options.appeal_names, options.zh_names
+    appeals, zh_words, telling = options.appeal_names, options.zh_names, options.telling_names
 
     def named(el: Element) -> bool:
         # most paragraphs and wrappers carry neither attribute: no call for them
         if el.tag not in TAIL_TAGS and el.get("class") is None and el.get("id") is None:
             return False
-        return names_tail(el, appeals, zh_words)
+        return names_tail(el, appeals, zh_words, telling)
 
     return named
 
@@ -640,7 +670,7 @@ def named_inside(el: Element, options: TailOptions) -> list[Element]:
     while pending:
         node = pending.pop()
         if (options.tagged_descendants or node.tag not in TAIL_TAGS) and names_tail(
-            node, options.appeal_names, options.zh_names
+            node, options.appeal_names, options.zh_names, options.telling_names
         ):
             if text_content(node).strip():
                 found.append(node)

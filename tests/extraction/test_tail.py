@@ -21,6 +21,7 @@ from newscrawl.extraction.tail import (
     prose_before,
     prose_container,
     tail_subtrees,
+    telling_value,
     without_tail_lines,
 )
 
@@ -522,3 +523,33 @@ def test_a_last_paragraph_the_method_left_out_still_anchors_the_cut() -> None:
     cut_text = without_tail_lines(text, prose.last, posts, prose.container)
     assert cut_text is not None and "Another story" not in cut_text
     assert cut_text.count("The council voted") == 5
+
+
+@pytest.mark.parametrize(
+    ("value", "telling"),
+    [
+        ("post type-post category-news tag-social-media hentry", "post hentry"),
+        ("ast-no-sidebar single-post", "single-post"),
+        ("node--type-newsletter-article", ""),
+        ("tags", "tags"),
+        ("post-tags entry-footer", "post-tags entry-footer"),
+    ],
+)
+def test_telling_value_leaves_out_taxonomy_terms_and_layouts(value: str, telling: str) -> None:
+    assert telling_value(value) == telling
+
+
+def test_a_post_wrapper_classed_with_its_tags_is_no_tail_box() -> None:
+    # WordPress writes the post's terms into its wrapper: "tag-social" names no share box
+    wrapper = tree("<div class='post tag-social category-sharing'><p>x</p></div>").find(".//div")
+    assert wrapper is not None
+    assert names_tail(wrapper, telling=False)
+    assert not names_tail(wrapper, telling=True)
+    box = tree("<div class='post-tags'><a href='/t'>Bridges</a></div>").find(".//div")
+    assert box is not None and names_tail(box, telling=True)
+
+
+def test_the_article_inside_a_tagged_wrapper_keeps_its_prose_and_loses_its_tail() -> None:
+    inner = f"<div class='post tag-share-news'>{ARTICLE}{AUTHOR_BOX}</div>"
+    assert "Jane Doe" in cut(inner, TailOptions(telling_names=False))
+    assert "Jane Doe" not in cut(inner, TailOptions(telling_names=True))
