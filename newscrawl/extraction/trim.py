@@ -240,6 +240,10 @@ CREDIT_END = re.compile(
 )
 # The end is searched in a line's last characters only: an agency's name and a bracket.
 CREDIT_END_CHARS = 40
+# Every CREDIT_END match ends the line (bar spaces and one bracket) with one of these,
+# case-folded: most lines end with none, and the pattern's alternatives would each be tried
+# at each of the line's last characters.
+_CREDIT_END_WORDS = ("images", "stock", "photo", "reuters", "unsplash", "afp")
 # A credit is a name or two; longer lines are captions or prose.
 MAX_CREDIT_LINE = 120
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -385,8 +389,13 @@ def is_signup(line: str) -> bool:
 
 def is_credit(line: str) -> bool:
     """Whether ``line`` credits a picture (:data:`CREDIT_START`, :data:`CREDIT_END`)."""
-    return bool(
-        CREDIT_START.match(line) or CREDIT_END.search(line, max(0, len(line) - CREDIT_END_CHARS))
+    if CREDIT_START.match(line):
+        return True
+    end = line.rstrip()
+    if end.endswith((")", "]")):
+        end = end[:-1].rstrip()
+    return end[-len("unsplash") - 4 :].casefold().endswith(_CREDIT_END_WORDS) and bool(
+        CREDIT_END.search(line, max(0, len(line) - CREDIT_END_CHARS))
     )
 
 
