@@ -40,12 +40,16 @@ from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.decode import decode_html
 from newscrawl.extraction.metadata.authors import RULES, extract_authors
 from newscrawl.extraction.metadata.dates import (
+    DATE_ONLY_CHARS,
     DATE_RULES,
     DEFAULT_DATE_RULES,
     STAGE_ORDER,
     STAGES,
+    STRUCTURED_AS_MODIFIED,
     URL_LOCAL_DAY,
     choose_date,
+    modified_time,
+    plausible,
     structured_dates,
     text_dates,
     thread_days,
@@ -73,9 +77,11 @@ DATE_RULE_SETS: tuple[frozenset[str], ...] = tuple(
     for size in range(len(DATE_RULES) + 1)
     for subset in itertools.combinations(sorted(DATE_RULES), size)
 )
-# The text stage's answer depends on its rules only; URL_LOCAL_DAY applies after the stages.
+# The text stage's answer depends on its rules only; URL_LOCAL_DAY applies after the stages,
+# STRUCTURED_AS_MODIFIED to the structured stage's answer.
+CHOICE_RULES = frozenset({URL_LOCAL_DAY, STRUCTURED_AS_MODIFIED})
 TEXT_RULE_SETS: tuple[frozenset[str], ...] = tuple(
-    rules for rules in DATE_RULE_SETS if URL_LOCAL_DAY not in rules
+    rules for rules in DATE_RULE_SETS if not rules & CHOICE_RULES
 )
 # A candidate date method: a stage order and a set of date rules, every pair of them.
 Choice = tuple[tuple[str, ...], frozenset[str]]
@@ -91,6 +97,7 @@ class PageRecord:
     date_label: str | None
     author_label: str | None
     stages: dict[str, str | None] = field(default_factory=dict)
+    modified: str | None = None
     texts: dict[frozenset[str], str | None] = field(default_factory=dict)
     # The days of the posts the structured stage passed over, and of the thread the text
     # stage passed over, per rule set.
@@ -137,6 +144,7 @@ def collect(dataset: str, pages: Sequence[Page], peer: bool) -> list[PageRecord]
             name: structured.found if name == "structured" else stage(doc, None)
             for name, stage in STAGES.items()
         }
+        record.modified = modified_time(doc, None)
         for rules in TEXT_RULE_SETS:
             found = text_dates(doc, None, rules)
             record.texts[rules] = found.found
@@ -172,10 +180,23 @@ def trafilatura_metadata(html: bytes, url: str | None) -> tuple[str | None, str 
 
 def order_date(record: PageRecord, choice: Choice) -> str | None:
     order, rules = choice
-    text_rules = rules - {URL_LOCAL_DAY}
+    text_rules = rules - CHOICE_RULES
+    shown = record.texts.get(text_rules)
+    structured = record.stages.get("structured")
+    if (
+        STRUCTURED_AS_MODIFIED in rules
+        and structured
+        and record.modified
+        and record.modified[:DATE_ONLY_CHARS] == structured[:DATE_ONLY_CHARS]
+        and shown
+        and plausible(shown, None)
+        and shown[:DATE_ONLY_CHARS] != structured[:DATE_ONLY_CHARS]
+    ):
+        structured = shown  # the rule as dates._shown_instead applies it
+    answers = {**record.stages, "structured": structured, "text": shown}
     return choose_date(
         order,
-        lambda name: record.texts.get(text_rules) if name == "text" else record.stages.get(name),
+        answers.get,
         None,
         rules,
         lambda: record.structured_thread_days | record.thread_days.get(text_rules, frozenset()),

@@ -18,6 +18,7 @@ from newscrawl.extraction.metadata.dates import (
     LABEL_OWN_LINES,
     LABELS_PAST_WINDOW,
     STAGE_ORDER,
+    STRUCTURED_AS_MODIFIED,
     URL_LOCAL_DAY,
     YEAR_LAST_DATES,
     YEAR_MONTH_DATES,
@@ -440,7 +441,9 @@ def test_the_modified_meta_tag_beats_the_text():
 
 
 def test_the_default_rules_are_the_cross_validated_ones():
-    assert frozenset({DATE_ABOVE_HEADLINE, URL_LOCAL_DAY}) == DEFAULT_DATE_RULES
+    assert frozenset({DATE_ABOVE_HEADLINE, URL_LOCAL_DAY, STRUCTURED_AS_MODIFIED}) == (
+        DEFAULT_DATE_RULES
+    )
     above = doc("<p>Dec 12, 2023 · 4 min read</p><h1>Why Rust for embedded</h1><p>Text.</p>")
     assert extract_publish_time(load_document(above)) == "2023-12-12"
     page = load_document(
@@ -508,3 +511,35 @@ def test_extract_takes_the_sites_first_day():
     later = extract(html, url="https://example.org/a", published_since=date(2001, 1, 1))
     assert later.publish_time is None
     assert later.diagnostics[DATES_BEFORE_SITE] == 1
+
+
+SAVED_AGAIN = (
+    '<script type="application/ld+json">{"@type": "BlogPosting", '
+    '"datePublished": "2025-06-24", "dateModified": "2025-06-24"}</script>'
+)
+
+
+def test_a_structured_date_on_the_modified_day_gives_way_to_the_shown_day():
+    shown = doc(
+        "<h1>How much to charge for a yoga class</h1><p>Aug 25, 2024</p><p>Text.</p>", SAVED_AGAIN
+    )
+    page = load_document(shown)
+    rules = frozenset({STRUCTURED_AS_MODIFIED})
+    assert publish_time(page, None, STAGE_ORDER, rules) == "2024-08-25"
+    assert publish_time(page, None, STAGE_ORDER, frozenset()) == "2025-06-24"
+    # a page that shows no other day keeps the structured date
+    bare = load_document(
+        doc("<h1>How much to charge for a yoga class</h1><p>Text.</p>", SAVED_AGAIN)
+    )
+    assert publish_time(bare, None, STAGE_ORDER, rules) == "2025-06-24"
+    # nor does the rule read the text when the structured date is not the modified one
+    apart = SAVED_AGAIN.replace('"dateModified": "2025-06-24"', '"dateModified": "2025-07-01"')
+    assert (
+        publish_time(
+            load_document(doc("<h1>A yoga class</h1><p>Aug 25, 2024</p>", apart)),
+            None,
+            STAGE_ORDER,
+            rules,
+        )
+        == "2025-06-24"
+    )
