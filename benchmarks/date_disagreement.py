@@ -26,6 +26,9 @@ from newscrawl.extraction.document import DocumentError, load_document
 from newscrawl.extraction.metadata import dates
 
 DAY = dates.DATE_ONLY_CHARS
+# The library's rules without the one these variants led to (dates.STRUCTURED_AS_MODIFIED,
+# the "structured=modified" variant): the baseline they are measured against.
+WITHOUT_THE_RULE = dates.DEFAULT_DATE_RULES - {dates.STRUCTURED_AS_MODIFIED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +54,14 @@ def disagree(page: DatedPage) -> bool:
 # A variant: given a page where the two disagree, whether the text stage's day is taken.
 Rule = Callable[[DatedPage], bool]
 RULES: dict[str, Rule] = {
-    "library": lambda page: False,
+    "library": lambda page: False,  # without STRUCTURED_AS_MODIFIED
     "text": lambda page: True,
     "text=htmldate": lambda page: day(page.text) == day(page.htmldate),
     "structured=modified": lambda page: day(page.structured) == day(page.modified),
     "text=modified": lambda page: day(page.text) == day(page.modified),
+    "structured=modified, htmldate not structured": lambda page: (
+        day(page.structured) == day(page.modified) and day(page.htmldate) != day(page.structured)
+    ),
     "text=htmldate|structured=modified": lambda page: (
         day(page.text) == day(page.htmldate) or day(page.structured) == day(page.modified)
     ),
@@ -80,7 +86,7 @@ def read(dataset: str, data: Path) -> list[DatedPage]:
             DatedPage(
                 site=f"{dataset}:{page_site(page)}",
                 label=label,
-                library=dates.extract_publish_time(doc),
+                library=dates.publish_time(doc, None, dates.STAGE_ORDER, WITHOUT_THE_RULE),
                 structured=dates.structured_date(doc),
                 text=dates.text_date(doc),
                 htmldate=dates.htmldate_date(doc),
