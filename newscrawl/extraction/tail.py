@@ -258,7 +258,9 @@ def telling_value(value: str) -> str:
     """A class/id value without the tokens that name a taxonomy term ("tag-housing",
     "category-news", "type-post": a taxonomy word with a term after it, as CMSs write a
     post's terms into its wrapper's classes) or describe a layout ("no-sidebar",
-    "has-sidebar"). A bare "tags" or "post-tags" stays: that is the tags box."""
+    "has-sidebar"). A bare "tags" or "post-tags" stays: that is the tags box (where
+    :func:`newscrawl.extraction.noise.telling_words`, for density's noise words, drops it:
+    a tags box is no noise to density, but it is a tail box after the article)."""
     kept = []
     for token in value.split():
         words = [word.lower() for word in re.split(r"[-_]+", token)]
