@@ -203,7 +203,9 @@ def parse_html(text: str) -> Element | None:
         if text.lstrip().startswith("<?xml")
         else text
     )
-    text = drop_document_ends(cap_attributes(text.replace("\x00", "")))
+    if "\x00" in text:  # a scan without a copy: most pages hold no NUL
+        text = text.replace("\x00", "")
+    text = drop_document_ends(cap_attributes(text))
     if not text or text.isspace():
         return None
     try:
