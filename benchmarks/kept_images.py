@@ -36,7 +36,16 @@ def main(argv: list[str] | None = None) -> int:
         return ended
 
     auto.span_to_last_kept_text = recording  # type: ignore[attr-defined]
-    for path in args.pages:
+    try:
+        report(args.pages, args.show, seen)
+    finally:
+        auto.span_to_last_kept_text = span_to_last_kept_text  # type: ignore[attr-defined]
+    return 0
+
+
+def report(paths: list[Path], show: int, seen: list[tuple[Any, Any]]) -> None:
+    """Each set's pages with dropped lines, and the images their ended spans lost."""
+    for path in paths:
         rewritten = changed = before = after = 0
         shown: list[str] = []
         for page in load_pages(path):
@@ -53,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(now) == len(was):
                 continue
             changed += 1
-            if len(shown) < args.show:
+            if len(shown) < show:
                 gone = [img for img in was if img not in now]
                 names = "; ".join(
                     f"{(img.get('src') or '').rsplit('/', 1)[-1][:40]} "
@@ -66,7 +75,6 @@ def main(argv: list[str] | None = None) -> int:
             f"span images {before} -> {after}"
         )
         print("\n".join(shown))
-    return 0
 
 
 if __name__ == "__main__":

@@ -130,3 +130,26 @@ def test_a_page_nested_deeper_than_the_recursion_limit_is_walked():
     root = load_document(html + "</div>" * depth + "</body></html>").root
     body = root.find("body")
     assert span_to_last_kept_text((body, body), "nothing kept at all from it") == (body, body)
+
+
+def test_the_benchmark_reads_the_images_the_span_lost(tmp_path, capsys):
+    from newscrawl.evaluation.dataset import write_pages
+    from tests.scripts import load_script
+
+    paragraphs = "".join(f"<p>{p} {p}</p>" for p in PARAGRAPHS)
+    cards = "".join(CARD.format(n=n) for n in range(2))
+    html = (
+        "<html><head><title>Bridge opens</title><meta property='og:type' content='article'>"
+        f"</head><body><div id='story'><article><h1>Bridge opens</h1>{LEAD}{paragraphs}"
+        f"</article>{cards}</div></body></html>"
+    )
+    record = {"id": "p1", "url": "https://news.example/2025/bridge.html", "text": "x"}
+    write_pages(tmp_path, [(record, html.encode())])
+    script = load_script("benchmarks/kept_images.py")
+    assert script.main([str(tmp_path / "pages.jsonl"), "--show", "5"]) == 0
+    printed = capsys.readouterr().out
+    assert "images changed on 1; span images 3 -> 1" in printed
+    assert "thumb-0.jpg" in printed
+    from newscrawl.extraction.extractors import auto
+
+    assert auto.span_to_last_kept_text is span_to_last_kept_text  # the recorder is gone
