@@ -64,9 +64,10 @@ def pieces_backwards(start: Element, stop: Element) -> Iterator[Element | str]:
     each element and each text node (an element's text, an element's tail). Read from the
     end, as the text the stages cut lies there: the walk ends at the last kept text."""
     node = stop
-    yield from subtree_backwards(stop)
-    if stop is start:
-        return
+    for piece in subtree_backwards(stop):
+        yield piece
+        if piece is start:  # ``start`` inside ``stop`` (or ``stop`` itself): the span ends here
+            return
     while (parent := node.getparent()) is not None:
         for sibling in node.itersiblings(preceding=True):
             if sibling.tail:

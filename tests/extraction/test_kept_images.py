@@ -153,3 +153,16 @@ def test_the_benchmark_reads_the_images_the_span_lost(tmp_path, capsys):
     from newscrawl.extraction.extractors import auto
 
     assert auto.span_to_last_kept_text is span_to_last_kept_text  # the recorder is gone
+
+
+def test_a_span_whose_end_holds_its_start_is_walked_from_the_start_only():
+    # a block method's span may end at an element that holds its first one
+    root = load_document(
+        "<html><body><div id='outer'><img src='/before.jpg'><p>A menu line of the page</p>"
+        f"<p id='first'>{PARAGRAPHS[0]}</p><img src='/thumb.jpg'>"
+        "<p>Other story number one on the site</p></div></body></html>"
+    ).root
+    outer, first = root.xpath("//div[@id='outer']")[0], root.xpath("//p[@id='first']")[0]
+    pieces = list(pieces_backwards(first, outer))
+    assert pieces[-1] is first and "A menu line of the page" not in pieces
+    assert span_to_last_kept_text((first, outer), PARAGRAPHS[0]) is None
