@@ -82,15 +82,21 @@ def test_a_span_without_images_is_left_alone():
     assert span_to_last_kept_text(span, KEPT) == span
 
 
-def test_auto_reports_the_lead_image_and_not_the_cut_teasers_thumbnails():
-    # the page's one <article> ends the article: the cards after it are cut from the text
+def declared_story() -> str:
+    """A declared article whose one <article> ends before two teaser cards with thumbnails:
+    the cards are cut from auto's text."""
     paragraphs = "".join(f"<p>{p} {p}</p>" for p in PARAGRAPHS)
     cards = "".join(CARD.format(n=n) for n in range(2))
-    html = (
+    return (
         "<html><head><title>Bridge opens</title><meta property='og:type' content='article'>"
         f"</head><body><div id='story'><article><h1>Bridge opens</h1>{LEAD}{paragraphs}"
         f"</article>{cards}</div></body></html>"
     )
+
+
+def test_auto_reports_the_lead_image_and_not_the_cut_teasers_thumbnails():
+    # the page's one <article> ends the article: the cards after it are cut from the text
+    html = declared_story()
     result = extract(html, url="https://news.example/2025/bridge.html", method="auto")
     assert isinstance(result, Article), result
     assert "Other story" not in result.content
@@ -136,13 +142,7 @@ def test_the_benchmark_reads_the_images_the_span_lost(tmp_path, capsys):
     from newscrawl.evaluation.dataset import write_pages
     from tests.scripts import load_script
 
-    paragraphs = "".join(f"<p>{p} {p}</p>" for p in PARAGRAPHS)
-    cards = "".join(CARD.format(n=n) for n in range(2))
-    html = (
-        "<html><head><title>Bridge opens</title><meta property='og:type' content='article'>"
-        f"</head><body><div id='story'><article><h1>Bridge opens</h1>{LEAD}{paragraphs}"
-        f"</article>{cards}</div></body></html>"
-    )
+    html = declared_story()
     record = {"id": "p1", "url": "https://news.example/2025/bridge.html", "text": "x"}
     write_pages(tmp_path, [(record, html.encode())])
     script = load_script("benchmarks/kept_images.py")
