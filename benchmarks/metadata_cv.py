@@ -40,7 +40,6 @@ from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.decode import decode_html
 from newscrawl.extraction.metadata.authors import RULES, extract_authors
 from newscrawl.extraction.metadata.dates import (
-    DATE_ONLY_CHARS,
     DATE_RULES,
     DEFAULT_DATE_RULES,
     STAGE_ORDER,
@@ -49,7 +48,7 @@ from newscrawl.extraction.metadata.dates import (
     URL_LOCAL_DAY,
     choose_date,
     modified_time,
-    plausible,
+    shown_replaces,
     structured_dates,
     text_dates,
     thread_days,
@@ -186,13 +185,9 @@ def order_date(record: PageRecord, choice: Choice) -> str | None:
     if (
         STRUCTURED_AS_MODIFIED in rules
         and structured
-        and record.modified
-        and record.modified[:DATE_ONLY_CHARS] == structured[:DATE_ONLY_CHARS]
-        and shown
-        and plausible(shown, None)
-        and shown[:DATE_ONLY_CHARS] != structured[:DATE_ONLY_CHARS]
+        and shown_replaces(structured, record.modified, shown, None)
     ):
-        structured = shown  # the rule as dates._shown_instead applies it
+        structured = shown
     answers = {**record.stages, "structured": structured, "text": shown}
     return choose_date(
         order,

@@ -283,11 +283,15 @@ class PageDates:
 
 
 def extract_publish_time(
-    doc: Document, fetched_at: datetime | None = None, since: date | None = None
+    doc: Document,
+    fetched_at: datetime | None = None,
+    since: date | None = None,
+    modified: Callable[[], str | None] | None = None,
 ) -> str | None:
     """The page's publish time as ISO 8601, or None when no stage gives a plausible date
-    (with ``since``, the site's first day, none before it either)."""
-    return publish_time(doc, fetched_at, STAGE_ORDER, DEFAULT_DATE_RULES, since)
+    (with ``since``, the site's first day, none before it either). ``modified``: the page's
+    :func:`modified_time`, when the caller has it."""
+    return publish_time(doc, fetched_at, STAGE_ORDER, DEFAULT_DATE_RULES, since, modified)
 
 
 def extract_dates(
@@ -297,13 +301,14 @@ def extract_dates(
     before ``since`` (the day the site began: such a date is not the page's), and how many
     were passed over for it (a ``since`` set too late shows in the crawl's report)."""
     refused = 0
+    stated = modified_time(doc, fetched_at)  # read once: the publish date's rules ask too
     # Without ``since`` first: only an answer before it needs the stages asked again (the
     # first answer not before it is the same either way).
-    published = extract_publish_time(doc, fetched_at)
+    published = extract_publish_time(doc, fetched_at, modified=lambda: stated)
     if published and before(published, since):
         refused += 1
-        published = extract_publish_time(doc, fetched_at, since)
-    modified = modified_time(doc, fetched_at)
+        published = extract_publish_time(doc, fetched_at, since, lambda: stated)
+    modified = stated
     if modified and before(modified, since):
         refused += 1
         modified = None
@@ -316,16 +321,19 @@ def publish_time(
     order: tuple[str, ...],
     rules: frozenset[str] = DEFAULT_DATE_RULES,
     since: date | None = None,
+    modified: Callable[[], str | None] | None = None,
 ) -> str | None:
     """The first plausible date the stages named in ``order`` give (the text stage with
-    ``rules``), as :func:`choose_date` picks it."""
+    ``rules``), as :func:`choose_date` picks it. ``modified``: the page's
+    :func:`modified_time`, when the caller has it (else read when a rule needs it)."""
     passed_over: list[Element] = []
 
     def answer(name: str) -> str | None:
         if name == "structured":
             found = structured_dates(doc, fetched_at)
             if STRUCTURED_AS_MODIFIED in rules and found.found:
-                shown = _shown_instead(doc, found.found, fetched_at, rules)
+                stated = modified() if modified else modified_time(doc, fetched_at)
+                shown = _shown_instead(doc, found.found, stated, fetched_at, rules)
                 if shown is not None:
                     found = shown
         elif name == "text":
@@ -341,22 +349,34 @@ def publish_time(
 
 
 def _shown_instead(
-    doc: Document, structured: str, fetched_at: datetime | None, rules: frozenset[str]
+    doc: Document,
+    structured: str,
+    modified: str | None,
+    fetched_at: datetime | None,
+    rules: frozenset[str],
 ) -> FoundDate | None:
-    """The text stage's date when the structured ``structured`` date falls on the page's
-    modified day and the text near the headline shows another plausible day
-    (:data:`STRUCTURED_AS_MODIFIED`); None otherwise."""
-    modified = modified_time(doc, fetched_at)
+    """The text stage's date when it replaces the structured ``structured`` date
+    (:func:`shown_replaces`); None otherwise. The text is read only on the modified day."""
     if not modified or modified[:DATE_ONLY_CHARS] != structured[:DATE_ONLY_CHARS]:
         return None
     shown = text_dates(doc, fetched_at, rules)
-    if (
-        shown.found
-        and plausible(shown.found, fetched_at)
-        and shown.found[:DATE_ONLY_CHARS] != structured[:DATE_ONLY_CHARS]
-    ):
-        return shown
-    return None
+    return shown if shown_replaces(structured, modified, shown.found, fetched_at) else None
+
+
+def shown_replaces(
+    structured: str, modified: str | None, shown: str | None, fetched_at: datetime | None
+) -> bool:
+    """:data:`STRUCTURED_AS_MODIFIED`: whether the date the text shows near the headline
+    replaces the structured one, which falls on the ``modified`` day while ``shown`` is
+    another plausible day."""
+    day = structured[:DATE_ONLY_CHARS]
+    return bool(
+        modified
+        and modified[:DATE_ONLY_CHARS] == day
+        and shown
+        and plausible(shown, fetched_at)
+        and shown[:DATE_ONLY_CHARS] != day
+    )
 
 
 def choose_date(
