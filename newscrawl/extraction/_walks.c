@@ -842,18 +842,71 @@ fail:
 
 /* ---- text nodes by substrings ---------------------------------------------------------- */
 
-/* Whether ``text`` holds one of ``needles`` (UTF-8, each at least two bytes): one pass over
- * its bytes, a needle compared only where its first two bytes stand (``pairs``: a bit per
- * byte pair that begins a needle), so many needles cost about what one does. */
-static int holds_any(const unsigned char *text, const unsigned char *pairs, PyObject *needles) {
-    Py_ssize_t n_needles = PyTuple_GET_SIZE(needles);
+/* The needles of one search, chained by the byte pair they begin with: a text position is
+ * compared only with the needles that begin with its two bytes (an English text meets "or",
+ * "th" and "re" at every few bytes, and a scan of every needle there cost more than the walk
+ * itself). */
+#define PAIR_BUCKETS 256
+typedef struct {
+    unsigned char pairs[65536 / 8]; /* a bit per byte pair that begins a needle */
+    Py_ssize_t head[PAIR_BUCKETS];  /* first needle of a bucket, -1: none */
+    Py_ssize_t *next;               /* next needle of the same bucket, -1: none */
+    unsigned *pair_of;              /* each needle's first two bytes */
+    PyObject *needles;
+} NeedleIndex;
+
+static unsigned pair_bucket(unsigned pair) { return ((pair >> 8) * 31u + (pair & 0xff)) & (PAIR_BUCKETS - 1); }
+
+static int needle_index_init(NeedleIndex *index, PyObject *needles) {
+    Py_ssize_t n = PyTuple_GET_SIZE(needles);
+    memset(index->pairs, 0, sizeof index->pairs);
+    for (Py_ssize_t b = 0; b < PAIR_BUCKETS; b++) index->head[b] = -1;
+    index->needles = needles;
+    index->next = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(Py_ssize_t));
+    index->pair_of = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(unsigned));
+    if (!index->next || !index->pair_of) {
+        PyMem_Free(index->next);
+        PyMem_Free(index->pair_of);
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* Backwards, so each chain lists its needles in the order given. */
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        PyObject *needle = PyTuple_GET_ITEM(needles, i);
+        if (!PyBytes_Check(needle) || PyBytes_GET_SIZE(needle) < 2) {
+            PyMem_Free(index->next);
+            PyMem_Free(index->pair_of);
+            PyErr_SetString(PyExc_TypeError, "substrings: bytes of two or more bytes");
+            return -1;
+        }
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(needle);
+        unsigned pair = ((unsigned)b[0] << 8) | b[1];
+        index->pairs[pair >> 3] |= (unsigned char)(1u << (pair & 7));
+        index->pair_of[i] = pair;
+        unsigned bucket = pair_bucket(pair);
+        index->next[i] = index->head[bucket];
+        index->head[bucket] = i;
+    }
+    return 0;
+}
+
+static void needle_index_free(NeedleIndex *index) {
+    PyMem_Free(index->next);
+    PyMem_Free(index->pair_of);
+}
+
+/* Whether ``text`` holds one of the index's needles (UTF-8, each at least two bytes): one
+ * pass over its bytes, a needle compared only where its first two bytes stand. */
+static int holds_any(const unsigned char *text, const NeedleIndex *index) {
     for (const unsigned char *p = text; p[0] && p[1]; p++) {
         unsigned pair = ((unsigned)p[0] << 8) | p[1];
-        if (!(pairs[pair >> 3] & (1u << (pair & 7)))) continue;
-        for (Py_ssize_t i = 0; i < n_needles; i++) {
-            PyObject *needle = PyTuple_GET_ITEM(needles, i);
+        if (!(index->pairs[pair >> 3] & (1u << (pair & 7)))) continue;
+        for (Py_ssize_t i = index->head[pair_bucket(pair)]; i >= 0; i = index->next[i]) {
+            if (index->pair_of[i] != pair) continue;
+            PyObject *needle = PyTuple_GET_ITEM(index->needles, i);
             Py_ssize_t size = PyBytes_GET_SIZE(needle);
-            if (strncmp((const char *)p, PyBytes_AS_STRING(needle), (size_t)size) == 0) return 1;
+            if (strncmp((const char *)p + 2, PyBytes_AS_STRING(needle) + 2, (size_t)size - 2) == 0)
+                return 1;
         }
     }
     return 0;
@@ -870,28 +923,24 @@ static PyObject *texts_with(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!", keywords, &root_obj, &PyTuple_Type,
                                      &needles))
         return NULL;
-    unsigned char pairs[65536 / 8];
-    memset(pairs, 0, sizeof pairs);
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(needles); i++) {
-        PyObject *needle = PyTuple_GET_ITEM(needles, i);
-        if (!PyBytes_Check(needle) || PyBytes_GET_SIZE(needle) < 2) {
-            PyErr_SetString(PyExc_TypeError, "substrings: bytes of two or more bytes");
-            return NULL;
-        }
-        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(needle);
-        unsigned pair = ((unsigned)b[0] << 8) | b[1];
-        pairs[pair >> 3] |= (unsigned char)(1u << (pair & 7));
-    }
+    NeedleIndex index;
+    if (needle_index_init(&index, needles) < 0) return NULL;
     struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
-    if (!root_el) return NULL;
+    if (!root_el) {
+        needle_index_free(&index);
+        return NULL;
+    }
     xmlNode *root = root_el->_c_node;
     struct LxmlDocument *doc = root_el->_doc;
     Py_DECREF(root_el);
     PyObject *found = PyList_New(0);
-    if (!found) return NULL;
+    if (!found) {
+        needle_index_free(&index);
+        return NULL;
+    }
     xmlNode *n = root->children;
     while (n && n != root) {
-        if (is_text_node(n) && n->content && n->parent && holds_any(n->content, pairs, needles)) {
+        if (is_text_node(n) && n->content && n->parent && holds_any(n->content, &index)) {
             PyObject *owner = (PyObject *)elementFactory(doc, n->parent);
             if (!owner) goto fail;
             const char *content = (const char *)n->content;
@@ -906,8 +955,10 @@ static PyObject *texts_with(PyObject *self, PyObject *args, PyObject *kwargs) {
         }
         n = next_in_preorder(n, root);
     }
+    needle_index_free(&index);
     return found;
 fail:
+    needle_index_free(&index);
     Py_DECREF(found);
     return NULL;
 }

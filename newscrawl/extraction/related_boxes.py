@@ -168,14 +168,24 @@ class ArticleStart:
         self._body = body
         self._searched = False
         self._first: Element | None = None
+        self._before_first: set[Element] | None = None
         self._order: dict[Element, int] = {}
 
     def stands_before(self, heading: Element) -> bool:
-        """Whether the article's first paragraph comes before ``heading``."""
+        """Whether the article's first paragraph comes before ``heading`` (in the body's
+        document order as it was when first asked)."""
         first = self.first_paragraph()
         if first is None:
             return False
-        return self.position(first) < self.position(heading)
+        if self._before_first is None:
+            # Only the elements up to the first paragraph are read: it stands early on an
+            # article's page, and the headings after it are the ones asked about.
+            self._before_first = set()
+            for el in self._body.iter():
+                if el is first:
+                    break
+                self._before_first.add(el)
+        return heading is not first and heading not in self._before_first
 
     def position(self, el: Element) -> int:
         """``el``'s place in the body's document order, read once per page (-1: not in

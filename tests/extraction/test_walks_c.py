@@ -324,6 +324,22 @@ def test_texts_with_finds_text_and_tails_under_their_element():
     ]
 
 
+def test_texts_with_compares_every_needle_that_shares_a_first_byte_pair() -> None:
+    # Needles are looked up by their first two bytes: several under one pair, pairs that
+    # share a bucket, a needle of two bytes, and one that is a prefix of another.
+    root = dom.parse_html(
+        "<html><body><p>ore</p><p>more on this</p><p>the store</p><p>ab</p>"
+        "<p>xab</p><p>zz</p><p>相关阅读</p><p>nothing</p></body></html>"
+    )
+    assert root is not None and native.walks is not None
+    body = root.find("body")
+    needles = (b"ore on", b"ore from", b"ab", "相关".encode(), b"tor", b"zzz")
+    found = native.walks.texts_with(root=body, substrings=needles)
+    assert [text for _, text in found] == ["more on this", "the store", "ab", "xab", "相关阅读"]
+    with pytest.raises(TypeError):
+        native.walks.texts_with(root=body, substrings=(b"ok", b"x"))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("module_name", ["comment_headings", "related_boxes"])
 def test_texts_holding_words_in_c_equal_python_on_dataset_pages(module_name: str) -> None:

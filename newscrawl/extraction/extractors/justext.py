@@ -10,7 +10,6 @@ defaults.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from newscrawl.extraction.blocks import Block, blocks_text, segment
@@ -39,12 +38,30 @@ class Cls(StrEnum):
     BAD = "bad"
 
 
-@dataclass(frozen=True, slots=True)
 class Paragraph:
-    """A block with the measurements the classifier needs."""
+    """A block with the measurements the classifier needs. Its stop-word density is measured
+    when first read: the classifier reads it only for blocks that the link-density and
+    length rules leave open (most of a page's blocks are short links)."""
 
-    block: Block
-    stopword_density: float
+    __slots__ = ("_density", "_lang", "_stoplist", "block")
+
+    def __init__(
+        self,
+        block: Block,
+        stopword_density: float | None = None,
+        stoplist: frozenset[str] = frozenset(),
+        lang: str = "en",
+    ) -> None:
+        self.block = block
+        self._density = stopword_density
+        self._stoplist = stoplist
+        self._lang = lang
+
+    @property
+    def stopword_density(self) -> float:
+        if self._density is None:
+            self._density = stopword_density(self.block.text, self._stoplist, self._lang)
+        return self._density
 
     @property
     def text(self) -> str:
@@ -83,9 +100,7 @@ def stopword_density(text: str, stoplist: frozenset[str], lang: str) -> float:
 
 def paragraph_stats(blocks: Sequence[Block], params: JustextParams) -> list[Paragraph]:
     stoplist = load_stoplist(params.lang)
-    return [
-        Paragraph(block, stopword_density(block.text, stoplist, params.lang)) for block in blocks
-    ]
+    return [Paragraph(block, stoplist=stoplist, lang=params.lang) for block in blocks]
 
 
 def classify_one(paragraph: Paragraph, params: JustextParams) -> Cls:
