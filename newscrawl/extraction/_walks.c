@@ -963,6 +963,72 @@ fail:
     return NULL;
 }
 
+/* ---- which of some ASCII substrings a page's source holds ------------------------------ */
+
+/* Each stage asks the page's source whether it holds one marker ("articleBody", "<footer",
+ * "ld+json") before a tree search; a dozen `in` scans of a 100 KB page cost more than one
+ * pass that looks for all of them. A marker is compared only where its first two characters
+ * stand (a bit per ASCII pair); the pass ends once every marker is found. */
+#define MAX_MARKERS 64
+static PyObject *substrings_in(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"text", "substrings", NULL};
+    PyObject *text, *needles;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UO!", keywords, &text, &PyTuple_Type,
+                                     &needles))
+        return NULL;
+    if (PyUnicode_READY(text) < 0) return NULL;
+    Py_ssize_t n_needles = PyTuple_GET_SIZE(needles);
+    if (n_needles > MAX_MARKERS) {
+        PyErr_SetString(PyExc_ValueError, "substrings: at most 64");
+        return NULL;
+    }
+    unsigned char pairs[128 * 128 / 8];
+    memset(pairs, 0, sizeof pairs);
+    const char *bytes_of[MAX_MARKERS];
+    Py_ssize_t size_of[MAX_MARKERS];
+    for (Py_ssize_t i = 0; i < n_needles; i++) {
+        PyObject *needle = PyTuple_GET_ITEM(needles, i);
+        if (!PyUnicode_Check(needle) || PyUnicode_READY(needle) < 0 ||
+            !PyUnicode_IS_ASCII(needle) || PyUnicode_GET_LENGTH(needle) < 2) {
+            PyErr_SetString(PyExc_TypeError, "substrings: ASCII str of two or more characters");
+            return NULL;
+        }
+        bytes_of[i] = (const char *)PyUnicode_DATA(needle);
+        size_of[i] = PyUnicode_GET_LENGTH(needle);
+        unsigned pair = ((unsigned)bytes_of[i][0] << 7) | (unsigned)bytes_of[i][1];
+        pairs[pair >> 3] |= (unsigned char)(1u << (pair & 7));
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    unsigned long long found = 0, all = n_needles == 64 ? ~0ULL : ((1ULL << n_needles) - 1);
+    /* One loop per code unit width: the generic read costs a switch per character. */
+#define SCAN_MARKERS(UNIT)                                                                    \
+    do {                                                                                      \
+        const UNIT *chars = (const UNIT *)PyUnicode_DATA(text);                               \
+        for (Py_ssize_t at = 0; at + 1 < length && found != all; at++) {                      \
+            UNIT first = chars[at], second = chars[at + 1];                                   \
+            if (first >= 128 || second >= 128) continue;                                      \
+            unsigned pair = ((unsigned)first << 7) | (unsigned)second;                        \
+            if (!(pairs[pair >> 3] & (1u << (pair & 7)))) continue;                           \
+            for (Py_ssize_t i = 0; i < n_needles; i++) {                                      \
+                if (found & (1ULL << i) || (UNIT)bytes_of[i][0] != first ||                   \
+                    (UNIT)bytes_of[i][1] != second || at + size_of[i] > length)               \
+                    continue;                                                                 \
+                Py_ssize_t k = 2;                                                             \
+                while (k < size_of[i] && chars[at + k] == (UNIT)(unsigned char)bytes_of[i][k]) \
+                    k++;                                                                      \
+                if (k == size_of[i]) found |= 1ULL << i;                                      \
+            }                                                                                 \
+        }                                                                                     \
+    } while (0)
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND: SCAN_MARKERS(Py_UCS1); break;
+    case PyUnicode_2BYTE_KIND: SCAN_MARKERS(Py_UCS2); break;
+    default: SCAN_MARKERS(Py_UCS4); break;
+    }
+#undef SCAN_MARKERS
+    return PyLong_FromUnsignedLongLong(found);
+}
+
 /* ---- comment_sections.holds_prose: a block of prose below an element ------------------- */
 
 /* Code points of ``text`` once str.strip() has taken its leading and trailing whitespace. */
@@ -1548,6 +1614,8 @@ static PyMethodDef methods[] = {
      "blocks.segment: (text, link_text, heading, level, element, index) per block."},
     {"elements_with", (PyCFunction)(void (*)(void))elements_with, METH_VARARGS | METH_KEYWORDS,
      "Elements with an attribute containing a substring, in document order."},
+    {"substrings_in", (PyCFunction)(void (*)(void))substrings_in, METH_VARARGS | METH_KEYWORDS,
+     "Which of some ASCII substrings a str holds: a bit per substring, in one pass."},
     {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,
      "The text nodes holding a substring: (element they stand in, text), in document order."},
     {"holds_prose", (PyCFunction)(void (*)(void))holds_prose, METH_VARARGS | METH_KEYWORDS,

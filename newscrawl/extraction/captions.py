@@ -12,11 +12,14 @@ story) and the text is kept whole.
 
 from __future__ import annotations
 
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.held_lines import drop_held_lines, more_often_elsewhere
 
 MAX_DROP_SHARE = 0.5
 MIN_LINE_CHARS = 10
+
+
+source_markers("<figcaption")
 
 
 def drop_caption_lines(
@@ -26,7 +29,7 @@ def drop_caption_lines(
     min_line_chars: int = MIN_LINE_CHARS,
 ) -> str:
     """``text`` without the lines whose words only the page's figure captions hold."""
-    if "<figcaption" not in doc.html:  # an HTML5 element, written in lower case
+    if not doc.holds("<figcaption"):  # an HTML5 element, written in lower case
         return text
     captions = list(doc.root.iter("figcaption"))
     return drop_held_lines(

@@ -49,6 +49,29 @@ _MARKUP_HINT = re.compile(
 TEXT_PIECES = etree.XPath("descendant::text()", smart_strings=False)
 
 
+# The substrings stages test the page's source for before a tree search ("articleBody",
+# "<footer"), registered by each stage with :func:`source_markers`: a page's source is read
+# once for all of them (a dozen ``in`` scans of a 100 KB page cost three times that pass).
+_SOURCE_MARKERS: list[str] = []
+_MARKER_BITS: dict[str, int] = {}
+MAX_SOURCE_MARKERS = 64
+
+
+def source_markers(*markers: str) -> tuple[str, ...]:
+    """Register ``markers`` (ASCII, two characters or more) for :meth:`Document.holds`;
+    returns them."""
+    for marker in markers:
+        if marker in _MARKER_BITS:
+            continue
+        if len(_SOURCE_MARKERS) >= MAX_SOURCE_MARKERS:
+            raise ValueError(f"more than {MAX_SOURCE_MARKERS} source markers")
+        if not marker.isascii() or len(marker) < 2:
+            raise ValueError(f"source marker {marker!r}: ASCII of two characters or more")
+        _MARKER_BITS[marker] = len(_SOURCE_MARKERS)
+        _SOURCE_MARKERS.append(marker)
+    return markers
+
+
 # Raw characters read per visible one wanted (Document.visible_start): a bound on the work on
 # pages that are mostly whitespace.
 VISIBLE_SCAN = 10
@@ -86,6 +109,23 @@ class Document:
     _link_texts: frozenset[str] | None = field(default=None, repr=False)
     _offsite_link_texts: frozenset[str] | None = field(default=None, repr=False)
     _visible_starts: dict[int, str] = field(default_factory=dict, repr=False)
+    # Which registered source markers ``html`` holds (a bit each), and how many were
+    # registered when it was read.
+    _markers_held: int = field(default=0, repr=False)
+    _markers_read: int = field(default=0, repr=False)
+
+    def holds(self, marker: str) -> bool:
+        """``marker in self.html``; the markers registered with :func:`source_markers` are
+        all looked for in one pass over the source, on the first ask."""
+        bit = _MARKER_BITS.get(marker)
+        if bit is None or walks is None:
+            return marker in self.html
+        if bit >= self._markers_read:
+            self._markers_held = walks.substrings_in(
+                text=self.html, substrings=tuple(_SOURCE_MARKERS)
+            )
+            self._markers_read = len(_SOURCE_MARKERS)
+        return bool(self._markers_held >> bit & 1)
 
     def body_text(self) -> str:
         """All text of ``<body>`` (no separators added), computed once per Document."""
@@ -285,6 +325,9 @@ _JSON_LD_SCRIPTS = etree.XPath(
 )
 
 
+source_markers("ld+json")
+
+
 def read_head(doc: Document) -> None:
     """Capture what cleaning throws away: ``<title>``, ``<meta>``, JSON-LD, ``lang``."""
     root = doc.root
@@ -296,7 +339,7 @@ def read_head(doc: Document) -> None:
         content = meta.get("content")
         if key and content and key.lower() not in doc.meta:
             doc.meta[key.lower()] = normalize_space(content)
-    scripts = _JSON_LD_SCRIPTS(root) if "ld+json" in doc.html else ()
+    scripts = _JSON_LD_SCRIPTS(root) if doc.holds("ld+json") else ()
     for script in scripts:
         if script.text:
             objects = _json_ld_objects(script.text)

@@ -186,7 +186,7 @@ _PLAIN_ATTRIBUTE_NAME = re.compile(r"[^{}\s]+")
 # outside <body>; a page that carries one in the middle (a template closing the document
 # before the footer's widgets, an include with its own skeleton) loses the rest. Browsers
 # (HTML5 "after body" mode) put that content back into <body>, which dropping the tags does.
-_DOCUMENT_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+_DOCUMENT_END = re.compile(rb"</(?:body|html)\s*>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
@@ -203,32 +203,35 @@ def parse_html(text: str) -> Element | None:
         if text.lstrip().startswith("<?xml")
         else text
     )
-    if "\x00" in text:  # a scan without a copy: most pages hold no NUL
-        text = text.replace("\x00", "")
-    text = drop_document_ends(cap_attributes(text))
+    text = cap_attributes(text)
     if not text or text.isspace():
         return None
+    # Parsing UTF-8 bytes is ~20% faster than parsing a str (measured on wcxb_dev), and the
+    # scans below cost less on bytes than on a str of Chinese text.
+    data = drop_document_ends(text.encode("utf-8", "replace"))
+    if b"\x00" in data:  # a scan without a copy: most pages hold no NUL
+        data = data.replace(b"\x00", b"")
     try:
-        # Parsing UTF-8 bytes is ~20% faster than parsing a str (measured on wcxb_dev).
-        root = etree.fromstring(text.encode("utf-8", "replace"), parser=utf8_parser())
+        root = etree.fromstring(data, parser=utf8_parser())
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return None
     return root if root is not None and isinstance(root.tag, str) else None
 
 
-def drop_document_ends(text: str) -> str:
-    """``text`` without ``</body>`` and ``</html>`` tags, so nothing after one is lost.
+def drop_document_ends(data: bytes) -> bytes:
+    """``data`` (UTF-8) without ``</body>`` and ``</html>`` tags, so nothing after one is
+    lost.
 
     The parser closes both at the end of the input anyway; a page whose content follows
     such a tag (a premature end) keeps that content inside ``<body>``, as browsers show it.
     """
-    first = _DOCUMENT_END.search(text)
+    first = _DOCUMENT_END.search(data)
     if first is None:
-        return text
+        return data
     # Most pages end with "</body></html>" and a few blank lines: only the text after the
     # first end tag is rewritten, and the page is copied only when something follows it.
-    rest = _DOCUMENT_END.sub("", text[first.end() :])
-    return text[: first.start()] + rest if rest and not rest.isspace() else text
+    rest = _DOCUMENT_END.sub(b"", data[first.end() :])
+    return data[: first.start()] + rest if rest and not rest.isspace() else data
 
 
 def cap_attributes(text: str) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from lxml.etree import XPath
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.dom import paragraph_text, sole
 from newscrawl.extraction.narrow import ARTICLE_TYPE_SUFFIXES, declares_article
 from newscrawl.extraction.text import tokens
@@ -71,10 +71,13 @@ _MARKED = XPath("//*[contains(concat(' ', normalize-space(@itemprop), ' '), ' ar
 _TEXT_BEFORE = XPath("preceding::text()", smart_strings=False)
 
 
+source_markers("articleBody")
+
+
 def marked_body(doc: Document) -> Element | None:
     """The page's one element marked ``itemprop="articleBody"`` of an article's item; None
     when it marks none, several (a listing's posts) or one of another type's item."""
-    if "articleBody" not in doc.html:  # most pages: no tree search
+    if not doc.holds("articleBody"):  # most pages: no tree search
         return None
     found = _MARKED(doc.root)
     if len(found) != 1:
@@ -87,10 +90,13 @@ def marked_body(doc: Document) -> Element | None:
     return element if kind.endswith(ARTICLE_TYPE_SUFFIXES) else None
 
 
+source_markers("<article", "<main")  # the tags declared_sole is asked about
+
+
 def declared_sole(doc: Document, tag: str, declared: bool = True) -> Element | None:
     """The page's one ``tag`` element (``<article>``, ``<main>``; None when it has none or
     several: a listing's cards), on a page that says it is an article when ``declared``."""
-    if (declared and not declares_article(doc)) or f"<{tag}" not in doc.html:
+    if (declared and not declares_article(doc)) or not doc.holds(f"<{tag}"):
         return None  # the declaration first: it is read from the head, the search scans
     return sole(doc.root.iter(tag))
 

@@ -19,7 +19,7 @@ from functools import cache
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.dom import text_content
 from newscrawl.extraction.held_lines import (
     drop_held_lines,
@@ -46,6 +46,9 @@ def page_footers(root: Element) -> list[Element]:
     ]
 
 
+source_markers("<footer")
+
+
 def drop_footer_lines(
     text: str,
     doc: Document,
@@ -55,7 +58,7 @@ def drop_footer_lines(
     """``text`` without the lines whose words only the page's footer holds."""
     # Most pages have no <footer> at all; the source says so faster than a walk of the tree
     # (an HTML5 element: the templates that write it write it in lower case).
-    if "<footer" not in doc.html:
+    if not doc.holds("<footer"):
         return text
     footers = page_footers(doc.root)
     if not footers:

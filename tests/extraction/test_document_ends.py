@@ -30,14 +30,14 @@ def test_a_second_document_skeleton_after_the_end_is_merged_into_the_body():
 
 
 def test_page_with_only_trailing_ends_is_left_as_it_is():
-    html = "<html><body><p>one</p></body>\n</html>\n\n"
+    html = b"<html><body><p>one</p></body>\n</html>\n\n"
     assert dom.drop_document_ends(html) is html
-    assert dom.drop_document_ends("<p>no end tags</p>") == "<p>no end tags</p>"
+    assert dom.drop_document_ends(b"<p>no end tags</p>") == b"<p>no end tags</p>"
 
 
 def test_end_tags_are_dropped_only_from_the_first_one_on():
-    html = "<p>a</p></body><p>b</p></html>"
-    assert dom.drop_document_ends(html) == "<p>a</p><p>b</p>"
+    html = "<p>a</p></body><p>中文</p></html>".encode()
+    assert dom.drop_document_ends(html) == "<p>a</p><p>中文</p>".encode()
 
 
 def test_extraction_sees_the_article_after_a_premature_end():

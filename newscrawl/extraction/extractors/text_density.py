@@ -46,7 +46,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.comment_threads import kept_comment_flags, names_comment
-from newscrawl.extraction.document import Document
+from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.extractors.density_options import DEFAULT_OPTIONS, DensityOptions
 from newscrawl.extraction.native import c_tags, walks
 from newscrawl.extraction.noise import hidden_elements, max_noise_chars, noise_rules
@@ -416,9 +416,12 @@ def _lines(text: str, line_min: int) -> int:
     return sum(1 for line in text.split("\n") if len(line.strip()) >= line_min)
 
 
+source_markers("articleBody")
+
+
 def content_root(doc: Document, options: DensityOptions = DEFAULT_OPTIONS) -> Element | None:
     """``itemprop=articleBody`` when it holds real text, else ``<body>``."""
-    if "articleBody" not in doc.html:  # a substring test saves a tree search on most pages
+    if not doc.holds("articleBody"):  # a substring test saves a tree search on most pages
         return doc.body
     for el in doc.root.xpath("//*[@itemprop='articleBody']"):
         chars = _visible_chars(el)

@@ -17,7 +17,7 @@ from typing import Any
 from lxml import etree
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import TEXT_PIECES, Document
+from newscrawl.extraction.document import TEXT_PIECES, Document, source_markers
 from newscrawl.extraction.metadata.dates import (
     MONTHS,
     json_ld_types,
@@ -882,6 +882,9 @@ def closing_byline(content: str) -> str | None:
     return None
 
 
+source_markers("author", "byline")
+
+
 def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
     nodes = _json_ld_nodes(doc) if JSON_LD_REFERENCES in rules else {}
     for item in doc.json_ld:
@@ -909,7 +912,7 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
         yield labelled
     if THREAD_STARTER in rules and (starter := _thread_starter(doc)):
         yield ForumHandle(starter)
-    if "author" in doc.html or "byline" in doc.html:
+    if doc.holds("author") or doc.holds("byline"):
         yield from _markup_names(doc.root, rules)
         if NOSCRIPT_AUTHORS in rules:
             for fragment in _noscript_microdata(doc.html):
@@ -1035,10 +1038,13 @@ def _cue_candidates(
         yield name
 
 
+source_markers("<blockquote")
+
+
 def quotations(doc: Document) -> list[str]:
     """The text of each ``<blockquote>`` of the page, whitespace collapsed: a reply quotes
     another post with its poster's "NAME 发表于 DATE" line, which names no writer here."""
-    if doc.body is None or "<blockquote" not in doc.html:
+    if doc.body is None or not doc.holds("<blockquote"):
         return []
     return [" ".join(dom.text_content(quote).split()) for quote in doc.body.iter("blockquote")]
 

@@ -29,7 +29,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
-from newscrawl.extraction.document import TEXT_PIECES, Document
+from newscrawl.extraction.document import TEXT_PIECES, Document, source_markers
 from newscrawl.extraction.patterns import starting_with
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
@@ -467,7 +467,8 @@ DATA_DATE_ATTRIBUTES = (
 )
 _DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
 # "data-timestamp=" ... anywhere in the HTML: one scan instead of one per attribute.
-_DATA_DATE_IN_HTML = re.compile("|".join(re.escape(f"{a}=") for a in DATA_DATE_ATTRIBUTES))
+# Whether the source names one of them: the XPath walk costs more than this test.
+_DATA_DATE_MARKERS = source_markers(*(f"{a}=" for a in DATA_DATE_ATTRIBUTES))
 
 
 def _json_ld_items(doc: Document) -> list[dict[str, Any]]:
@@ -499,6 +500,9 @@ def _is_article(item: dict[str, Any]) -> bool:
     return any(k.endswith(("Article", "BlogPosting")) for k in json_ld_types(item))
 
 
+source_markers("datePublished")
+
+
 def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
     """Publish-time values, best source first; lazily, since most pages answer from a meta
     tag and the later sources walk the tree. The posts whose bare ``<time>`` is skipped as
@@ -512,7 +516,7 @@ def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
     # as is microdata's datePublished's. A bare <time>'s text may be anywhere (lists of
     # other posts): the text stage reads it when it stands by the headline.
     marked = [el for el in times if el.get("pubdate") is not None] + times
-    if "datePublished" in doc.html:  # substring first: most pages have no such markup
+    if doc.holds("datePublished"):  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     threads = ThreadMemo()
     skipped_runs: set[Element] = set()  # each run by its first post
@@ -527,9 +531,9 @@ def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
         if not found and declared:
             found = [" ".join(dom.text_content(el).split())[:LABEL_REACH_CHARS]]
         yield from found
-    if _PUBLISHED_CLASS_IN_HTML.search(doc.html):  # the XPath walk costs more than this
+    if any(map(doc.holds, _PUBLISHED_CLASS_WORDS)) and _PUBLISHED_CLASS_IN_HTML.search(doc.html):
         yield from _published_class_dates(doc)
-    if _DATA_DATE_IN_HTML.search(doc.html):
+    if any(map(doc.holds, _DATA_DATE_MARKERS)):
         yield from _data_attribute_dates(doc)
     if doc.broken_json_ld and not any("datePublished" in i for i in doc.json_ld):
         yield from _broken_json_ld_dates(doc.broken_json_ld)
@@ -549,6 +553,8 @@ def _broken_json_ld_dates(blocks: list[str]) -> list[str]:
 _PUBLISHED_CLASS = re.compile(
     r"(?<![\w-])(?:dt-published|published|post-date|publish(?:ed)?-date|date-published)(?![\w-])"
 )
+# The pattern runs only on a source holding one of the words (the XPath walk costs more).
+_PUBLISHED_CLASS_WORDS = source_markers("published", "post-date", "publish-date")
 _PUBLISHED_CLASS_IN_HTML = re.compile(r'class="[^"]*(?:published|post-date|publish-date)')
 # lxml's XPath finds the few candidates in C; the pattern then checks whole class names.
 _PUBLISHED_CLASS_XPATH = etree.XPath(
