@@ -963,6 +963,47 @@ fail:
     return NULL;
 }
 
+/* ---- title similarity: the bit-parallel LCS of title_text.LcsReference ----------------- */
+
+/* LcsReference.lcs for a reference of at most 64 tokens: the same recurrence (Hyyrö 2004) on
+ * one machine word. ``masks`` maps each reference token to the bits of its positions. A page's
+ * title candidates are compared with every reading of its anchor or <title>, a few hundred
+ * comparisons of a few dozen tokens each; a Python step per token cost more than the rest of
+ * the title search. */
+static PyObject *lcs_masked(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"masks", "length", "other", NULL};
+    PyObject *masks, *other;
+    Py_ssize_t length;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$O!nO", keywords, &PyDict_Type, &masks,
+                                     &length, &other))
+        return NULL;
+    if (length < 0 || length > 64) {
+        PyErr_SetString(PyExc_ValueError, "length: 0 to 64 tokens");
+        return NULL;
+    }
+    PyObject *items = PySequence_Fast(other, "other: a sequence of tokens");
+    if (!items) return NULL;
+    uint64_t full = length == 64 ? ~(uint64_t)0 : (((uint64_t)1 << length) - 1), v = full;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject **tokens = PySequence_Fast_ITEMS(items);
+    for (Py_ssize_t i = 0; i < n && length; i++) {
+        PyObject *mask = PyDict_GetItemWithError(masks, tokens[i]);
+        if (!mask) {
+            if (PyErr_Occurred()) goto fail;
+            continue; /* u = 0: v is unchanged */
+        }
+        uint64_t m = PyLong_AsUnsignedLongLong(mask);
+        if (m == (uint64_t)-1 && PyErr_Occurred()) goto fail;
+        uint64_t u = v & m;
+        v = ((v + u) | (v - u)) & full;
+    }
+    Py_DECREF(items);
+    return PyLong_FromSsize_t(length - (Py_ssize_t)__builtin_popcountll(v));
+fail:
+    Py_DECREF(items);
+    return NULL;
+}
+
 /* ---- which of some ASCII substrings a page's source holds ------------------------------ */
 
 /* Each stage asks the page's source whether it holds one marker ("articleBody", "<footer",
@@ -1614,6 +1655,8 @@ static PyMethodDef methods[] = {
      "blocks.segment: (text, link_text, heading, level, element, index) per block."},
     {"elements_with", (PyCFunction)(void (*)(void))elements_with, METH_VARARGS | METH_KEYWORDS,
      "Elements with an attribute containing a substring, in document order."},
+    {"lcs_masked", (PyCFunction)(void (*)(void))lcs_masked, METH_VARARGS | METH_KEYWORDS,
+     "title_text.LcsReference.lcs on one machine word: references of up to 64 tokens."},
     {"substrings_in", (PyCFunction)(void (*)(void))substrings_in, METH_VARARGS | METH_KEYWORDS,
      "Which of some ASCII substrings a str holds: a bit per substring, in one pass."},
     {"texts_with", (PyCFunction)(void (*)(void))texts_with, METH_VARARGS | METH_KEYWORDS,

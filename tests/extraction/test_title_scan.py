@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -79,3 +80,22 @@ def test_a_prebuilt_reference_gives_the_same_lcs_and_dice(a, b):
     reference = LcsReference(a)
     assert reference.lcs(b) == _lcs_table(a, b)
     assert reference.dice(b) == lcs_dice(a, b)
+
+
+@given(
+    st.lists(st.sampled_from("abcde"), min_size=50, max_size=70),
+    st.lists(st.sampled_from("abcdef"), max_size=90),
+)
+def test_the_one_word_lcs_in_c_equals_the_unbounded_one_up_to_and_past_64_tokens(a, b):
+    # References of up to 64 tokens take the C walk's 64-bit word; longer ones Python's ints.
+    reference = LcsReference(a)
+    assert reference.lcs(b) == reference.lcs_in_python(b) == _lcs_table(a, b)
+
+
+def test_the_c_lcs_refuses_a_reference_longer_than_its_word():
+    from newscrawl.extraction.native import walks
+
+    assert walks is not None
+    with pytest.raises(ValueError):
+        walks.lcs_masked(masks={}, length=65, other=["a"])
+    assert walks.lcs_masked(masks={"a": 1}, length=1, other=("b", "a")) == 1

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from newscrawl.extraction.native import walks
+
 __all__ = ["LcsReference", "lcs_dice", "lcs_length", "prefix_cover"]
+
+# Tokens a reference may have for the C walk, whose bit vector is one 64-bit word.
+WORD_BITS = 64
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
@@ -43,7 +48,16 @@ class LcsReference:
             self.masks[item] = self.masks.get(item, 0) | (1 << i)
 
     def lcs(self, other: Sequence[str]) -> int:
-        """``lcs_length(self.tokens, other)``."""
+        """``lcs_length(self.tokens, other)``: on one machine word in C when the reference
+        has at most 64 tokens (:meth:`lcs_in_python` is the reference)."""
+        if not self.length or not other:
+            return 0
+        if walks is not None and self.length <= WORD_BITS:
+            return walks.lcs_masked(masks=self.masks, length=self.length, other=other)
+        return self.lcs_in_python(other)
+
+    def lcs_in_python(self, other: Sequence[str]) -> int:
+        """:meth:`lcs` with Python's unbounded integers as the bit vectors."""
         if not self.length or not other:
             return 0
         masks, full = self.masks, self.full
