@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lxml import etree
 
 from newscrawl.extraction.core import extract
@@ -25,6 +27,19 @@ ARTICLE = "the council said it would review the plan in spring"
 def test_consensus_is_the_median_count():
     bags = [Counter(a=2, b=1), Counter(a=2), Counter(a=1, c=5)]
     assert auto.consensus_bag(bags) == Counter(a=2)
+
+
+BAGS = st.lists(
+    st.dictionaries(st.sampled_from("abcdef中文"), st.integers(1, 6), max_size=8).map(Counter),
+    min_size=1,
+    max_size=9,
+)
+
+
+@given(BAGS, st.sampled_from([0.0, 0.3, 0.5, 0.99]))
+def test_the_consensus_in_c_is_the_python_one(bags, quantile):
+    found = auto.consensus_bag(bags, quantile)
+    assert list(found.items()) == list(auto.consensus_bag_in_python(bags, quantile).items())
 
 
 def test_majority_beats_an_outlier_with_extra_text():

@@ -70,6 +70,7 @@ from newscrawl.extraction.kept_images import span_to_last_kept_text
 from newscrawl.extraction.lead import with_lead
 from newscrawl.extraction.marked_body import filter_after_marked_body
 from newscrawl.extraction.narrow import narrowed
+from newscrawl.extraction.native import walks
 from newscrawl.extraction.page_footer import drop_footer_lines
 from newscrawl.extraction.parts import parts_of
 from newscrawl.extraction.prune import prune
@@ -84,6 +85,8 @@ from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 logger = logging.getLogger(__name__)
 
 METHOD = "auto"
+# Voters the C consensus takes (weighted methods count once per vote).
+MAX_C_BAGS = 64
 # Sentence punctuation, Latin and CJK, and the line break (a list's items are lines): prose
 # and lists have one every few dozen characters, a keyword block has none.
 SENTENCE_MARKS = "\n.,。，、;:!?；：！？"
@@ -213,11 +216,27 @@ def without_comments(
 def consensus_bag(
     bags: Sequence[Counter[str]], quantile: float = DEFAULT_OPTIONS.consensus_quantile
 ) -> Counter[str]:
-    """Per token, the ``quantile`` of its counts over ``bags`` (zero counts included)."""
+    """Per token, the ``quantile`` of its counts over ``bags`` (zero counts included): in C
+    when the extension is built (:func:`consensus_bag_in_python` is the reference)."""
+    if walks is None or not bags or len(bags) > MAX_C_BAGS:
+        return consensus_bag_in_python(bags, quantile)
+    consensus: Counter[str] = Counter()
+    walks.consensus_counts(bags=list(bags), rank=_rank(len(bags), quantile), consensus=consensus)
+    return consensus
+
+
+def _rank(voters: int, quantile: float) -> int:
+    return min(voters - 1, int(voters * quantile))
+
+
+def consensus_bag_in_python(
+    bags: Sequence[Counter[str]], quantile: float = DEFAULT_OPTIONS.consensus_quantile
+) -> Counter[str]:
+    """:func:`consensus_bag` in Python."""
     consensus: Counter[str] = Counter()
     if not bags:
         return consensus
-    rank = min(len(bags) - 1, int(len(bags) * quantile))
+    rank = _rank(len(bags), quantile)
     # A token missing from more than ``rank`` bags has a zero at ``rank``: skip it unsorted.
     presence: Counter[str] = Counter()
     for bag in bags:
