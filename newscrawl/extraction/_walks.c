@@ -1042,6 +1042,35 @@ fail:
     return NULL;
 }
 
+/* text.bag_overlap: the tokens two bags share, counted with multiplicity (the size of
+ * ``first & second``), reading the smaller bag and looking each token up in the larger. */
+static PyObject *bag_overlap(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"first", "second", NULL};
+    PyObject *first, *second;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$O!O!", keywords, &PyDict_Type, &first,
+                                     &PyDict_Type, &second))
+        return NULL;
+    PyObject *small = first, *large = second;
+    if (PyDict_GET_SIZE(first) > PyDict_GET_SIZE(second)) {
+        small = second;
+        large = first;
+    }
+    long long shared = 0;
+    PyObject *token, *count;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(small, &at, &token, &count)) {
+        PyObject *other = PyDict_GetItemWithError(large, token);
+        if (!other) {
+            if (PyErr_Occurred()) return NULL;
+            continue;
+        }
+        long long a = PyLong_AsLongLong(count), b = PyLong_AsLongLong(other);
+        if ((a == -1 || b == -1) && PyErr_Occurred()) return NULL;
+        shared += a < b ? a : b;
+    }
+    return PyLong_FromLongLong(shared);
+}
+
 /* ---- title similarity: the bit-parallel LCS of title_text.LcsReference ----------------- */
 
 /* LcsReference.lcs for a reference of at most 64 tokens: the same recurrence (Hyyrö 2004) on
@@ -1737,6 +1766,8 @@ static PyMethodDef methods[] = {
     {"consensus_counts", (PyCFunction)(void (*)(void))consensus_counts,
      METH_VARARGS | METH_KEYWORDS,
      "auto.consensus_bag: per token, the rank-th smallest count over the bags."},
+    {"bag_overlap", (PyCFunction)(void (*)(void))bag_overlap, METH_VARARGS | METH_KEYWORDS,
+     "text.bag_overlap: tokens two bags share, with multiplicity."},
     {"lcs_masked", (PyCFunction)(void (*)(void))lcs_masked, METH_VARARGS | METH_KEYWORDS,
      "title_text.LcsReference.lcs on one machine word: references of up to 64 tokens."},
     {"substrings_in", (PyCFunction)(void (*)(void))substrings_in, METH_VARARGS | METH_KEYWORDS,

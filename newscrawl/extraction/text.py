@@ -101,7 +101,14 @@ def token_counts(text: str) -> Counter[str]:
 
 def bag_overlap(first: Counter[str], second: Counter[str]) -> int:
     """Tokens two bags share, counted with multiplicity (the size of ``first & second``,
-    without building that Counter)."""
+    without building that Counter): in C when the extension is built."""
+    if walks is not None:
+        return walks.bag_overlap(first=first, second=second)
+    return bag_overlap_in_python(first, second)
+
+
+def bag_overlap_in_python(first: Counter[str], second: Counter[str]) -> int:
+    """:func:`bag_overlap` in Python (the reference)."""
     small, large = (first, second) if len(first) <= len(second) else (second, first)
     return sum(map(min, small.values(), map(large.get, small, repeat(0))))
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import fields
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from newscrawl.extraction import text as text_module
 from newscrawl.extraction.extractors.auto_options import AutoOptions
@@ -98,3 +101,17 @@ def test_the_counts_are_the_same_without_the_c_walks(sample, monkeypatch):
         text_module.tally(sample),
     ) == with_c
     assert text_module.token_count(sample) == len(tokens(sample))
+
+
+@given(
+    st.dictionaries(st.sampled_from("abcdef中文"), st.integers(1, 9), max_size=8),
+    st.dictionaries(st.sampled_from("abcdef中文"), st.integers(1, 9), max_size=8),
+)
+def test_bag_overlap_in_c_is_the_python_one(first, second):
+    first, second = Counter(first), Counter(second)
+    expected = sum((first & second).values())
+    assert (
+        text_module.bag_overlap(first, second)
+        == text_module.bag_overlap_in_python(first, second)
+        == expected
+    )
