@@ -41,8 +41,14 @@ def test_passes_when_measured_values_reach_the_floors(tiny_dataset, tmp_path):
         available=["density", "othermethod"],
     )
     assert result.failures == []
-    assert set(result.measured["density"]) == {"f1", "title_em", "title_em_anchor"}
+    assert set(result.measured["density"]) == {"f1", "title_em", "title_em_anchor", "f1_anchor"}
     assert result.notes == ["method 'othermethod' has no floor on tiny"]
+
+
+def test_a_body_floor_with_anchors_runs_the_anchored_pass(tiny_dataset, tmp_path):
+    result = _check(tmp_path, tiny_dataset, {"density": {"f1_anchor": 1.01}})
+    assert result.measured["density"]["f1_anchor"] is not None
+    assert len(result.failures) == 1 and result.failures[0].startswith("density f1_anchor = ")
 
 
 def test_fails_below_a_floor(tiny_dataset, tmp_path):

@@ -64,6 +64,41 @@ def test_title_node_is_the_h1_and_says_which_condition_decided() -> None:
     assert "condition 2" in analysis.title.reason
 
 
+LONG_TITLE = (
+    "国家统计局今天发布今年前三季度国民经济运行主要数据与分析报告"  # 29: no strict candidate
+)
+
+
+def long_headline_page() -> str:
+    paragraphs = "".join(f"<p>{text}</p>" for text in PARAGRAPHS)
+    return page(
+        f'<div id="wrap"><ul class="menu">{NAV}</ul><div class="article">'
+        f'<h2>{LONG_TITLE}</h2><div class="info">2024-10-18 来源：示例网</div>'
+        f'{paragraphs}</div><div class="links"><h3>相关新闻推荐阅读与热点专题</h3>'
+        f"<ul>{SIDEBAR}</ul></div></div>",
+        title=f"{LONG_TITLE}_新闻中心_示例网",
+    )
+
+
+def test_an_anchor_finds_a_headline_longer_than_the_strict_range() -> None:
+    # The <title> competes only against an anchor; winning the strict pass (where the
+    # 30-character headline is no candidate, the sidebar's heading is) it must not leave T
+    # at the body.
+    without = analyse(load_document(long_headline_page()))
+    anchored = analyse(load_document(long_headline_page(), anchor_text=LONG_TITLE))
+    assert without is not None and anchored is not None
+    assert without.title.tag == "h2"
+    assert anchored.title.tag == "h2" and anchored.title.text == LONG_TITLE
+    assert anchored.selected is not None and without.selected is not None
+    assert anchored.selected.members == without.selected.members
+
+
+def test_without_the_relaxed_pass_after_a_title_win_t_falls_back_to_the_body() -> None:
+    options = dataclasses.replace(DEFAULT_OPTIONS, relax_after_title=False)
+    anchored = analyse(load_document(long_headline_page(), anchor_text=LONG_TITLE), options)
+    assert anchored is not None and anchored.title.pos == 0
+
+
 def test_extract_reports_tcdt_and_the_headline() -> None:
     article = extract(article_page(), method="tcdt", anchor_text=f"[视频]{TITLE[:8]}…")
     assert isinstance(article, Article)

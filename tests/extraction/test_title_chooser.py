@@ -9,6 +9,7 @@ import pytest
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.metadata.title import (
+    anchor_similarity,
     anchor_variants,
     choose_title,
     is_self_link,
@@ -172,6 +173,19 @@ def test_method_hint_breaks_a_tie() -> None:
 def test_anchor_readings_strip_decorations() -> None:
     readings = {(v.tokens, v.truncated) for v in anchor_variants("[视频]国务院会议…")}
     assert (tuple("国务院会议"), True) in readings
+
+
+def test_a_cut_anchor_with_a_label_is_cut_in_every_reading_that_ends_where_it_ends() -> None:
+    anchor = "[视频]江门七旬阿婆接来电称其涉黑被..."
+    readings = {(v.tokens, v.truncated) for v in anchor_variants(anchor)}
+    assert (tuple("视频江门七旬阿婆接来电称其涉黑被"), True) in readings
+    assert (tuple("江门七旬阿婆接来电称其涉黑被"), True) in readings
+    # The page's own headline, label and all, starts with the whole cut anchor: it beats a
+    # paragraph that shares most of the unlabelled words.
+    headline = tuple("视频江门七旬阿婆接来电称其涉黑被骗上百万冒充公检法电诈团伙被端")
+    paragraph = tuple("七旬阿婆接来电称其涉黑洗钱被吓坏层层套路被骗走")
+    variants = anchor_variants(anchor)
+    assert anchor_similarity(headline, variants) > anchor_similarity(paragraph, variants)
 
 
 def test_self_link_rules() -> None:

@@ -365,8 +365,12 @@ def anchor_variants(
     for reading in readings:
         toks = tuple(tokens(reading, normalize=True))
         if toks:
-            # Only the reading that ends where the anchor ends is cut short.
-            cut = truncated and core.endswith(reading.strip())
+            # Only a reading that ends where the anchor ends is cut short: a part of the
+            # headline that closes it, or the whole anchor with its leading label.
+            cut = truncated and (
+                core.endswith(reading.strip())
+                or _TRUNCATION.sub("", reading).rstrip().endswith(core.rstrip())
+            )
             # Share of the headline reading: shorter readings drop part of it, longer ones
             # (the anchor with its site suffix) add to it.
             share = min(len(toks), n_core) / max(len(toks), n_core)

@@ -64,7 +64,12 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
     )
     chosen = _most_similar(strict, score, doc, options) if strict else None
     stage = f"condition 2 ([{options.title_min_cjk}, {options.title_max_cjk}] Chinese chars)"
-    if chosen is None or (reference and chosen[1] < options.relax_below_similarity):
+    title_won = chosen is not None and chosen[0].pos == TITLE_POS
+    if (
+        chosen is None
+        or (reference and chosen[1] < options.relax_below_similarity)
+        or (options.relax_after_title and title_won)
+    ):
         relaxed = _candidates(
             tree,
             eligible,
@@ -82,6 +87,10 @@ def find_title_node(doc: Document, tree: IndexedTree, options: TcdtOptions) -> T
                 f"relaxed condition 2 ([{options.relaxed_min_cjk}, "
                 f"{options.relaxed_max_cjk}] Chinese chars)"
             )
+        elif title_won and options.relax_after_title:
+            # The <title> still wins: it is placed among the relaxed pass's candidates (the
+            # strict pass's and the longer headlines).
+            strict = relaxed
     if chosen is None:
         return TitleNode(
             0,
