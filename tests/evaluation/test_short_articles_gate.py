@@ -11,8 +11,8 @@ session, class words that name a post's taxonomy term or a layout no longer furn
 managers and the lines a CX winner read back from the source: 0.9389 and 0.8768. Eighteenth
 session, the lines after a declared article's marked body or one <article> element: 0.9389
 and 0.8831. Nineteenth session, end-section and sources headings, a post wrapper's taxonomy
-classes no tail words, named boxes below wrappers on any region: 0.9432 and 0.8863. Floors
-~0.01 under.
+classes no tail words, named boxes below wrappers on any region: 0.9432 and 0.8863.
+Twentieth session, byline lines before the prose: 0.9437 and 0.8873. Floors ~0.01 under.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from newscrawl.evaluation.systems import method_system
 from tests.scripts import REPO, load_script
 
-FLOORS = {6: (125, 0.933), 3: (130, 0.876)}
+FLOORS = {6: (125, 0.933), 3: (130, 0.877)}
 
 
 @pytest.mark.slow

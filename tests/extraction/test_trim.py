@@ -382,5 +382,44 @@ def test_a_bylines_date_line_goes_before_the_prose_only() -> None:
     text = f"Dec 12, 2025\nUpdated on March 2, 2026 at 4:10 pm\n{prose}\n2025-12-12"
     kept = trim_text(text, frozenset(), TrimOptions()).split("\n")
     assert kept == [prose, "2025-12-12"]  # after the prose: a timeline's date stays
-    off = trim_text(text, frozenset(), replace(TrimOptions(), date_lines=False))
-    assert off == text
+    off = replace(TrimOptions(), date_lines=False, byline_lines=False)
+    assert trim_text(text, frozenset(), off) == text
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "By Rick Steves",
+        "By Chris McNamara ⋅ Founder and Editor-in-Chief ⋅ Updated May 6, 2025",
+        "Updated Dec 18, 2025 · 12 min read",
+        "Bridgestone Team | 5 min read",
+        "Reading Time: 8 minutes",
+        "1,693 views",
+    ],
+)
+def test_a_byline_line_goes_before_the_prose_only(byline: str) -> None:
+    prose = "The council voted on Tuesday to rebuild the bridge over the river next spring. " * 3
+    text = f"{byline}\n{prose}\n{byline}"
+    kept = trim_text(text, frozenset(), TrimOptions()).split("\n")
+    assert kept == [prose, byline]  # after the prose it may be the article's own words
+    assert trim_text(text, frozenset(), replace(TrimOptions(), byline_lines=False)) == text
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["By the way, this is where the story begins.", "By 2030, the city plans to ban cars"],
+)
+def test_a_line_opening_with_by_that_names_no_one_stays(line: str) -> None:
+    prose = "The council voted on Tuesday to rebuild the bridge over the river next spring. " * 3
+    assert trim_text(f"{line}\n{prose}", frozenset(), TrimOptions()) == f"{line}\n{prose}"
+
+
+@pytest.mark.parametrize(
+    "byline",
+    ["【文/观察者网专栏作者 王文】", "执笔/叨叨姐、胡一刀", "作者：张三", "记者 李四 通讯员 王五"],
+)
+def test_a_chinese_byline_goes_before_the_prose_only(byline: str) -> None:
+    prose = "市政府周二宣布，明年春天将重建横跨河流的大桥，工程预计历时两年，总投资约十亿元。" * 4
+    text = f"{byline}\n{prose}\n{byline}"
+    assert trim_text(text, frozenset(), TrimOptions()).split("\n") == [prose, byline]
+    assert trim_text(text, frozenset(), replace(TrimOptions(), zh_bylines=False)) == text
