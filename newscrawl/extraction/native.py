@@ -23,15 +23,42 @@ def running_versions() -> tuple[str, str]:
     return str(etree.__version__), ".".join(map(str, etree.LIBXML_VERSION))
 
 
+# Every function of _walks.c the library calls: an extension built from an older _walks.c
+# (a checkout updated without rebuilding) lacks the newer ones.
+FUNCTIONS = (
+    "bag_overlap",
+    "consensus_counts",
+    "density_measure",
+    "elements_with",
+    "holds_prose",
+    "lcs_masked",
+    "paragraph_text",
+    "segment_blocks",
+    "separate_blocks",
+    "substrings_in",
+    "tcdt_index",
+    "texts_with",
+    "token_counts",
+    "token_tally",
+)
+
+
 def abi_mismatch(module: ModuleType, running: tuple[str, str]) -> str | None:
     """Why ``module`` must not run here, or None when it was built for the running lxml.
 
     The walks read lxml's element proxies and libxml2's nodes as C structs, whose layout may
-    change between releases: a mismatch would read wrong fields, not fail cleanly.
+    change between releases: a mismatch would read wrong fields, not fail cleanly. A build
+    of an older _walks.c lacks functions the library calls.
     """
     built = (getattr(module, "BUILT_FOR_LXML", ""), getattr(module, "BUILT_FOR_LIBXML2", ""))
     if not built[0]:
         return f"the C walks ({module.__file__}) do not record the lxml they were built for"
+    missing = [name for name in FUNCTIONS if not hasattr(module, name)]
+    if missing:
+        return (
+            f"the C walks ({module.__file__}) were built from an older _walks.c "
+            f"(no {', '.join(missing)})"
+        )
     if built != running:
         return (
             f"the C walks ({module.__file__}) were built for lxml {built[0]} / libxml2 "

@@ -73,6 +73,31 @@ def test_an_unversioned_build_is_refused():
     assert problem is not None and "do not record the lxml" in problem
 
 
+def test_a_build_of_an_older_walks_file_is_refused():
+    walks = _built()
+    old_build = ModuleType("newscrawl.extraction._walks")
+    old_build.__file__ = "_walks.so"
+    old_build.BUILT_FOR_LXML = walks.BUILT_FOR_LXML  # type: ignore[attr-defined]
+    old_build.BUILT_FOR_LIBXML2 = walks.BUILT_FOR_LIBXML2  # type: ignore[attr-defined]
+    for name in native.FUNCTIONS:
+        if name != "substrings_in":
+            setattr(old_build, name, getattr(walks, name))
+    problem = native.abi_mismatch(old_build, native.running_versions())
+    assert problem is not None and "older _walks.c (no substrings_in)" in problem
+
+
+def test_the_library_calls_no_c_function_the_check_does_not_know():
+    import re
+    from pathlib import Path
+
+    package = Path(native.__file__).resolve().parent.parent
+    called = set()
+    for path in package.rglob("*.py"):
+        called.update(re.findall(r"\bwalks\.([a-z_]+)\(", path.read_text(encoding="utf-8")))
+    assert called and called <= set(native.FUNCTIONS), called - set(native.FUNCTIONS)
+    assert all(hasattr(_built(), name) for name in native.FUNCTIONS)
+
+
 def _summary(result: object) -> object:
     """An extraction result as JSON-able data, without its timings."""
     if not isinstance(result, Article):
