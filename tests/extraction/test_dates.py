@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from newscrawl.config.timezones import zone_info
-from newscrawl.extraction import extract, load_document
+from newscrawl.extraction import Rejection, extract, load_document
 from newscrawl.extraction.core import DATES_BEFORE_SITE
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.metadata import dates
@@ -543,3 +543,24 @@ def test_a_structured_date_on_the_modified_day_gives_way_to_the_shown_day():
         )
         == "2025-06-24"
     )
+
+
+@pytest.mark.parametrize("start", ["http://169.254.169.254/latest/", "https://example.com/"])
+def test_a_page_whose_source_starts_like_a_url_is_never_fetched(start, monkeypatch):
+    # htmldate takes a str that starts with "http" and holds no space for a URL and
+    # downloads it; the extraction must not reach the network whatever a page says.
+    import htmldate.utils
+
+    fetched: list[str] = []
+
+    def no_network(url: str, *args: object, **kwargs: object) -> None:
+        fetched.append(url)
+        raise AssertionError(f"the extraction tried to fetch {url[:60]!r}")
+
+    monkeypatch.setattr(htmldate.utils, "fetch_url", no_network)
+    page = f"{start}<html><body><h1>Headline</h1><p>{'word' * 60}</p></body></html>"
+    doc = load_document(page.encode())
+    assert dates.htmldate_date(doc) is None
+    result = extract(page.encode(), method="auto")
+    assert fetched == []
+    assert not isinstance(result, Rejection) or result.reason != "extractor_error"

@@ -1141,9 +1141,13 @@ def htmldate_date(
     cost more right dates than it saved (docs/benchmarks/metadata.md). A 1 January answer is
     htmldate's reading of a bare year (:data:`YEAR_ONLY_DAY`), not a date: None.
     ``extensive``: whether its extensive search runs (None: :func:`extensive_search`)."""
+    # htmldate downloads a str that starts with "http" and holds no space, taking it for a
+    # URL: a page whose source begins so ("http://169.254.169.254/...<p>") must not make the
+    # extraction fetch anything. A leading space keeps it a page.
+    source = " " + doc.html if doc.html.startswith("http") else doc.html
     try:
         found = find_date(
-            doc.html,
+            source,
             url=doc.url,
             original_date=True,
             extensive_search=extensive_search(doc) if extensive is None else extensive,
