@@ -8,6 +8,8 @@ import importlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from newscrawl.extraction import document as document_module
 from newscrawl.extraction import native
@@ -97,3 +99,17 @@ def test_every_literal_marker_asked_for_is_registered():
         relative = path.relative_to(PACKAGE.parent.parent).with_suffix("")
         importlib.import_module(".".join(relative.parts).removesuffix(".__init__"))
     assert {marker for _, marker in asked} <= set(registered()), asked
+
+
+@given(
+    st.text(alphabet=st.sampled_from("ab<>=:中\U0001f600\x00 "), max_size=60),
+    st.lists(
+        st.text(alphabet=st.sampled_from("ab<>=: "), min_size=2, max_size=5),
+        min_size=1,
+        max_size=8,
+    ),
+)
+def test_substrings_in_is_in_for_any_text_and_markers(text, markers):
+    assert native.walks is not None
+    bits = native.walks.substrings_in(text=text, substrings=tuple(markers))
+    assert [bool(bits >> i & 1) for i in range(len(markers))] == [m in text for m in markers]
