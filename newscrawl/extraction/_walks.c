@@ -1112,6 +1112,37 @@ fail:
     return NULL;
 }
 
+/* ---- dates._element_at: the element whose text holds a character of the body text ------- */
+
+/* The element a text node of ``root`` stands in (its parent: the element whose text it is, or
+ * whose child's tail) for the node that holds the character at ``offset`` of the
+ * concatenated text of every text node under ``root`` (as XPath's ``descendant::text()``
+ * lists them, each counted in code points); None past the end. The Python reference listed
+ * every text node as a str to add up their lengths. */
+static PyObject *element_at_offset(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"root", "offset", NULL};
+    PyObject *root_obj;
+    Py_ssize_t offset;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$On", keywords, &root_obj, &offset))
+        return NULL;
+    struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
+    if (!root_el) return NULL;
+    xmlNode *root = root_el->_c_node;
+    struct LxmlDocument *doc = root_el->_doc;
+    Py_DECREF(root_el);
+    Py_ssize_t total = 0;
+    xmlNode *n = root->children;
+    while (n && n != root) {
+        if (is_text_node(n) && n->content) {
+            for (const unsigned char *p = n->content; *p; p++)
+                if ((*p & 0xC0) != 0x80) total++;
+            if (offset < total && n->parent) return (PyObject *)elementFactory(doc, n->parent);
+        }
+        n = next_in_preorder(n, root);
+    }
+    Py_RETURN_NONE;
+}
+
 /* ---- which of some ASCII substrings a page's source holds ------------------------------ */
 
 /* Each stage asks the page's source whether it holds one marker ("articleBody", "<footer",
@@ -1768,6 +1799,9 @@ static PyMethodDef methods[] = {
      "auto.consensus_bag: per token, the rank-th smallest count over the bags."},
     {"bag_overlap", (PyCFunction)(void (*)(void))bag_overlap, METH_VARARGS | METH_KEYWORDS,
      "text.bag_overlap: tokens two bags share, with multiplicity."},
+    {"element_at_offset", (PyCFunction)(void (*)(void))element_at_offset,
+     METH_VARARGS | METH_KEYWORDS,
+     "The element whose text node holds a character offset of the concatenated text."},
     {"lcs_masked", (PyCFunction)(void (*)(void))lcs_masked, METH_VARARGS | METH_KEYWORDS,
      "title_text.LcsReference.lcs on one machine word: references of up to 64 tokens."},
     {"substrings_in", (PyCFunction)(void (*)(void))substrings_in, METH_VARARGS | METH_KEYWORDS,

@@ -29,6 +29,7 @@ FUNCTIONS = (
     "bag_overlap",
     "consensus_counts",
     "density_measure",
+    "element_at_offset",
     "elements_with",
     "holds_prose",
     "lcs_masked",

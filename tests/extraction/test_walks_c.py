@@ -340,6 +340,36 @@ def test_texts_with_compares_every_needle_that_shares_a_first_byte_pair() -> Non
         native.walks.texts_with(root=body, substrings=(b"ok", b"x"))
 
 
+def test_element_at_offset_finds_the_element_a_text_or_tail_stands_in() -> None:
+    root = dom.parse_html("<html><body><p>ab<b>cd</b>ef</p><div>中文</div></body></html>")
+    assert root is not None and native.walks is not None
+    body = root.find("body")
+    found = [native.walks.element_at_offset(root=body, offset=i) for i in range(-1, 9)]
+    tags = [el.tag if el is not None else None for el in found]
+    # "ab" and the tail "ef" stand in <p>, "cd" in <b>; characters are code points
+    assert tags == ["p", "p", "p", "b", "b", "p", "p", "div", "div", None]
+
+
+@pytest.mark.slow
+def test_element_at_offset_in_c_equals_python_on_dataset_pages() -> None:
+    import random
+
+    from newscrawl.extraction.metadata.dates import element_at_in_python
+
+    checked = 0
+    for page_id, doc in dataset_documents():
+        body = doc.body
+        if body is None:
+            continue
+        length = len(doc.body_text())
+        offsets = [0, length - 1, length, *random.Random(page_id).sample(range(length + 1), 5)]
+        for offset in offsets:
+            found = native.walks.element_at_offset(root=body, offset=offset)
+            assert found is element_at_in_python(body, offset), (page_id, offset)
+            checked += 1
+    assert checked > 1000
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("module_name", ["comment_headings", "related_boxes"])
 def test_texts_holding_words_in_c_equal_python_on_dataset_pages(module_name: str) -> None:

@@ -30,6 +30,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import TEXT_PIECES, Document, source_markers
+from newscrawl.extraction.native import walks
 from newscrawl.extraction.patterns import starting_with
 from newscrawl.extraction.posts import run_of
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL_OPTIONS
@@ -851,12 +852,19 @@ _NTH_TEXT_NODE = etree.XPath("(descendant::text())[$n]")
 
 
 def _element_at(doc: Document, offset: int) -> Element | None:
-    """The element whose own text holds the body text's character at ``offset``: the text
-    nodes are counted as plain strings (cheap), and only the one found is fetched with its
-    element."""
+    """The element whose own text holds the body text's character at ``offset``: in one C
+    walk when the extension is built (:func:`element_at_in_python` is the reference)."""
     body = doc.body
     if body is None:
         return None
+    if walks is not None:
+        return walks.element_at_offset(root=body, offset=offset)
+    return element_at_in_python(body, offset)
+
+
+def element_at_in_python(body: Element, offset: int) -> Element | None:
+    """:func:`_element_at` under ``body``: the text nodes are counted as plain strings, and
+    only the one found is fetched with its element."""
     ends = list(accumulate(map(len, TEXT_PIECES(body))))  # in C: no Python step per node
     index = bisect_right(ends, offset)
     if index == len(ends):
