@@ -243,7 +243,12 @@ def cap_attributes(text: str) -> str:
     tag): an element whose attributes outnumber half the page's tags by less than
     MAX_ATTRIBUTES_PER_TAG costs at most about what parsing the page does.
     """
-    if text.count("=") <= 2 * text.count(">") + MAX_ATTRIBUTES_PER_TAG:
+    equals, closes = (
+        walks.count_two(text=text, first="=", second=">")
+        if walks is not None
+        else (text.count("="), text.count(">"))
+    )
+    if equals <= 2 * closes + MAX_ATTRIBUTES_PER_TAG:
         return text
     pieces: list[str] = []
     position = 0

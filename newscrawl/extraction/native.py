@@ -28,6 +28,7 @@ def running_versions() -> tuple[str, str]:
 FUNCTIONS = (
     "bag_overlap",
     "consensus_counts",
+    "count_two",
     "density_measure",
     "element_at_offset",
     "elements_with",

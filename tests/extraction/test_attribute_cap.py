@@ -3,6 +3,9 @@ of attributes keeps its first MAX_ATTRIBUTES_PER_TAG before parsing (issue 13, i
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from newscrawl.extraction import Article, dom, extract
 from newscrawl.extraction.dom import MAX_ATTRIBUTES_PER_TAG
 
@@ -36,3 +39,11 @@ def test_ordinary_long_tags_and_scripts_are_left_alone():
     # Even where the scan runs (many more "=" than tags), a tag under the cap is kept whole.
     many = "<p " + " ".join(f"a{i}=1" for i in range(MAX_ATTRIBUTES_PER_TAG)) + " " * 9000 + ">"
     assert dom.cap_attributes(many * 3) == many * 3
+
+
+@given(st.text(alphabet=st.sampled_from("=> a中\U0001f600"), max_size=80))
+def test_the_c_count_of_two_characters_is_str_count(text):
+    from newscrawl.extraction.native import walks
+
+    assert walks is not None
+    assert walks.count_two(text=text, first="=", second=">") == (text.count("="), text.count(">"))
