@@ -192,11 +192,20 @@ UI_LABEL = re.compile(
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
+# The label a date line or a byline's date may open with, and the numeric dates both read.
+_DATE_LABEL = r"(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
+_NUMERIC_DATE = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}"
 # A line that is only a date, with an optional "Updated"/"Published" label and time of day.
 DATE_LINE = re.compile(
-    r"^\s*(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
-    r"(?:" + MONTH_WORD + r"\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+" + MONTH_WORD + r"\s+\d{4}"
-    r"|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
+    r"^\s*"
+    + _DATE_LABEL
+    + r"(?:"
+    + MONTH_WORD
+    + r"\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+"
+    + MONTH_WORD
+    + r"\s+\d{4}|"
+    + _NUMERIC_DATE
+    + r")"
     r"(?:,?\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?(?:\s*[a-z]{2,4})?)?\s*\|?\s*$",
     re.IGNORECASE,
 )
@@ -205,13 +214,16 @@ DATE_LINE = re.compile(
 # Team | 5 min read", "Reading Time: 8 minutes", "1,693 views": the byline's parts (an
 # author, a date, the reading time, a view count), joined by the separators bylines use.
 _BYLINE_SEP = r"\s*[|·•⋅/–—]\s*"
+# A byline's date also takes an ordinal day ("November 4th, 2025") and a comma after the month.
 _BYLINE_DATE = (
-    r"(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
-    r"(?:"
+    _DATE_LABEL
+    + r"(?:"
     + MONTH_WORD
     + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+"
     + MONTH_WORD
-    + r",?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
+    + r",?\s+\d{4}|"
+    + _NUMERIC_DATE
+    + r")"
 )
 _BYLINE_READ = (
     r"(?:reading\s+time\s*:?\s*)?\d{1,3}\s*-?\s*min(?:ute)?s?\.?(?:\s+(?:read|to\s+read))?"
