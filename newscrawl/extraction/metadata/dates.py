@@ -467,8 +467,8 @@ DATA_DATE_ATTRIBUTES = (
     "data-pubdate",
 )
 _DATE_CLASS = re.compile(r"date|time|publish|posted|byline|meta", re.IGNORECASE)
-# "data-timestamp=" ... anywhere in the HTML: one scan instead of one per attribute.
-# Whether the source names one of them: the XPath walk costs more than this test.
+# "data-timestamp=" ... anywhere in the source (Document.holds, one pass for every marker):
+# the XPath walk costs more than this test.
 _DATA_DATE_MARKERS = source_markers(*(f"{a}=" for a in DATA_DATE_ATTRIBUTES))
 
 
