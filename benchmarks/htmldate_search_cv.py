@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             dated += 1
             doc = load_document(page.read_html(), url=page.url)
-            groups.append(f"{dataset}:{page_site(page)}")
+            groups.append(page_site(page))  # one site, one fold, whatever the set
             for name, policy in POLICIES.items():
                 value = outcome(publish_date(doc, policy), label)
                 outcomes[name].append(value)

@@ -7,7 +7,11 @@ chooses among them on four of five folds grouped by site and scores the fifth, p
 every set given (``--set PAGES PREDICTIONS...``, repeatable, one file per variant in the
 order of ``--variants``), guarded (a variant may not lower the mean of any set and page type
 on the tuning folds below the baseline's: :func:`crossval.no_harm`) and on the article pages
-alone. The baseline is listed first, so a tie keeps it.
+alone. The baseline is listed first, so a tie keeps it. A page's group is its site whatever
+set holds it: the briefs ``short_articles.py --write`` cuts from wcxb_dev pages keep their
+source page's URL, so a brief and the page it was cut from are always in the same fold (with
+the set's name in the group they were dealt apart, and a variant tuned on one was scored on
+the other).
 
 ``--field date|author|source|editor`` scores a metadata field instead of the body: each page
 that carries the field's label scores 1 when the variant's value matches it (the match rules
@@ -114,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                 page_scores = [value or 0.0 for value in found]
             for variant, value in zip(variants, page_scores, strict=True):
                 scores[variant].append(value)
-            groups.append(f"{name}:{page_site(page)}")
+            groups.append(page_site(page))
             kinds.append(f"{name}:{page.page_type or 'article'}")
 
     def report(label: str, indices: list[int], guarded: bool) -> None:
