@@ -30,7 +30,7 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.dom import paragraph_text, sole
 from newscrawl.extraction.narrow import ARTICLE_TYPE_SUFFIXES, declares_article
-from newscrawl.extraction.text import tokens
+from newscrawl.extraction.text import bag_overlap, token_counts, tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,71 @@ def filter_after_marked_body(
 ) -> str:
     """``text`` without the lines that stand after the marked body and outside it (see the
     module's doc); ``text`` unchanged when the page marks no body or it holds too little."""
+    found = _body_element(doc, options)
+    if found is None:
+        return text
+    element, coverage, counted = found
+    body = paragraph_text(element)
+    if len("".join(body.split())) < options.min_body_chars:
+        return text
+    # Whole-text bags first (one C pass each): most texts are held by the body line for
+    # line, and only a line holding a token the body lacks can fall short of the share.
+    held = token_counts(body)
+    text_bag = token_counts(text)
+    total = sum(text_bag.values())
+    missing = [word for word in text_bag if word not in held]
+    if counted:
+        covered = bag_overlap(text_bag, held)
+    else:
+        covered = total - sum(text_bag[word] for word in missing)
+    if not total or covered < coverage * total:
+        return text
+    if not missing:
+        return text
+    share = options.min_line_share
+    lines = text.split("\n")
+    outside = [
+        (index, words)
+        for index, words in _lines_holding(lines, missing)
+        if sum(map(held.__contains__, words)) < share * len(words)
+    ]
+    if not outside:
+        return text
+    # The page's text before the element, read only when a line is outside it.
+    before = set(tokens(" ".join(_TEXT_BEFORE(element))))
+    dropped = {
+        index
+        for index, words in outside
+        if sum(map(before.__contains__, words)) < share * len(words)
+    }
+    kept = [line for i, line in enumerate(lines) if i not in dropped]
+    return "\n".join(kept) if kept else text
+
+
+# Above this many tokens the body lacks, every line is tokenized instead of first asking
+# which lines hold one of them (a substring test per line and token).
+MAX_MISSING_TESTED = 16
+
+
+def _lines_holding(lines: list[str], missing: list[str]) -> list[tuple[int, list[str]]]:
+    """The lines (index, tokens) that may hold one of the ``missing`` tokens: every line
+    that does, and perhaps some that only hold one as a part of a longer word (a token is a
+    substring of its lower-cased line)."""
+    if len(missing) > MAX_MISSING_TESTED:
+        return [(index, tokens(line)) for index, line in enumerate(lines)]
+    found = []
+    for index, line in enumerate(lines):
+        lowered = line.lower()
+        if any(word in lowered for word in missing):
+            found.append((index, tokens(line)))
+    return found
+
+
+def filter_after_marked_body_in_python(
+    text: str, doc: Document, options: MarkedBodyOptions = DEFAULT_OPTIONS
+) -> str:
+    """:func:`filter_after_marked_body` line by line, every line tokenized (the reference
+    the whole-text bags are tested against)."""
     found = _body_element(doc, options)
     if found is None:
         return text
