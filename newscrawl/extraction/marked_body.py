@@ -117,18 +117,31 @@ def _body_element(doc: Document, options: MarkedBodyOptions) -> tuple[Element, f
     return None
 
 
+def _body_text(
+    doc: Document, options: MarkedBodyOptions
+) -> tuple[Element, str, float, bool] | None:
+    """The marked element (:func:`_body_element`), its paragraph text, the coverage it needs
+    and whether that coverage counts repeats; None without one or when its text is too short
+    to be the body."""
+    found = _body_element(doc, options)
+    if found is None:
+        return None
+    element, coverage, counted = found
+    body = paragraph_text(element)
+    if len("".join(body.split())) < options.min_body_chars:
+        return None
+    return element, body, coverage, counted
+
+
 def filter_after_marked_body(
     text: str, doc: Document, options: MarkedBodyOptions = DEFAULT_OPTIONS
 ) -> str:
     """``text`` without the lines that stand after the marked body and outside it (see the
     module's doc); ``text`` unchanged when the page marks no body or it holds too little."""
-    found = _body_element(doc, options)
+    found = _body_text(doc, options)
     if found is None:
         return text
-    element, coverage, counted = found
-    body = paragraph_text(element)
-    if len("".join(body.split())) < options.min_body_chars:
-        return text
+    element, body, coverage, counted = found
     # Whole-text bags first (one C pass each): most texts are held by the body line for
     # line, and only a line holding a token the body lacks can fall short of the share.
     held = token_counts(body)
@@ -187,13 +200,10 @@ def filter_after_marked_body_in_python(
 ) -> str:
     """:func:`filter_after_marked_body` line by line, every line tokenized (the reference
     the whole-text bags are tested against)."""
-    found = _body_element(doc, options)
+    found = _body_text(doc, options)
     if found is None:
         return text
-    element, coverage, counted = found
-    body = paragraph_text(element)
-    if len("".join(body.split())) < options.min_body_chars:
-        return text
+    element, body, coverage, counted = found
     body_words = tokens(body)
     held = set(body_words)
     lines = text.split("\n")
