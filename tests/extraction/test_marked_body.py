@@ -148,3 +148,15 @@ def test_the_whole_text_bags_filter_exactly_as_every_line_tokenized(lines, in_ma
     assert filter_after_marked_body(text, doc, options) == filter_after_marked_body_in_python(
         text, doc, options
     )
+
+
+def test_a_text_with_many_words_the_body_lacks_is_read_line_by_line_alike():
+    # More lacked tokens than marked_body.MAX_MISSING_TESTED: every line is tokenized.
+    doc = load_document(page())
+    extra = [f"word{number} other{number}" for number in range(20)]
+    text = "\n".join([HEADLINE, *PARAGRAPHS, *extra, *TEASERS])
+    options = MarkedBodyOptions(min_coverage=0.3)
+    assert filter_after_marked_body(text, doc, options) == filter_after_marked_body_in_python(
+        text, doc, options
+    )
+    assert "word3 other3" not in filter_after_marked_body(text, doc, options)
