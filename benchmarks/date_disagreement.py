@@ -84,7 +84,7 @@ def read(dataset: str, data: Path) -> list[DatedPage]:
             continue
         pages.append(
             DatedPage(
-                site=f"{dataset}:{page_site(page)}",
+                site=page_site(page),  # one site, one fold, whatever the set
                 label=label,
                 library=dates.publish_time(doc, None, dates.STAGE_ORDER, WITHOUT_THE_RULE),
                 structured=dates.structured_date(doc),
