@@ -1,15 +1,18 @@
 """Doubling benchmark: does any extraction stage grow faster than the page?
 
 Synthetic pages grow along one shape at a time (a long ``<title>``, a page whose ``</title>``
-is missing, many paragraphs, deep nesting, many links, one huge text node, many attributes);
+is missing, many paragraphs, deep nesting, many links, one huge text node, lines set apart by
+``<br>``, text split by comments, many attributes);
 each size is twice the previous one. For every shape, method and stage the script reports the
 time ratio per doubling, ``2 ** slope`` of the least-squares line through ``log2(time)`` over
 the doublings (every size counts, so one noisy point moves it less than a first-to-last
 ratio): about 2 is linear, 4 is quadratic. Stages: ``load`` (decode, parse, clean, head;
-the same for every method, timed once per page), ``content`` (the method itself), ``title``,
-``date``, ``author``, ``lang``, ``html`` (sanitised content HTML) and ``images``; ``total``
-is the sum. Times are CPU seconds of this process (``time.process_time``, the
-minimum of ``--repeats`` runs), which other jobs on a shared machine do not inflate much.
+the same for every method, timed once per page), ``texts`` (every element's ``.text`` and
+``.tail`` of the loaded tree read once in Python, as a stage walking it does), ``content``
+(the method itself), ``title``, ``date``, ``author``, ``lang``, ``html`` (sanitised content
+HTML) and ``images``; ``total`` is the sum. Times are CPU seconds of this process
+(``time.process_time``, the minimum of ``--repeats`` runs), which other jobs on a shared
+machine do not inflate much.
 
     nice python3 benchmarks/doubling.py [--doublings 3] [--repeats 3] [--methods density,tcdt]
                                         [--shapes long_title,many_links] [--scale 1.0]
@@ -28,6 +31,8 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document, DocumentError, load_document
@@ -49,7 +54,7 @@ ARTICLE = (
     + (PARAGRAPH * 12)
     + "<img src='/img/a.jpg'></article>"
 )
-STAGES = ("load", "content", "title", "date", "author", "lang", "html", "images")
+STAGES = ("load", "texts", "content", "title", "date", "author", "lang", "html", "images")
 
 
 def page(head: str, body: str) -> str:
@@ -100,6 +105,27 @@ SHAPES: dict[str, tuple[int, Callable[[int], str]]] = {
         lambda n: page(
             "<title>交通规划公布</title>",
             "<div><p>" + "交通规划方案，" * n + "</p></div>" + ARTICLE,
+        ),
+    ),
+    # Lines set apart by <br> in one element (old portals, forum posts, plain-text notices):
+    # stripping the <br>s leaves a run of text nodes that lxml joined at every read.
+    "br_lines": (
+        500,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<div class='content'>"
+            + "".join(f"第{i}条：" + PARAGRAPH[3:-4] + "<br>" for i in range(n))
+            + "</div>",
+        ),
+    ),
+    # Text split by empty comments, as React writes "by <!-- -->Jo Li<!-- -->, May 3".
+    "comment_runs": (
+        500,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<div class='content'><p>"
+            + "".join(f"第{i}条<!-- -->，" + PARAGRAPH[3:40] + "<!-- -->" for i in range(n))
+            + "</p></div>",
         ),
     ),
     "many_attributes": (
@@ -154,6 +180,7 @@ def time_stages(html: bytes, method: str, repeats: int, load_seconds: float) -> 
         doc = load_document(html, url="https://example.com/a.html")
     except DocumentError:
         return Timing(seconds)
+    seconds["texts"] = cpu(lambda: read_texts(doc.root), repeats)
     extractor = get_method(method)
     results: list[ContentResult | Rejection] = []
     seconds["content"] = cpu(lambda: results.append(extractor(doc)), repeats)
@@ -162,6 +189,12 @@ def time_stages(html: bytes, method: str, repeats: int, load_seconds: float) -> 
         return Timing(seconds)
     metadata_stages(doc, result, seconds, repeats)
     return Timing(seconds)
+
+
+def read_texts(root: Element) -> int:
+    """Read every element's ``.text`` and ``.tail`` once, as a stage that walks the cleaned
+    tree in Python does; the characters read."""
+    return sum(len(el.text or "") + len(el.tail or "") for el in root.iter())
 
 
 def metadata_stages(

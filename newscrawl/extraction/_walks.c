@@ -1146,6 +1146,81 @@ static PyObject *count_two(PyObject *self, PyObject *args, PyObject *kwargs) {
     return Py_BuildValue("(nn)", a, b);
 }
 
+/* ---- dom.merge_text_runs: one text node per .text and per .tail ------------------------ */
+
+/* Whether ``n`` starts a run of two or more text nodes (one .text or .tail in lxml). */
+static int starts_text_run(xmlNode *n) {
+    n = skip_xinclude(n);
+    return is_text_node(n) && is_text_node(skip_xinclude(n->next));
+}
+
+/* lxml's test of text it will set (apihelpers' _is_valid_xml_utf8): no C0 control but tab,
+ * LF and CR, no U+FFFE/U+FFFF, no encoded surrogate. libxml2 keeps such characters when it
+ * parses them, and lxml refuses to set them: such a run stays as it is. */
+static int settable_utf8(const unsigned char *s, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        if (c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D) return 0;
+        if (c == 0xEF && i + 2 < len && s[i + 1] == 0xBF && (s[i + 2] == 0xBE || s[i + 2] == 0xBF))
+            return 0;
+        if (c == 0xED && i + 1 < len && s[i + 1] >= 0xA0) return 0;
+    }
+    return 1;
+}
+
+/* The run starting at ``n`` as one str (lxml's reading of it), or NULL without an error set
+ * when lxml would refuse to set it back. */
+static PyObject *run_as_str(xmlNode *n, Buffer *b) {
+    if (collect_text(n, b) < 0) return NULL;
+    if (!settable_utf8(b->data, b->len)) return NULL;
+    PyObject *text = PyUnicode_DecodeUTF8((const char *)b->data, (Py_ssize_t)b->len, "strict");
+    if (!text) PyErr_Clear();  /* not UTF-8: leave the run alone */
+    return text;
+}
+
+/* Each element's .text and each .tail under ``root`` that libxml2 holds as several adjacent
+ * text nodes becomes one node with the same text. Stripping ``<br>``, comments and scripts
+ * leaves such runs, and lxml reads a run by concatenating its nodes one at a time: a
+ * ``<div>`` of thousands of ``<br>`` lines cost seconds at every read of its text. Returns how
+ * many runs were merged. The texts read from the tree are the same before and after. */
+static PyObject *merge_text_runs(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"root", NULL};
+    PyObject *root_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$O", keywords, &root_obj)) return NULL;
+    struct LxmlElement *root_el = rootNodeOrRaise(root_obj);
+    if (!root_el) return NULL;
+    xmlNode *top = root_el->_c_node;
+    Buffer b = {NULL, 0, 0};
+    Py_ssize_t merged = 0;
+    int failed = 0;
+    xmlNode *n = top;
+    while (n && !failed) {
+        for (int tail = 0; tail < 2 && !failed; tail++) {
+            if (tail && n == top) break;  /* the root's tail is not under it */
+            xmlNode *first = tail ? n->next : n->children;
+            if (!starts_text_run(first)) continue;
+            PyObject *text = run_as_str(first, &b);
+            if (!text) { failed = PyErr_Occurred() != NULL; continue; }
+            failed = (tail ? setTailText(n, text) : setNodeText(n, text)) < 0;
+            Py_DECREF(text);
+            merged += !failed;
+        }
+        /* Next element in document order: first child element, else the next element
+         * sibling of the nearest ancestor (up to ``top``) that has one. */
+        xmlNode *next = n->children;
+        while (next && next->type != XML_ELEMENT_NODE) next = next->next;
+        while (!next && n != top) {
+            for (next = n->next; next && next->type != XML_ELEMENT_NODE; next = next->next) {}
+            if (!next) n = n->parent;
+        }
+        n = next;
+    }
+    PyMem_Free(b.data);
+    Py_DECREF(root_el);
+    if (failed) return NULL;
+    return PyLong_FromSsize_t(merged);
+}
+
 /* ---- dates._element_at: the element whose text holds a character of the body text ------- */
 
 /* The element a text node of ``root`` stands in (its parent: the element whose text it is, or
@@ -1852,6 +1927,9 @@ static PyMethodDef methods[] = {
      "text.token_counts: add each IDEOGRAPH_TOKENS token of a str to a dict's counts."},
     {"token_tally", (PyCFunction)(void (*)(void))token_tally, METH_VARARGS | METH_KEYWORDS,
      "text.token_count and text.cjk_count: (tokens, ideographs) of a str in one pass."},
+    {"merge_text_runs", (PyCFunction)(void (*)(void))merge_text_runs,
+     METH_VARARGS | METH_KEYWORDS,
+     "dom.merge_text_runs: one text node for each .text and .tail held as several."},
     {"separate_blocks", (PyCFunction)(void (*)(void))separate_blocks,
      METH_VARARGS | METH_KEYWORDS,
      "document.separate_blocks: a newline between a tag and a block-level tag after it."},

@@ -34,6 +34,7 @@ FUNCTIONS = (
     "elements_with",
     "holds_prose",
     "lcs_masked",
+    "merge_text_runs",
     "paragraph_text",
     "segment_blocks",
     "separate_blocks",

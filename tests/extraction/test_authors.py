@@ -1062,3 +1062,16 @@ def test_a_forum_bylines_separator_and_chinese_by_go():
     assert clean_author("« Jane Doe ›") == "Jane Doe"
     # "由" opening a word is no prefix.
     assert clean_author("由美子") == "由美子"
+
+
+def test_by_with_a_colon_opens_a_byline_at_a_line_start_only():
+    # React writes "by: <!-- -->Jo Li<!-- -->, Dec 17, 2025": one text once the comments go.
+    page = (
+        "<h1>Mini inference engine in a nutshell</h1><p>by: <!-- -->Ziyi Xu<!-- -->,<!-- --> "
+        "<!-- -->Dec 17, 2025<!-- --></p><p>We are excited to introduce a lightweight serving "
+        "framework with a clean and modular code base of five thousand lines.</p>"
+    )
+    assert author_of(page) == "Ziyi Xu"
+    assert author_of(page.replace("by: ", "By: ")) == "Ziyi Xu"
+    # inside a line, "By:" labels a control
+    assert find_en_byline("Filter\nSort By: Product Ranking\nPrice", True) is None

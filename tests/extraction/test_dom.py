@@ -35,6 +35,63 @@ def test_clean_tree_keeps_control_characters_after_br():
     assert dom.paragraph_text(doc.body) == "text here\nmore"
 
 
+# A text node followed by another: libxml2 holds one .text or .tail as several.
+_RUNS = etree.XPath("//text()[following-sibling::node()[1][self::text()]]")
+
+
+def _stripped(html: str) -> etree._Element:
+    """``html`` parsed and stripped as clean_tree strips it, runs of text nodes left."""
+    root = dom.parse_html(html)
+    assert root is not None
+    etree.strip_elements(root, etree.Comment, "script", with_tail=False)
+    for br in root.iter("br"):
+        br.text = "\n"
+    etree.strip_tags(root, "br")
+    return root
+
+
+def _texts(root: etree._Element) -> list[tuple[str | None, str | None]]:
+    return [(el.text, el.tail) for el in root.iter()]
+
+
+def test_clean_tree_leaves_one_text_node_per_text_and_tail():
+    # Stripped <br>s, comments and scripts leave runs of text nodes, which lxml joins one
+    # node at a time at every read of the text (seconds on a <div> of thousands of lines).
+    html = (
+        "<html><body><div>a<br>b<!-- -->c<br>d<span>x<br>y</span>t<br>u<script>s</script>v"
+        "</div>w<!-- -->z</body></html>"
+    )
+    stripped = _stripped(html)
+    assert len(_RUNS(stripped)) > 0
+    root = dom.parse_html(html)
+    dom.clean_tree(root)
+    assert _RUNS(root) == []
+    assert _texts(root) == _texts(stripped)
+    assert etree.tostring(root) == etree.tostring(stripped)
+
+
+def test_merging_text_runs_leaves_a_run_lxml_would_refuse_to_set_as_parsed():
+    # lxml drops the old text before it checks the new one: such a run is not touched.
+    for stray in ("\x0c", "\x01", "\ufffe"):
+        for merge in (dom.merge_text_runs, dom.merge_text_runs_in_python):
+            root = _stripped(f"<html><body><p>a{stray}<br>b</p><i>c<br>d</i></body></html>")
+            before = _texts(root)
+            assert merge(root) == 1, (merge, repr(stray))
+            assert _texts(root) == before
+            assert [str(text) for text in _RUNS(root)] == [f"a{stray}", "\n"]
+
+
+def test_merging_text_runs_in_c_equals_python():
+    html = (
+        "<html><body><div>a<br>b<!-- -->c<br><br><br>d<p>x<!-- --><!-- -->y<br></p>t<br>"
+        "<br>u</div>中<br>文<!-- -->\U0001f600<br></body></html>"
+    )
+    c_root, python_root, stripped = _stripped(html), _stripped(html), _stripped(html)
+    assert dom.merge_text_runs(c_root) == dom.merge_text_runs_in_python(python_root) == 4
+    assert _texts(c_root) == _texts(python_root) == _texts(stripped)
+    assert _RUNS(c_root) == _RUNS(python_root) == []
+
+
 def test_an_element_dropped_beside_characters_lxml_refuses_to_write_keeps_the_text():
     # libxml2 parses U+FFFE and C0 controls (raw or as &#1;) into a text that lxml then
     # refuses to set: dropping a hidden element next to one raised ValueError (found by

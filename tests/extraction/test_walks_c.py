@@ -418,3 +418,33 @@ def test_holds_prose_in_c_equals_python_on_dataset_pages():
             assert comment_sections.holds_prose(el) == expected, (page_id, el.tag)
             checked += expected
     assert checked > 1000
+
+
+@pytest.mark.slow
+def test_merge_text_runs_in_c_equals_python_on_dataset_pages(monkeypatch) -> None:
+    from lxml import etree
+
+    from newscrawl.extraction.decode import decode_html
+
+    runs = etree.XPath("//text()[following-sibling::node()[1][self::text()]]")
+    pages = load_pages(pages_file("cwced_zh")) + load_pages(pages_file("gne_unlabeled"))
+    pages += stable_sample(load_pages(pages_file("wcxb_dev")), 150)
+    merged_somewhere = 0
+    for page in pages:
+        html = decode_html(page.read_html())[0]
+        trees = []
+        for _ in range(3):  # C, Python, and the stripped tree as it was
+            root = dom.parse_html(html)
+            assert root is not None
+            with monkeypatch.context() as patch:
+                patch.setattr(dom, "merge_text_runs", lambda root: 0)
+                dom.clean_tree(root)
+            trees.append(root)
+        c_root, python_root, _ = trees
+        merged = dom.merge_text_runs(c_root)
+        assert merged == dom.merge_text_runs_in_python(python_root), page.id
+        texts = [[(el.text, el.tail) for el in root.iter()] for root in trees]
+        assert texts[0] == texts[1] == texts[2], page.id
+        assert runs(c_root) == runs(python_root), page.id
+        merged_somewhere += merged > 0
+    assert merged_somewhere > len(pages) // 2

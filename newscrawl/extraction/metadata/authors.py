@@ -411,8 +411,10 @@ _PARTICLE = "(?:van|von|de|der|da|del|la|le)"
 # A capitalised label may follow the previous element's text with no space ("...titleBy").
 # The name's words are on one line: the next block's first word is not a surname ("By Jane
 # Doe" then a paragraph "Body ...", on a minified page once its blocks are kept apart).
+# "By:" with a colon opens a byline only at a line's start: inside a line it is a control's
+# label ("Sort By: Product Ranking").
 _EN_BYLINE = re.compile(
-    r"(?:By|\bby|Author:?|Written by)\s*"
+    r"(?:(?m:^)[Bb]y:|By|\bby|Author:?|Written by)\s*"
     rf"(?P<name>{_EN_NAME}(?:[^\S\n](?:{_PARTICLE}[^\S\n])?{_EN_NAME}){{1,3}})" + _EN_NAME_END
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
