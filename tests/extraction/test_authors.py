@@ -14,6 +14,7 @@ from newscrawl.extraction.metadata.authors import (
     BYLINE_FORMS,
     BYLINE_SEGMENTS,
     CLOSING_AFTER_CONTENT,
+    CO_AUTHORS,
     CUES_BEFORE_TAGS,
     EARLIEST_CUE,
     EMPTY_FIELD_LABELS,
@@ -1075,3 +1076,28 @@ def test_by_with_a_colon_opens_a_byline_at_a_line_start_only():
     assert author_of(page.replace("by: ", "By: ")) == "Ziyi Xu"
     # inside a line, "By:" labels a control
     assert find_en_byline("Filter\nSort By: Product Ranking\nPrice", True) is None
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("By Jo Li and Sam Roe, December 17, 2025", ["Jo Li", "Sam Roe"]),
+        ("By Rui Ma, Heba Ledwon, Manoel Cortes Mendez & Suparn Patra", 4),
+        ("by Jane Doe and John Roe | May 3", ["Jane Doe", "John Roe"]),
+        # after a lone comma: a job title or the outlet
+        ("By Jane Doe, Staff Writer", ["Jane Doe"]),
+        ("By Jane Doe, Senior Editor, May 3, 2024", ["Jane Doe"]),
+        # an agency the story is shared with is its source
+        ("By Jane Doe and The Associated Press", ["Jane Doe"]),
+        ("By Jane Doe and Reuters Staff", ["Jane Doe"]),
+    ],
+)
+def test_a_byline_names_every_writer_it_joins_with_and(byline, names):
+    page = (
+        f"<h1>Council approves the budget</h1><p>{byline}</p><p>The council voted on "
+        "Tuesday to approve the new budget, which funds schools and roads in the county.</p>"
+    )
+    doc = load_document(f"<html><body>{page}</body></html>")
+    found = extract_authors(doc, rules=RULES)
+    assert (len(found) if isinstance(names, int) else found) == names
+    assert extract_authors(doc, rules=RULES - {CO_AUTHORS})[:1] == found[:1]

@@ -413,11 +413,18 @@ _PARTICLE = "(?:van|von|de|der|da|del|la|le)"
 # Doe" then a paragraph "Body ...", on a minified page once its blocks are kept apart).
 # "By:" with a colon opens a byline only at a line's start: inside a line it is a control's
 # label ("Sort By: Product Ranking").
-_EN_BYLINE = re.compile(
-    r"(?:(?m:^)[Bb]y:|By|\bby|Author:?|Written by)\s*"
-    rf"(?P<name>{_EN_NAME}(?:[^\S\n](?:{_PARTICLE}[^\S\n])?{_EN_NAME}){{1,3}})" + _EN_NAME_END
+_EN_BYLINE_LABEL = r"(?:(?m:^)[Bb]y:|By|\bby|Author:?|Written by)\s*"
+_EN_FULL_NAME = rf"{_EN_NAME}(?:[^\S\n](?:{_PARTICLE}[^\S\n])?{_EN_NAME}){{1,3}}{_EN_NAME_END}"
+_EN_BYLINE = re.compile(_EN_BYLINE_LABEL + rf"(?P<name>{_EN_FULL_NAME})")
+# Rule CO_AUTHORS: the byline's other writers, "By Jo Li and Sam Roe", "By A, B and C",
+# "By A & B". Names after a comma count only in a list an "and" or "&" closes: after a
+# lone comma stand a job title or the outlet ("By Jo Li, Staff Writer").
+_EN_CO_BYLINE = re.compile(
+    _EN_BYLINE_LABEL + rf"(?P<name>{_EN_FULL_NAME}"
+    rf"(?:(?:,[^\S\n]+{_EN_FULL_NAME})*,?[^\S\n]+(?:and|&)[^\S\n]+{_EN_FULL_NAME})?)"
 )
 _CUE_WORDS[_EN_BYLINE] = ("By", "by", "Author")  # case-sensitive; "Written by" holds "by"
+_CUE_WORDS[_EN_CO_BYLINE] = _CUE_WORDS[_EN_BYLINE]
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
 # capitalised label may follow the previous element's text with no space ("2024Written by").
 _WRITTEN_BY = starting_with(
@@ -534,9 +541,12 @@ SITE_BRAND_PREFIX = "site_brand_prefix"
 # A lower-case "by" opens a byline only where a byline would: at a line's start, after a
 # date or a word such as "posted" (find_en_byline), not in a sentence ("a study by Harvard ...").
 BY_OPENS_BYLINE = "by_opens_byline"
+# An English byline's co-writers are read with the first (_EN_CO_BYLINE).
+CO_AUTHORS = "co_authors"
 RULES = frozenset(
     {
         BY_OPENS_BYLINE,
+        CO_AUTHORS,
         EMPTY_FIELD_LABELS,
         SOURCE_NOT_AUTHOR,
         SITE_BRAND_PREFIX,
@@ -921,9 +931,11 @@ def _candidates(doc: Document, rules: frozenset[str]) -> Iterator[str]:
                 yield from _markup_names(fragment, rules)
     if not cues_first:
         yield from _cue_candidates(doc, rules, (*author_cues, EDITOR_CUE, *more))
-    match = find_en_byline(_around_headline(doc), BY_OPENS_BYLINE in rules)
+    match = find_en_byline(
+        _around_headline(doc), BY_OPENS_BYLINE in rules, co_authors=CO_AUTHORS in rules
+    )
     if match:
-        yield match.group("name")
+        yield _without_co_organisations(match.group("name"))
     if PROFILE_LINKS in rules:
         yield from _profile_link_names(doc)
     if NAME_BESIDE_DATE in rules and (dated := _name_beside_date(doc, BYLINE_SEGMENTS in rules)):
@@ -1351,14 +1363,16 @@ _BYLINE_VERBS = frozenset(
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w'’.-]*)\W*$")
 
 
-def find_en_byline(text: str, by_opens: bool) -> re.Match[str] | None:
+def find_en_byline(text: str, by_opens: bool, co_authors: bool = True) -> re.Match[str] | None:
     """The first English byline ("By Jo Li") in ``text``; with ``by_opens``, a lower-case
     "by" counts only at a line's or piece's start, after a date or after a word such as
-    "posted" (:data:`_BYLINE_VERBS`)."""
-    first = cue_search(_EN_BYLINE, text)
+    "posted" (:data:`_BYLINE_VERBS`); with ``co_authors`` its name group holds every writer
+    it names ("Jo Li and Sam Roe")."""
+    pattern = _EN_CO_BYLINE if co_authors else _EN_BYLINE
+    first = cue_search(pattern, text)
     if first is None or not by_opens:
         return first
-    for match in _EN_BYLINE.finditer(text, first.start()):
+    for match in pattern.finditer(text, first.start()):
         if not match.group().startswith("by"):
             return match
         before = text[max(0, match.start() - 40) : match.start()]
@@ -1498,6 +1512,21 @@ def _before_job_title(value: str) -> str:
         if _ROLE.search(segment):  # "Zackery Cuevas Writer, Hardware": the beat follows
             return ", ".join(segments[: index + 1])
     return value
+
+
+def _without_co_organisations(names: str) -> str:
+    """A byline's names without the co-writers that name an organisation: the agency or
+    outlet a story is shared with ("By Jo Li and The Associated Press", "... and Reuters
+    Staff") is its source, not a writer."""
+    first, *others = _NAME_SEPARATORS.split(names)
+    if not others:
+        return names
+    people = [
+        name
+        for name in others
+        if not any(word.casefold().strip(".") in ORGANISATION_WORDS for word in name.split())
+    ]
+    return ", ".join([first, *people])
 
 
 def _reads_as_person(name: str) -> bool:
