@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from newscrawl.config.timezones import zone_info
-from newscrawl.extraction import Rejection, extract, load_document
+from newscrawl.extraction import Rejection, dom, extract, load_document
 from newscrawl.extraction.core import DATES_BEFORE_SITE
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.metadata import dates
@@ -248,6 +248,22 @@ def test_a_copyright_year_is_no_publish_date(footer):
 def test_htmldate_dates_other_than_the_first_of_january_stay():
     page = titled_page(f"<h1>A post</h1><p>{'Words here. ' * 30}</p><p>2023-03-14</p>")
     assert htmldate_date(page, FETCHED) == "2023-03-14"
+
+
+def test_htmldate_parses_the_page_with_its_tags_attributes_capped(monkeypatch):
+    # libxml2 reads a tag's attributes in quadratic time: a hostile <img> of thousands cost
+    # htmldate's second parse what our own parse is spared (benchmarks/doubling.py).
+    attributes = " ".join(f"data-x{i}='{i}'" for i in range(5000))
+    page = titled_page(f"<h1>A post</h1><img {attributes} src='/a.jpg'><p>2023-03-14</p>")
+    seen: list[str] = []
+
+    def find_date(source: str, **kwargs: object) -> str | None:
+        seen.append(source)
+        return "2023-03-14"
+
+    monkeypatch.setattr("newscrawl.extraction.metadata.dates.find_date", find_date)
+    assert htmldate_date(page, FETCHED) == "2023-03-14"
+    assert seen[0].count("data-x") == dom.MAX_ATTRIBUTES_PER_TAG
 
 
 # A date in running text: only htmldate's extensive search reads it.

@@ -1152,7 +1152,10 @@ def htmldate_date(
     # htmldate downloads a str that starts with "http" and holds no space, taking it for a
     # URL: a page whose source begins so ("http://169.254.169.254/...<p>") must not make the
     # extraction fetch anything. A leading space keeps it a page.
-    source = " " + doc.html if doc.html.startswith("http") else doc.html
+    # It parses the page again: the source goes with its tags' attributes capped as for our
+    # own parse (libxml2 reads a tag's attributes in time quadratic in their number).
+    html = dom.cap_attributes(doc.html)
+    source = " " + html if html.startswith("http") else html
     try:
         found = find_date(
             source,
