@@ -171,7 +171,17 @@ CONSENT_LINE = re.compile(
 # Whatever the page, such a line is interface, not the article's text.
 UI_LABEL = re.compile(
     r"^[\s▶►›»→←↑⬆✕×·•|]*(?:"
-    r"(?:learn|read|see|show|view|load)\s+(?:more|all|less)|continue\s+reading|keep\s+reading|"
+    r"(?:learn|read|see|show|view|load)\s+(?:more|all|less)|keep\s+reading|"
+    # where an advertisement or a promotion interrupts the story: "Story continues below
+    # advertisement", "Continue reading the main story", "SKIP ADVERTISEMENT", "Ad Feedback",
+    # "Skip past newsletter promotion", "Advertisement - Scroll to continue"
+    r"continue\s+reading(?:\s+(?:below|the\s+(?:main\s+)?(?:story|article)))?|"
+    r"(?:the\s+)?(?:story|article|content|text)\s+continues\s+(?:below|after)"
+    r"(?:\s+(?:this\s+|the\s+)?(?:advertisement|ad))?|"
+    r"skip\s+(?:the\s+)?(?:advertisement|ad)|ad\s+feedback|"
+    r"(?:skip\s+past|after)\s+newsletter\s+promotion|"
+    r"scroll\s+(?:down\s+)?to\s+continue(?:\s+(?:reading|with\s+content))?|"
+    r"advertisement\s*[-–—:]\s*(?:continue\s+reading(?:\s+below)?|scroll\s+to\s+continue)|"
     r"get\s+started(?:\s+(?:for\s+free|now|today))?|start\s+(?:your\s+)?free\s+trial|"
     r"try\s+(?:it\s+)?(?:for\s+)?free|"
     r"(?:buy|shop|book|order|subscribe|sign\s+up|register|download|apply|join|donate)\s+"
