@@ -1101,3 +1101,25 @@ def test_a_byline_names_every_writer_it_joins_with_and(byline, names):
     found = extract_authors(doc, rules=RULES)
     assert (len(found) if isinstance(names, int) else found) == names
     assert extract_authors(doc, rules=RULES - {CO_AUTHORS})[:1] == found[:1]
+
+
+@pytest.mark.parametrize(
+    ("value", "names"),
+    [
+        ("张玉 SN225", ["张玉"]),  # Sina
+        ("杨倩_NF4425", ["杨倩"]),  # NetEase
+        ("王五、李四 SN12", ["王五", "李四"]),
+        ("Jo Li AB12", ["Jo Li AB12"]),  # a code only after a Chinese name
+    ],
+)
+def test_a_portal_staff_code_after_a_chinese_name_is_no_part_of_it(value, names):
+    assert clean_names(value) == names
+
+
+def test_an_editor_line_in_author_markup_gives_the_name_without_its_staff_code():
+    page = (
+        "<h1>国务院常务会议部署推进城市更新工作</h1><div id='article'><p>新华社北京5月3日电 "
+        "国务院总理主持召开国务院常务会议，听取关于推进城市更新工作的汇报，研究部署相关工作。"
+        "</p><p class='show_author'>责任编辑：张玉 SN225</p></div>"
+    )
+    assert author_of(page) == "张玉"

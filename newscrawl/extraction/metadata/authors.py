@@ -1455,6 +1455,10 @@ def _json_ld_name(value: Any, nodes: dict[str, dict[str, Any]] | None = None) ->
     return None
 
 
+# A portal's staff code after a Chinese name: "杨倩_NF4425" (NetEase), "张玉 SN225" (Sina).
+STAFF_CODE = re.compile(r"(?<=[\u4e00-\u9fff])[\s_]*[A-Za-z]{1,4}\d{2,}$")
+
+
 def clean_names(
     value: str, site_names: frozenset[str] = frozenset(), rules: frozenset[str] = RULES
 ) -> list[str]:
@@ -1469,7 +1473,8 @@ def clean_names(
     value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
     names: list[str] = []
     for part in _split_names(value):
-        if _CREDENTIAL.match(part.strip()):
+        part = STAFF_CODE.sub("", part.strip())
+        if _CREDENTIAL.match(part):
             continue
         if EMPTY_FIELD_LABELS in rules and _is_label(part):
             if names:  # a list's names end where the page's labels and buttons start

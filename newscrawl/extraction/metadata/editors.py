@@ -45,8 +45,6 @@ _CREDITS_NEARBY = re.compile(r"\b(?:By|Written by|Reporting by|Reviewed by|Updat
 CREDITS_REACH = 200
 # Every editor cue holds one of these.
 CREDIT_WORDS = ("编", "Edit")
-# A portal's staff code after the name ("杨倩_NF4425", NetEase).
-_STAFF_CODE = re.compile(r"_[A-Za-z]{1,4}\d{2,}$")
 # A name that runs into the next label with no space ("李跃群校对：刘威").
 _NEXT_LABEL = re.compile(BYLINE_LABELS)
 # More credits than this on one page are a list of stories, not one story's editors.
@@ -78,7 +76,7 @@ def extract_editors(doc: Document, content: str | None = None) -> list[str]:
             english = pattern is EDITOR_CUE and EN_FULL_NAME.match(text, match.start("name"))
             if english:
                 names = english.group()  # "责编：Demi Xia": the cue's Latin handle is one word
-            for name in clean_names(_STAFF_CODE.sub("", names.strip()), site_names):
+            for name in clean_names(names.strip(), site_names):
                 name = _once(name)
                 if name not in editors:
                     editors.append(name)
