@@ -215,7 +215,7 @@ def looks_like_html(text: str) -> bool:
         return False  # JSON
     if stripped.startswith("%PDF"):
         return False
-    return bool(_MARKUP_HINT.search(text[:200_000]))
+    return bool(_MARKUP_HINT.search(text, 0, 200_000))  # a bound, without a copy
 
 
 def drop_inline_blobs(text: str) -> str:
@@ -250,12 +250,12 @@ def load_document(
     """Decode, parse and clean a page. Raises :class:`DocumentError` for non-pages."""
     used_encoding: str | None = None
     if isinstance(html, bytes):
-        if not html.strip():
+        if not html or html.isspace():  # not strip(): that copies the page
             raise DocumentError("empty_input", "no bytes")
         text, used_encoding = decode_html(html[:MAX_INPUT_BYTES], encoding)
     else:
         text = html
-    if not text.strip():
+    if not text or text.isspace():
         raise DocumentError("empty_input", "empty document")
     if len(text) > MAX_HTML_CHARS:
         text = drop_inline_blobs(text[:MAX_INPUT_BYTES])[:MAX_HTML_CHARS]
@@ -283,7 +283,7 @@ def load_document(
     drop_related_boxes(root)
     drop_teaser_cards(root, url)
     drop_social_embeds(root)
-    if "{{" in text:
+    if doc.holds("{{"):  # with the other markers, in one C pass over the source
         blank_placeholders(root)
     return doc
 
@@ -325,7 +325,7 @@ _JSON_LD_SCRIPTS = etree.XPath(
 )
 
 
-source_markers("ld+json")
+source_markers("ld+json", "{{")
 
 
 def read_head(doc: Document) -> None:
