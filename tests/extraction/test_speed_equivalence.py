@@ -76,6 +76,7 @@ CUE_TEXTS = [
     "news report by Jane Doe",
     "Article BY Jane Doe",
     "Posted bY: John Smith",
+    "By: Jo Li and Sam Roe, May 3",
 ]
 
 
@@ -92,6 +93,7 @@ def test_every_cue_has_its_words():
         authors._ENDED_CUE,
         *authors._MORE_CUES,
         authors._EN_BYLINE,
+        authors._EN_CO_BYLINE,
         authors._WRITTEN_BY,
     }
     assert cues == set(authors._CUE_WORDS)

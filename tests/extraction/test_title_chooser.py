@@ -11,6 +11,7 @@ from newscrawl.extraction.document import load_document
 from newscrawl.extraction.metadata.title import (
     anchor_similarity,
     anchor_variants,
+    as_one_line,
     choose_title,
     is_self_link,
     rank_titles,
@@ -205,3 +206,31 @@ def test_density_articles_use_the_anchor_too() -> None:
     article = extract(html, method="density", anchor_text="Budget approved")
     assert isinstance(article, Article)
     assert article.title == "Budget approved"
+
+
+@pytest.mark.parametrize(
+    ("raw", "stored"),
+    [
+        ("Top MBA Programs of 2025 (US)\n  Your Guide", "Top MBA Programs of 2025 (US) Your Guide"),
+        ("Dec 18 2025\n \n Preparing a transition", "Dec 18 2025 Preparing a transition"),
+        # escaped twice by the page: the parser leaves one reference
+        ("Python, SQL &#x26; AI", "Python, SQL & AI"),
+        ("Women&#8217;s &amp; men&rsquo;s", "Women’s & men’s"),
+        # no semicolon, no reference; none that a title can show
+        ("R&D at AT&T, Tips&para", "R&D at AT&T, Tips&para"),
+        ("&#0; &#xD800; &unknown;", "&#0; &#xD800; &unknown;"),
+    ],
+)
+def test_a_title_is_stored_as_one_line_of_shown_text(raw, stored):
+    assert as_one_line(raw) == stored
+
+
+def test_a_heading_s_line_breaks_do_not_reach_the_title():
+    html = (
+        "<html><head><title>x</title></head><body><h1>Top MBA Programs of 2025<br>\n"
+        "   Your Guide to the Best Schools</h1><p>"
+        + "Business schools ranked by salary, debt and placement across the country. " * 5
+        + "</p></body></html>"
+    )
+    article = extract(html.encode(), method="density")
+    assert article.title == "Top MBA Programs of 2025 Your Guide to the Best Schools"
