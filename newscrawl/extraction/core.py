@@ -136,7 +136,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     dates = extract_dates(doc, doc.fetched_at, doc.published_since)
     if dates.before_since:
         diagnostics[DATES_BEFORE_SITE] = dates.before_since
-    source = extract_source(doc)
+    source = extract_source(doc, result.text)
     authors = extract_authors(doc, result.text, source=source)
     return Article(
         title=choose_title(doc, hint=result.title_hint),

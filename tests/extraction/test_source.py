@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from newscrawl.extraction import Article, extract, load_document
-from newscrawl.extraction.metadata.source import extract_source
+from newscrawl.extraction.metadata.source import dateline_source, extract_source
 
 
 def source_of(body: str = "", head: str = "") -> str | None:
@@ -64,3 +64,34 @@ def test_the_label_is_found_past_a_portal_s_indented_menus():
     # Template whitespace is no visible text: 20,000 blanks of indentation before the byline.
     menus = "".join(f"<li><a href='/c{i}'>栏目{i}</a></li>" + " " * 400 for i in range(50))
     assert source_of(f"<ul>{menus}</ul><p>2019-09-07 来源: 新京报 举报</p>") == "新京报"
+
+
+@pytest.mark.parametrize(
+    ("lead", "source"),
+    [
+        ("WASHINGTON (AP) — The Senate voted on Tuesday", "AP"),
+        ("LONDON, May 3 (Reuters) - The Bank of England held rates", "Reuters"),
+        ("SALT LAKE CITY (KSL) — A Utah man was", "KSL"),
+        ("Photo: Jo Li\nNEW YORK (CNN) -- Stocks rose on Friday", "CNN"),
+        ("新华社北京5月3日电 国务院总理主持召开国务院常务会议", "新华社"),
+        ("中新网上海5月3日电（记者 张三）上海市政府", "中新网"),
+        # the page's own report, a menu in capitals, a bracket in a sentence
+        ("本报北京5月3日电 国务院总理主持召开会议", None),
+        ("ENGLISH AS A SECOND LANGUAGE (ESL) - Register for FREE classes", None),
+        ("The Senate (led by Democrats) - as expected - voted", None),
+    ],
+)
+def test_a_wire_dateline_names_the_source(lead, source):
+    assert dateline_source(lead) == source
+
+
+def test_the_dateline_is_read_at_the_start_of_the_article_text_after_any_label():
+    paragraph = "The new budget funds schools and roads across the country after a debate. "
+    page = f"<html><body><h1>Budget</h1><p>WASHINGTON (AP) — {paragraph * 4}</p></body></html>"
+    article = extract(page.encode(), method="density")
+    assert article.source == "AP"
+    labelled = page.replace("<h1>Budget</h1>", "<h1>Budget</h1><p>来源：新华网</p>")
+    assert extract(labelled.encode(), method="density").source == "新华网"
+    # further down the text, a dateline is a quoted story's
+    later = page.replace("WASHINGTON (AP) — ", paragraph * 6 + "WASHINGTON (AP) — ")
+    assert extract(later.encode(), method="density").source is None

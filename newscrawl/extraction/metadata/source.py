@@ -1,7 +1,8 @@
 """Source: the agency or outlet a story comes from ("来源：新华社"), apart from its authors.
 
-Chinese portals label it in the byline line; some pages also state it in a meta tag. A source
-is an organisation's name: 2-30 characters, no digits at the start, not a placeholder.
+Chinese portals label it in the byline line; some pages also state it in a meta tag, and a
+wire story in its dateline ("WASHINGTON (AP) —", "新华社北京5月3日电"). A source is an
+organisation's name: 2-30 characters, no digits at the start, not a placeholder.
 """
 
 from __future__ import annotations
@@ -55,21 +56,46 @@ _LABELLED = starting_with(
     r"|(?<=[\u4e00-\u9fff])\d)",
 )
 
+# Characters at the start of the article text a dateline stands in (after a lead-in such as
+# a standfirst or a photo credit).
+DATELINE_CHARS = 300
+# A wire dateline: the place in capitals (up to three words, not the end of a longer run of
+# capitals: "ENGLISH AS A SECOND LANGUAGE (ESL) - Register" is a menu), perhaps the day, the
+# agency in brackets, a dash, and the story's first word.
+_EN_DATELINE = re.compile(
+    r"(?<![\w,])(?<![A-Z] )[A-Z]{2,}(?:[ .'-]{1,2}[A-Z]{2,}){0,2}"
+    r"(?:,\s*[A-Z][a-z]{2,8}\.?(?:\s+\d{1,2})?)?"
+    r"\s*\((?P<name>[A-Z][A-Za-z&.]*(?:\s[A-Z][A-Za-z&.]*){0,2})\)\s*(?:—|–|--?)\s+"
+    r"(?=[A-Z0-9“\"‘'])"
+)
+# A Chinese wire dateline: the agency or outlet, the place, the day, "电" (wired).
+_ZH_DATELINE = re.compile(
+    r"(?<![\u4e00-\u9fff])(?P<name>(?!本)[\u4e00-\u9fff]{1,6}?[社网台])"
+    r"[\u4e00-\u9fff]{0,8}?\s*\d{1,2}\s*月\s*\d{1,2}\s*日\s*电"
+)
 
-def extract_source(doc: Document) -> str | None:
-    """The labelled source of the story, or None."""
+
+def extract_source(doc: Document, content: str | None = None) -> str | None:
+    """The labelled source of the story, or the wire its dateline credits at the start of
+    ``content`` (the extracted article text), or None."""
     for key in META_KEYS:
         value = clean_source(doc.meta.get(key, ""))
         if value:
             return value
-    if "来源" not in doc.body_text():  # every label holds it; most pages have none
-        return None
-    text = doc.visible_start(SEARCH_CHARS)
-    for match in _LABELLED.finditer(text):
-        value = clean_source(match.group("name"))
-        if value:
-            return value
-    return None
+    if "来源" in doc.body_text():  # every label holds it; most pages have none
+        for match in _LABELLED.finditer(doc.visible_start(SEARCH_CHARS)):
+            value = clean_source(match.group("name"))
+            if value:
+                return value
+    return dateline_source(content[:DATELINE_CHARS]) if content else None
+
+
+def dateline_source(text: str) -> str | None:
+    """The wire or outlet a story's dateline credits: "WASHINGTON (AP) —", "LONDON, May 3
+    (Reuters) -", "新华社北京5月3日电", "中新网上海5月3日电"; None without one. A page's own
+    "本报讯" credits the page."""
+    match = _ZH_DATELINE.search(text) or _EN_DATELINE.search(text)
+    return clean_source(match.group("name")) if match else None
 
 
 def clean_source(value: str) -> str | None:
