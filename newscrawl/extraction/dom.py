@@ -331,7 +331,7 @@ def merge_text_runs(root: Element) -> int:
 
     Stripping ``<br>``, comments and scripts leaves such runs (183 of the 191 speed pages
     hold some), and lxml reads a run by joining its nodes one at a time, at every read: a
-    ``<div>`` of 8,000 ``<br>`` lines cost two seconds a read (docs/benchmarks/speed.md). A
+    ``<div>`` of 8,000 ``<br>`` lines cost two seconds a read (docs/benchmarks/doubling.md). A
     run holding a character lxml refuses to set (a C0 control, U+FFFE) is left as it is.
     """
     if walks is not None:
