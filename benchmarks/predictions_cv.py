@@ -13,9 +13,10 @@ source page's URL, so a brief and the page it was cut from are always in the sam
 the set's name in the group they were dealt apart, and a variant tuned on one was scored on
 the other).
 
-``--field date|author|source|editor`` scores a metadata field instead of the body: each page
-that carries the field's label scores 1 when the variant's value matches it (the match rules
-of ``newscrawl eval``) and 0 otherwise, and the figures are accuracies.
+``--field title|date|author|source|editor`` scores a metadata field instead of the body: each
+page that carries the field's label scores 1 when the variant's value matches it (the match
+rules of ``newscrawl eval``: a title's token sequence exactly) and 0 otherwise, and the
+figures are accuracies.
 
     python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions before.jsonl  # old code
     python3 -m newscrawl eval DATA/pages.jsonl --method auto --predictions after.jsonl   # new code
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from newscrawl.evaluation.crossval import format_selection, no_harm, page_site, select
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metadata import MetadataScore, score_fields
-from newscrawl.evaluation.metric import bag_scores
+from newscrawl.evaluation.metric import bag_scores, title_matches
 
 # field -> (labelled pages, hits) of a page's MetadataScore
 FIELDS: dict[str, Callable[[MetadataScore], tuple[int, int]]] = {
@@ -60,6 +61,8 @@ def read_records(path: Path, method: str) -> dict[str, dict[str, Any]]:
 
 def field_score(field: str, record: dict[str, Any], page: Page) -> float | None:
     """1.0 or 0.0 for a page labelled with ``field``, None for a page without the label."""
+    if field == "title":  # the eval's title exact match: the same token sequence
+        return float(title_matches(record.get("title"), page.title)) if page.title else None
     score = score_fields(
         record.get("publish_time"),
         record.get("author"),
@@ -85,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=["before", "after"])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--method", default="auto")
-    parser.add_argument("--field", choices=("body", *FIELDS), default="body")
+    parser.add_argument("--field", choices=("body", "title", *FIELDS), default="body")
     args = parser.parse_args(argv)
 
     variants = args.variants

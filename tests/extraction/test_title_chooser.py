@@ -234,3 +234,20 @@ def test_a_heading_s_line_breaks_do_not_reach_the_title():
     )
     article = extract(html.encode(), method="density")
     assert article.title == "Top MBA Programs of 2025 Your Guide to the Best Schools"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "阿里发布最强AI芯片：一块顶十块GPU-EDN 电子技术设计",  # a hyphen the split leaves
+        "What happened with Arch Linux ISO in 2024 / Arch Discussion / Arch Linux Forums",
+    ],
+)
+def test_a_heading_the_title_opens_with_is_the_headline(title):
+    heading = title.split("-EDN")[0].split(" / ")[0]
+    html = (
+        f"<html><head><title>{title}</title></head><body><h1>{heading}</h1><p>"
+        + "The release brought a new installer and a faster mirror list to every user. " * 4
+        + "</p></body></html>"
+    )
+    assert choose_title(load_document(html.encode())) == heading

@@ -183,6 +183,7 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
         raw.extend(
             (joined, "title-part") for joined in _leading_joins(doc.title_text, len(title_parts))
         )
+    raw.extend((heading, "title-part") for heading in _headings_opening(doc.title_text, raw))
     suffixes = _suffix_parts(doc, title_parts)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     candidates: list[TitleCandidate] = []
@@ -194,6 +195,28 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
             seen.add((source, toks))
             candidates.append(TitleCandidate(variant, source, toks))
     return candidates
+
+
+# What may follow a headline that opens the <title>: the separator before the site's name,
+# also one the split does not take ("…GPU-EDN 电子技术设计", "Headline Site Name").
+_AFTER_OPENING = re.compile(r"[\s\-_|–—·•»:：~/]")
+
+
+def _headings_opening(title: str, raw: list[tuple[str, str]]) -> list[str]:
+    """The page headings the ``<title>`` opens with, up to a separator: each is also a part
+    of the title, split where :data:`_SEPARATOR` does not split it."""
+    title = normalize_space(title)
+    found = []
+    for text, source in raw:
+        heading = normalize_space(text)
+        if (
+            source == "heading"
+            and len(heading) < len(title)
+            and title.startswith(heading)
+            and _AFTER_OPENING.match(title, len(heading))
+        ):
+            found.append(heading)
+    return found
 
 
 def split_title(title: str) -> list[str]:
