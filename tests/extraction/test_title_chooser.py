@@ -251,3 +251,19 @@ def test_a_heading_the_title_opens_with_is_the_headline(title):
         + "</p></body></html>"
     )
     assert choose_title(load_document(html.encode())) == heading
+
+
+def test_a_heading_ending_in_the_site_s_declared_name_loses_it():
+    html = (
+        "<html><head><title>Critics’ Choice: Best UK Art Exhibitions 2025 – Artlyst - Artlyst"
+        "</title><meta property='og:site_name' content='Artlyst'>"
+        "<meta property='og:title' content='Critics’ Choice: Best UK Art Exhibitions 2025 – "
+        "Artlyst'></head><body><h1>Critics’ Choice: Best UK Art Exhibitions 2025 – Artlyst</h1>"
+        "<p>"
+        + "Our critics pick the exhibitions of the year, from London to Edinburgh. " * 4
+        + "</p></body></html>"
+    )
+    assert (
+        choose_title(load_document(html.encode()))
+        == "Critics’ Choice: Best UK Art Exhibitions 2025"
+    )

@@ -185,10 +185,11 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
         )
     raw.extend((heading, "title-part") for heading in _headings_opening(doc.title_text, raw))
     suffixes = _suffix_parts(doc, title_parts)
+    site_names = {tuple(tokens(name, normalize=True)) for name in _site_names(doc)}
     seen: set[tuple[str, tuple[str, ...]]] = set()
     candidates: list[TitleCandidate] = []
     for text, source in raw:
-        for variant in _with_suffix_stripped(normalize_space(text), suffixes, source):
+        for variant in _with_suffix_stripped(normalize_space(text), suffixes, source, site_names):
             toks = tuple(tokens(variant, normalize=True))
             if not toks or len(toks) > MAX_TITLE_TOKENS or (source, toks) in seen:
                 continue
@@ -268,16 +269,25 @@ def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]
     return {name for name in names if name}
 
 
-def _with_suffix_stripped(text: str, suffixes: set[tuple[str, ...]], source: str) -> list[str]:
-    """``text`` plus, for non-<title> sources, ``text`` without a leading/trailing site name."""
+def _with_suffix_stripped(
+    text: str,
+    suffixes: set[tuple[str, ...]],
+    source: str,
+    site_names: set[tuple[str, ...]],
+) -> list[str]:
+    """``text`` plus, for non-<title> sources, ``text`` without a leading/trailing site name.
+    A trailing part that is the site's declared name (``site_names``: ``og:site_name`` and
+    the like) is never the headline's: then only the stripped form is a candidate."""
     if source in ("title", "title-part") or not suffixes:
         return [text]
     parts = split_title(text)
     if len(parts) < 2:
         return [text]
     variants = [text]
-    if tuple(tokens(parts[-1], normalize=True)) in suffixes:
-        variants.append(_join_leading(text, len(parts) - 1))
+    last = tuple(tokens(parts[-1], normalize=True))
+    if last in suffixes:
+        stripped = _join_leading(text, len(parts) - 1)
+        variants = [stripped] if last in site_names else [text, stripped]
     first_separator = _SEPARATOR.search(text)
     if tuple(tokens(parts[0], normalize=True)) in suffixes and first_separator is not None:
         variants.append(text[first_separator.end() :])
