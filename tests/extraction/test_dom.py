@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from newscrawl.extraction import dom, load_document
+from tests.property import examples
 
 
 def test_parse_html_handles_empty_xml_declaration_and_nul():
@@ -252,3 +255,41 @@ def test_json_ld_blocks_that_are_not_json_are_kept_as_text():
     doc = load_document(f"<html><head>{html}</head><body><p>x</p></body></html>".encode())
     assert [item["headline"] for item in doc.json_ld] == ["A"]
     assert doc.broken_json_ld == [broken]
+
+
+# Pieces a text run is built from: words, characters lxml refuses to set, references,
+# and the markup cleaning strips between them.
+_PIECES = st.sampled_from(
+    [
+        "a",
+        "中文",
+        " ",
+        "\n",
+        "\x0c",
+        "&#1;",
+        "&#xFFFE;",
+        "\U0001f600",
+        "&amp;",
+        "<br>",
+        "<br/>",
+        "<!-- -->",
+        "<!--c-->",
+        "<script>s()</script>",
+        "<b>",
+        "</b>",
+        "<p>",
+        "</p>",
+        "<span>",
+        "</span>",
+    ]
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(_PIECES, max_size=40))
+def test_merging_text_runs_in_c_equals_python_and_keeps_every_text(pieces):
+    html = "<html><body><div>" + "".join(pieces) + "</div>tail</body></html>"
+    c_root, python_root, stripped = _stripped(html), _stripped(html), _stripped(html)
+    assert dom.merge_text_runs(c_root) == dom.merge_text_runs_in_python(python_root)
+    assert _texts(c_root) == _texts(python_root) == _texts(stripped)
+    assert [str(text) for text in _RUNS(c_root)] == [str(text) for text in _RUNS(python_root)]
