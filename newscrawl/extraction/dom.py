@@ -96,6 +96,9 @@ _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
 # Elements that show code as written: a template or JSON inside them is an example, not page
 # machinery (hidden_copies, placeholders).
 CODE_TAGS = ("pre", "code", "samp", "kbd")
+# Elements that show a picture: ``<img>``, and AMP pages' ``<amp-img>`` (an AMP page has no
+# other; the crawl may store an article from its AMP copy).
+IMAGE_TAGS = ("img", "amp-img")
 # Attributes that may hold the real image URL on lazy-loading pages, best first.
 IMAGE_SRC_ATTRS = (
     "data-src",
@@ -124,7 +127,7 @@ def utf8_parser() -> etree.HTMLParser:
     return parser
 
 
-_IMAGES = etree.XPath("descendant-or-self::img")
+_IMAGES = etree.XPath("descendant-or-self::img | descendant-or-self::amp-img")
 # Attributes most content carries, none of them safe: stripped in one libxml2 call, so the
 # XPath below (a string per attribute it returns) only sees the rare others.
 COMMON_UNSAFE_ATTRS = (
@@ -167,7 +170,7 @@ _OTHER_UNSAFE_ATTRIBUTES = etree.XPath(
     + " or ".join(f"name()='{name}'" for name in sorted(SAFE_ATTRS))
     + ")]"
 )
-_LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img)]")
+_LINKED = etree.XPath("descendant-or-self::*[@href or @src][not(self::img or self::amp-img)]")
 # Characters libxml2 keeps in parsed text and attributes (raw or as ``&#1;``) but lxml refuses
 # to set: C0 controls other than tab/newline/return, surrogates, U+FFFE and U+FFFF.
 _XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -494,7 +497,7 @@ def image_urls(nodes: Iterable[etree._Element], base_url: str | None) -> list[st
     """Image URLs under ``nodes`` in document order, lazy-load attributes first, deduplicated."""
     seen: dict[str, None] = {}
     for node in nodes:
-        images = [node] if node.tag == "img" else node.iterdescendants("img")
+        images = [node] if node.tag in IMAGE_TAGS else node.iterdescendants(*IMAGE_TAGS)
         for img in images:
             for attr in IMAGE_SRC_ATTRS:
                 value = img.get(attr)
@@ -512,9 +515,9 @@ def common_ancestor(first: etree._Element, last: etree._Element) -> etree._Eleme
 
 
 def images_between(start: etree._Element, stop: etree._Element) -> list[etree._Element]:
-    """The ``<img>`` elements from ``start`` to the end of ``stop``'s subtree, in document
-    order: the images of an article whose first and last paragraphs those are (figures
-    between paragraphs belong to no paragraph)."""
+    """The image elements (:data:`IMAGE_TAGS`) from ``start`` to the end of ``stop``'s
+    subtree, in document order: the images of an article whose first and last paragraphs
+    those are (figures between paragraphs belong to no paragraph)."""
     common = common_ancestor(start, stop)
     if common is None:
         return []
@@ -523,7 +526,7 @@ def images_between(start: etree._Element, stop: etree._Element) -> list[etree._E
     started = False
     for el in common.iter():
         started = started or el is start
-        if started and el.tag == "img":
+        if started and el.tag in IMAGE_TAGS:
             images.append(el)
         if el is end:
             break
@@ -547,6 +550,7 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
         for img in _IMAGES(copy):
             src = image_urls([img], base_url)
             img.attrib.clear()
+            img.tag = "img"  # an AMP page's <amp-img> is an image to any other reader
             if src:
                 img.set("src", src[0])  # XML-safe: resolve_url made it so
         etree.strip_attributes(copy, *COMMON_UNSAFE_ATTRS)

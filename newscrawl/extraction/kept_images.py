@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from lxml.etree import _Element as Element
 
+from newscrawl.extraction.dom import IMAGE_TAGS
 from newscrawl.extraction.text import word_count
 
 Span = tuple[Element, Element]
@@ -42,13 +43,13 @@ def span_to_last_kept_text(span: Span, text: str) -> Span | None:
         if isinstance(piece, str):
             if is_kept(piece, kept):
                 break
-        elif piece.tag == "img":
+        elif piece.tag in IMAGE_TAGS:
             cut = True
     else:
         return span
     if not cut:
         return span
-    before = next((p for p in pieces if not isinstance(p, str) and p.tag == "img"), None)
+    before = next((p for p in pieces if not isinstance(p, str) and p.tag in IMAGE_TAGS), None)
     return (start, before) if before is not None else None
 
 

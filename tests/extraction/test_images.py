@@ -3,9 +3,10 @@ of their first and last kept paragraph, ``auto`` even when it rewrote the winner
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 
-from newscrawl.extraction import Article, extract, load_document
+from newscrawl.extraction import Article, dom, extract, load_document
 from newscrawl.extraction.blocks import segment
 from newscrawl.extraction.dom import images_between
 
@@ -70,3 +71,23 @@ def test_cx_alone_has_no_tree_so_no_images():
     result = extract(page(PARAGRAPH), url="https://news.example/2025/bridge.html", method="cx")
     assert isinstance(result, Article)
     assert result.images == []
+
+
+def test_an_amp_page_s_images_are_its_amp_img_elements():
+    body = "".join(
+        f"<p>The county council voted on Tuesday to approve the new budget, part {n}, which "
+        "funds schools and roads across the county after months of debate.</p>"
+        for n in range(6)
+    )
+    page = (
+        "<html amp><head><title>Council approves budget</title></head><body><article>"
+        "<h1>Council approves budget</h1><amp-img src='/img/council.jpg' width='1200' "
+        f"height='800' layout='responsive'></amp-img>{body}</article></body></html>"
+    )
+    for method in ("density", "auto"):
+        article = extract(page.encode(), url="https://example.com/amp/council", method=method)
+        assert article.images == ["https://example.com/img/council.jpg"], method
+    root = lxml.html.fromstring("<div><amp-img src='/a.jpg' layout='fill'></amp-img></div>")
+    assert dom.sanitized_html([root], "https://example.com/x") == (
+        '<div><img src="https://example.com/a.jpg"></div>'
+    )
