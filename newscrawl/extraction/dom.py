@@ -499,13 +499,60 @@ def image_urls(nodes: Iterable[etree._Element], base_url: str | None) -> list[st
     for node in nodes:
         images = [node] if node.tag in IMAGE_TAGS else node.iterdescendants(*IMAGE_TAGS)
         for img in images:
-            for attr in IMAGE_SRC_ATTRS:
-                value = img.get(attr)
-                resolved = resolve_url(value, base_url) if value else None
-                if resolved:
-                    seen.setdefault(resolved, None)
-                    break
+            url = image_url(img, base_url)
+            if url:
+                seen.setdefault(url, None)
     return list(seen)
+
+
+# A lazy loader's stand-in until the real picture loads: a GIF named for a spacer, a blank, a
+# pixel or a loader ("blank.gif", "lazy_placeholder.gif", "1x1.trans.gif"), or any image
+# named a placeholder, a spacer or a lazy loader's ("grey-placeholder.png"). Other words
+# ("transparent", "empty", "grey") also name real pictures: "logo-transparent.png".
+_PLACEHOLDER_FILE = re.compile(
+    r"/[^/?#]*(?<![a-z0-9])(?:spacer|blank|pixel|trans(?:parent)?|placeholder|lazy|loading|"
+    r"1x1|empty|grey|gray)(?![a-z0-9])[^/?#]*\.gif(?:[?#]|$)"
+    r"|/[^/?#]*(?<![a-z0-9])(?:placeholder|spacer|lazy[-_]?load|1x1|loading)(?![a-z0-9])"
+    r"[^/?#]*\.(?:png|svg|webp)(?:[?#]|$)",
+    re.IGNORECASE,
+)
+# Where a lazy loader or a responsive image keeps its candidates ("a-400.jpg 400w, ...").
+IMAGE_SRCSET_ATTRS = ("data-srcset", "data-lazy-srcset", "srcset")
+
+
+def image_url(img: etree._Element, base_url: str | None) -> str | None:
+    """The picture an image element shows: the first lazy-load attribute or ``src`` that
+    holds a URL (not a ``data:`` URI, not a loader's placeholder file), else the widest
+    candidate of a ``srcset``."""
+    for attr in IMAGE_SRC_ATTRS:
+        value = img.get(attr)
+        resolved = resolve_url(value, base_url) if value else None
+        if resolved and not _PLACEHOLDER_FILE.search(resolved):
+            return resolved
+    for attr in IMAGE_SRCSET_ATTRS:
+        value = img.get(attr)
+        if value:
+            widest = _widest_candidate(value)
+            resolved = resolve_url(widest, base_url) if widest else None
+            if resolved:
+                return resolved
+    return None
+
+
+def _widest_candidate(srcset: str) -> str | None:
+    """The URL of a ``srcset``'s widest candidate ("a.jpg 400w, b.jpg 800w": b.jpg; by
+    density, "1x, 2x": the highest), the first when none gives a size."""
+    best: tuple[float, str] | None = None
+    for candidate in srcset.split(","):
+        parts = candidate.split()
+        if not parts:
+            continue
+        size = 0.0
+        if len(parts) > 1 and parts[1][:-1].replace(".", "", 1).isdigit():
+            size = float(parts[1][:-1])
+        if best is None or size > best[0]:
+            best = (size, parts[0])
+    return best[1] if best else None
 
 
 def common_ancestor(first: etree._Element, last: etree._Element) -> etree._Element | None:

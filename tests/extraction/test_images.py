@@ -91,3 +91,34 @@ def test_an_amp_page_s_images_are_its_amp_img_elements():
     assert dom.sanitized_html([root], "https://example.com/x") == (
         '<div><img src="https://example.com/a.jpg"></div>'
     )
+
+
+@pytest.mark.parametrize(
+    ("image", "url"),
+    [
+        # a data: URI or a lazy loader's placeholder file stands in for the srcset's picture
+        (
+            "<img src='data:image/gif;base64,R0lGOD' srcset='/a-400.jpg 400w, /a-800.jpg 800w'>",
+            "/a-800.jpg",
+        ),
+        (
+            "<img src='/plugins/lazy-load/1x1.trans.gif' data-srcset='/b.jpg 1x, /b@2x.jpg 2x'>",
+            "/b@2x.jpg",
+        ),
+        ("<img src='/img/grey-placeholder.png' data-src='/c.jpg'>", "/c.jpg"),
+        ("<img srcset='/d-small.jpg, /d-large.jpg 1200w'>", "/d-large.jpg"),
+        # names that only look like a placeholder's are pictures
+        ("<img src='/img/logo-transparent.png'>", "/img/logo-transparent.png"),
+        (
+            "<img src='/img/digital-transformation-podcast.gif'>",
+            "/img/digital-transformation-podcast.gif",
+        ),
+        ("<img src='/img/banner-81x18.svg'>", "/img/banner-81x18.svg"),
+        # a placeholder alone is no picture
+        ("<img src='/wp-content/plugins/a3-lazy-load/images/lazy_placeholder.gif'>", None),
+    ],
+)
+def test_an_image_s_url_passes_over_lazy_loading_stand_ins(image, url):
+    img = lxml.html.fromstring(f"<div>{image}</div>")[0]
+    expected = f"https://example.com{url}" if url else None
+    assert dom.image_url(img, "https://example.com/news/a.html") == expected
