@@ -2,7 +2,7 @@
 
 Synthetic pages grow along one shape at a time (a long ``<title>``, a page whose ``</title>``
 is missing, many paragraphs, deep nesting, many links, one huge text node, lines set apart by
-``<br>``, text split by comments, many attributes);
+``<br>``, text split by comments, a clock before a run of blank lines, many attributes);
 each size is twice the previous one. For every shape, method and stage the script reports the
 time ratio per doubling, ``2 ** slope`` of the least-squares line through ``log2(time)`` over
 the doublings (every size counts, so one noisy point moves it less than a first-to-last
@@ -126,6 +126,18 @@ SHAPES: dict[str, tuple[int, Callable[[int], str]]] = {
             "<div class='content'><p>"
             + "".join(f"第{i}条<!-- -->，" + PARAGRAPH[3:40] + "<!-- -->" for i in range(n))
             + "</p></div>",
+        ),
+    ),
+    # A clock before a long run of blank lines (an indented template's "更新 19:13:18"):
+    # the date patterns' optional spaces after a clock must not be retried against it.
+    "clock_then_spaces": (
+        500,
+        lambda n: page(
+            "<title>交通规划公布</title>",
+            "<div class='info'>更新 19:13:18 "
+            + "\n        \xa0" * n
+            + "</div>"
+            + ARTICLE,
         ),
     ),
     "many_attributes": (

@@ -580,3 +580,20 @@ def test_a_page_whose_source_starts_like_a_url_is_never_fetched(start, monkeypat
     result = extract(page.encode(), method="auto")
     assert fetched == []
     assert not isinstance(result, Rejection) or result.reason != "extractor_error"
+
+
+@pytest.mark.parametrize(
+    ("line", "published"),
+    [
+        ("Published 3:45 PM EDT, Fri May 3, 2024", "2024-05-03T15:45-04:00"),
+        ("Posted 9:05 pm, Thursday, May 2nd 2024", "2024-05-02T21:05"),
+        ("Updated 10:32 AM ET, May 3, 2024", "2024-05-03"),  # "ET" names no offset
+    ],
+)
+def test_a_clock_before_the_day_is_read_with_it(line, published):
+    page = load_document(
+        doc(
+            f"<h1>Council approves the budget</h1><p>{line}</p><p>{'Words of the story. ' * 20}</p>"
+        )
+    )
+    assert extract_publish_time(page, FETCHED) == published

@@ -207,7 +207,21 @@ _DOTTED = re.compile(
 # scans a pattern that opens with a lookbehind and a 23-way case-blind alternation at every
 # place; this one finds the places 3x faster.
 _MONTH_START = re.compile(r"j(?:an|u[nl])|feb|ma[ry]|a(?:pr|ug)|sep|oct|nov|dec", re.IGNORECASE)
-_PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST, _DOTTED)
+# The clock first, then the day: "3:45 PM EDT, Fri May 3, 2024", "10:32 AM ET, May 3, 2024".
+# The clock and its zone are one atomic group: their optional parts each end in "\s*", and
+# retried against the spaces that follow, a long run of spaces cost seconds.
+_CLOCK_FIRST = re.compile(
+    r"(?<![\d:])(?>"
+    + _CLOCK
+    + _TZ
+    + r"),?\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+    + _MONTH_NAME
+    + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{2})(?!\d)",
+    re.IGNORECASE,
+)
+_PATTERNS = (_NUMERIC, _MONTH_FIRST, _DAY_FIRST, _DOTTED, _CLOCK_FIRST)
+# The patterns that need an English month name in the text.
+_ENGLISH_MONTH_PATTERNS = (_MONTH_FIRST, _DAY_FIRST, _CLOCK_FIRST)
 # Year-last slash dates: "9/17/2004 5:54:13 AM" (month first) and "17/9/2004" (day first).
 # Only a part above 12 tells which is the day; "7/5/2005" is refused, not guessed.
 _YEAR_LAST = re.compile(
@@ -1008,7 +1022,7 @@ def _full_date_at(
     best: tuple[int, str] | None = None
     has_month: bool | None = None  # a month abbreviation anywhere (found once, when asked)
     for pattern in patterns:
-        if pattern is _MONTH_FIRST or pattern is _DAY_FIRST:
+        if pattern in _ENGLISH_MONTH_PATTERNS:
             if has_month is None:
                 has_month = _MONTH_START.search(window) is not None
             if not has_month:
@@ -1024,7 +1038,20 @@ def _full_date_at(
 
 
 def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """``pattern.finditer(text)``; for _MONTH_FIRST, tried only where a month may start."""
+    """``pattern.finditer(text)``; for _MONTH_FIRST, tried only where a month may start, for
+    _CLOCK_FIRST only where a clock does."""
+    if pattern is _CLOCK_FIRST:
+        # Tried only where a clock's colon stands between digits: a regex scan for the clock
+        # alone costs more than the few matches tried.
+        colon = text.find(":")
+        while colon > 0:
+            if text[colon - 1].isdigit() and text[colon + 1 : colon + 3].isdigit():
+                start = colon - 2 if colon > 1 and text[colon - 2].isdigit() else colon - 1
+                match = _CLOCK_FIRST.match(text, start)
+                if match is not None:
+                    yield match
+            colon = text.find(":", colon + 1)
+        return
     if pattern is not _MONTH_FIRST:
         yield from pattern.finditer(text)
         return
