@@ -134,10 +134,7 @@ SHAPES: dict[str, tuple[int, Callable[[int], str]]] = {
         500,
         lambda n: page(
             "<title>交通规划公布</title>",
-            "<div class='info'>更新 19:13:18 "
-            + "\n        \xa0" * n
-            + "</div>"
-            + ARTICLE,
+            "<div class='info'>更新 19:13:18 " + "\n        \xa0" * n + "</div>" + ARTICLE,
         ),
     ),
     "many_attributes": (

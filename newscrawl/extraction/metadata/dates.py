@@ -1044,12 +1044,12 @@ def _finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         # Tried only where a clock's colon stands between digits: a regex scan for the clock
         # alone costs more than the few matches tried.
         colon = text.find(":")
-        while colon > 0:
-            if text[colon - 1].isdigit() and text[colon + 1 : colon + 3].isdigit():
-                start = colon - 2 if colon > 1 and text[colon - 2].isdigit() else colon - 1
-                match = _CLOCK_FIRST.match(text, start)
-                if match is not None:
-                    yield match
+        while colon >= 0:
+            if colon and text[colon - 1].isdigit() and text[colon + 1 : colon + 3].isdigit():
+                clock = colon - 2 if colon > 1 and text[colon - 2].isdigit() else colon - 1
+                found = _CLOCK_FIRST.match(text, clock)
+                if found is not None:
+                    yield found
             colon = text.find(":", colon + 1)
         return
     if pattern is not _MONTH_FIRST:
