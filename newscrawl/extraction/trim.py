@@ -203,7 +203,7 @@ UI_LABEL = re.compile(
     re.IGNORECASE,
 )
 # The label a date line or a byline's date may open with, and the numeric dates both read.
-_DATE_LABEL = r"(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*:?\s*)?"
+_DATE_LABEL = r"(?:(?:last\s+)?(?:updated|published|posted|date)(?:\s+on)?\s*(?::\s*)?)?"
 _NUMERIC_DATE = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}"
 # A line that is only a date, with an optional "Updated"/"Published" label and time of day.
 DATE_LINE = re.compile(
@@ -236,7 +236,7 @@ _BYLINE_DATE = (
     + r")"
 )
 _BYLINE_READ = (
-    r"(?:reading\s+time\s*:?\s*)?\d{1,3}\s*-?\s*min(?:ute)?s?\.?(?:\s+(?:read|to\s+read))?"
+    r"(?:reading\s+time\s*(?::\s*)?)?\d{1,3}\s*-?\s*min(?:ute)?s?\.?(?:\s+(?:read|to\s+read))?"
 )
 _BYLINE_VIEWS = r"[\d,.]+\s*[km]?\s+views?"
 _BYLINE_NAME = r"[^\W\d_][\w.'’-]*(?:\s+[^\W\d_][\w.'’-]*){0,4}"

@@ -5,14 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmarks.cue_patterns import body_texts
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
+from newscrawl.extraction import trim
 from newscrawl.extraction.metadata import authors, dates
 from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
 from newscrawl.extraction.patterns import plain, starting_with
 from newscrawl.extraction.text import IDEOGRAPH_TOKENS, cjk_count, is_mostly_cjk, letter_count
+from tests.property import examples
 
 TEXTS = [
     "",
@@ -158,3 +162,85 @@ def test_a_wrong_first_character_claim_changes_the_matches():
 def test_plain_refuses_a_pattern_not_made_by_starting_with():
     with pytest.raises(ValueError):
         plain(re.compile("abc"))
+
+
+# Patterns whose "\s*:?\s*" became "\s*(?::\s*)?": the same strings and the same matches,
+# but a run of spaces with no colon in it is no longer tried once per way to divide it.
+def _as_it_was(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile(pattern.pattern.replace(r"\s*(?::\s*)?", r"\s*:?\s*"), pattern.flags)
+
+
+_COLON_PATTERNS = [authors._WRITTEN_BY, authors._STARTER_LABEL, trim.DATE_LINE, trim.BYLINE_LINE]
+_PIECES = st.sampled_from(
+    [
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\xa0",
+        ":",
+        "Written",
+        "Posted",
+        "by",
+        "By",
+        "Jo",
+        "Li",
+        "started",
+        "updated",
+        "reading time",
+        "5 min read",
+        "May 3, 2024",
+        "|",
+        "·",
+        "Jo Li",
+    ]
+)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(_PIECES, max_size=24))
+def test_optional_colons_between_spaces_match_as_they_did(pieces):
+    text = "".join(pieces)
+    for pattern in _COLON_PATTERNS:
+        assert r"\s*(?::\s*)?" in pattern.pattern, pattern.pattern
+        reference = _as_it_was(pattern)
+        found = [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
+        assert found == [(m.span(), m.groupdict()) for m in reference.finditer(text)], text
+
+
+def _segments_as_they_were(piece: str) -> list[str]:
+    parts = (" ".join(part.split()) for part in authors._SEGMENT_SEPARATOR.split(piece))
+    return [
+        part
+        for part in parts
+        if authors._WORD_CHARACTER.search(part) and not authors._ROLE.fullmatch(part)
+    ]
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                " ",
+                "  ",
+                "\t",
+                "\n",
+                "\u3000",
+                "|",
+                "·",
+                "/",
+                "-",
+                "—",
+                "Jo Li",
+                "Senior Writer",
+                "May 3",
+            ]
+        ),
+        max_size=20,
+    )
+)
+def test_byline_segments_of_a_node_are_as_they_were(pieces):
+    # (runs of 64 whitespace characters and more are collapsed first: none here)
+    piece = "".join(pieces)
+    assert authors._segments(piece) == _segments_as_they_were(piece), piece

@@ -430,7 +430,7 @@ _CUE_WORDS[_EN_CO_BYLINE] = _CUE_WORDS[_EN_BYLINE]
 _WRITTEN_BY = starting_with(
     "[wWpPaA]",
     r"(?:\b(?i:written|posted|authored|article)|(?<=[a-z0-9])(?:Written|Posted|Authored))"
-    r"\s+(?i:by)\s*:?\s*"
+    r"\s+(?i:by)\s*(?::\s*)?"
     rf"(?P<name>{_EN_NAME}(?: (?:{_PARTICLE} )?{_EN_NAME}){{1,3}})" + _EN_NAME_END,
 )
 # "by" in any case ((?i:by) folds nothing else into b or y).
@@ -440,7 +440,7 @@ _CUE_WORDS[_WRITTEN_BY] = ("by", "By", "bY", "BY")
 _AUTHOR_LABEL = re.compile(r"Authors?\s*:?")
 # Rule THREAD_STARTER: the label, alone or with the name after it.
 _STARTER_LABEL = re.compile(
-    r"(?:thread|topic)\s+starter|original\s+poster|started\s+by(?:\s*:?\s*(?P<name>\S.{0,40}))?",
+    r"(?:thread|topic)\s+starter|original\s+poster|started\s+by(?:\s*(?::\s*)?(?P<name>\S.{0,40}))?",
     re.IGNORECASE,
 )
 # Words one of which every label holds, in the cases pages write them: a substring test in C
@@ -1198,8 +1198,17 @@ def _name_beside_date(doc: Document, segments: bool = False) -> str | None:
     return None
 
 
+# A run of whitespace no byline holds: an indented template's text node.
+_LONG_SPACE = re.compile(r"\s{64}")
+_SPACES = re.compile(r"\s+")
+
+
 def _segments(piece: str) -> list[str]:
-    """A byline text node's parts: split at separators, roles ("Senior Writer") dropped."""
+    """A byline text node's parts: split at separators, roles ("Senior Writer") dropped. A
+    node with a long run of whitespace has its runs collapsed first: the separator's
+    leading spaces, tried from each place of the run, cost seconds on 10,000 of them."""
+    if _LONG_SPACE.search(piece):
+        piece = _SPACES.sub(" ", piece)
     parts = (" ".join(part.split()) for part in _SEGMENT_SEPARATOR.split(piece))
     return [part for part in parts if _WORD_CHARACTER.search(part) and not _ROLE.fullmatch(part)]
 
