@@ -15,7 +15,7 @@ from lxml.etree import _Element as Element
 from .comment_sections import drop_comment_sections
 from .consent import drop_consent_boxes
 from .decode import decode_html
-from .dom import clean_tree, normalize_space, parse_html, text_content
+from .dom import clean_tree, parse_html, text_content
 from .domains import href_domain, url_domain
 from .hidden_copies import drop_hidden_copies
 from .native import c_tags, walks
@@ -268,7 +268,7 @@ def load_document(
         html=text,
         root=root,
         url=url,
-        anchor_text=normalize_space(anchor_text) if anchor_text else None,
+        anchor_text=" ".join(anchor_text.split()) if anchor_text else None,
         encoding=used_encoding,
         fetched_at=fetched_at,
         published_since=published_since,
@@ -333,12 +333,14 @@ def read_head(doc: Document) -> None:
     root = doc.root
     title = root.find(".//title")
     if title is not None:
-        doc.title_text = normalize_space(text_content(title))
+        # One line: a browser shows a title's line breaks as spaces, and splitting a title
+        # at its separators retried their spaces from each place of a run of blank lines.
+        doc.title_text = " ".join(text_content(title).split())
     for meta in root.iter("meta"):
         key = meta.get("property") or meta.get("name") or meta.get("itemprop")
         content = meta.get("content")
         if key and content and key.lower() not in doc.meta:
-            doc.meta[key.lower()] = normalize_space(content)
+            doc.meta[key.lower()] = " ".join(content.split())  # an attribute: no lines
     scripts = _JSON_LD_SCRIPTS(root) if doc.holds("ld+json") else ()
     for script in scripts:
         if script.text:

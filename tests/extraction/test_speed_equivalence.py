@@ -12,7 +12,7 @@ from benchmarks.cue_patterns import body_texts
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction import trim
-from newscrawl.extraction.metadata import authors, dates
+from newscrawl.extraction.metadata import authors, dates, title
 from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
 from newscrawl.extraction.patterns import plain, starting_with
 from newscrawl.extraction.text import IDEOGRAPH_TOKENS, cjk_count, is_mostly_cjk, letter_count
@@ -244,3 +244,43 @@ def test_byline_segments_of_a_node_are_as_they_were(pieces):
     # (runs of 64 whitespace characters and more are collapsed first: none here)
     piece = "".join(pieces)
     assert authors._segments(piece) == _segments_as_they_were(piece), piece
+
+
+# A run of underscores before an ideograph is tried from its first character only ((?<!_)):
+# from a later one it can only match what the first already does (no separator ends in "_"
+# before more of them, and a run of hyphens is taken whole by "-{2,}").
+_TITLE_SEPARATOR_AS_IT_WAS = re.compile(
+    r"\s+[-–—|·•»:_]{1,3}\s+|\s*\|{1,3}\s*|\s*-{2,}\s*|\s*[–—]{1,2}\s*"
+    r"|(?<=[\u4e00-\u9fff])[-_]+|[-_]+(?=[\u4e00-\u9fff])"
+)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.lists(st.sampled_from([" ", "_", "-", "--", "—", "|", "标题", "网", "A", "b"]), max_size=24)
+)
+def test_the_title_separators_split_as_they_did(pieces):
+    text = "".join(pieces)
+    assert title._SEPARATOR.split(text) == _TITLE_SEPARATOR_AS_IT_WAS.split(text), text
+
+
+# "N hours ago" in the byline-end pattern is tried from a run of digits' first one only: the
+# first match is the same (a later start can match only what the first does).
+_BYLINE_END_AS_IT_WAS = re.compile(
+    authors._BYLINE_END.pattern.replace(r"(?<!\d)\d+\s*(?:hours?", r"\d+\s*(?:hours?"),
+    authors._BYLINE_END.flags,
+)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["1", "12", " ", "hours", "hour", " ago", "Jo Li", "5:30", "-"]),
+        max_size=16,
+    )
+)
+def test_the_byline_end_is_found_where_it_was(pieces):
+    text = "".join(pieces)
+    assert r"(?<!\d)\d+\s*(?:hours?" in authors._BYLINE_END.pattern
+    found, expected = authors._BYLINE_END.search(text), _BYLINE_END_AS_IT_WAS.search(text)
+    assert (found and found.span()) == (expected and expected.span()), text

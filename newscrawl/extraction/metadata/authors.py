@@ -155,7 +155,7 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+")
 _BYLINE_END = re.compile(
     r"\s(?:[|•·]|[-–—]|on|at|in)\s|\b(?:updated|published|posted|last modified)\b|"
     r"(?:19|20)\d{2}[-/.年]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
-    r"|\d{1,2}:\d{2}|发布|时间|来源|日期|\d+\s*(?:hours?|minutes?|days?)\s+ago|\s\d",
+    r"|\d{1,2}:\d{2}|发布|时间|来源|日期|(?<!\d)\d+\s*(?:hours?|minutes?|days?)\s+ago|\s\d",
     re.IGNORECASE,
 )
 # The same ends run into the name with no space when the text of two elements joins:

@@ -78,7 +78,7 @@ ANCHOR_TIE_MARGIN = 0.02
 # An underscore likewise ("rustc_codegen_gcc" is one name; "标题_网易新闻" has a site suffix).
 _SEPARATOR = re.compile(
     r"\s+[-–—|·•»:_]{1,3}\s+|\s*\|{1,3}\s*|\s*-{2,}\s*|\s*[–—]{1,2}\s*"
-    r"|(?<=[\u4e00-\u9fff])[-_]+|[-_]+(?=[\u4e00-\u9fff])"
+    r"|(?<=[\u4e00-\u9fff])[-_]+|(?<!_)[-_]+(?=[\u4e00-\u9fff])"
 )
 # Decorations in anchor texts: truncation marks and leading labels.
 _TRUNCATION = re.compile(r"\s*(?:…+|\.{3,}|。{3,})\s*$")
