@@ -284,3 +284,13 @@ def test_the_byline_end_is_found_where_it_was(pieces):
     assert r"(?<!\d)\d+\s*(?:hours?" in authors._BYLINE_END.pattern
     found, expected = authors._BYLINE_END.search(text), _BYLINE_END_AS_IT_WAS.search(text)
     assert (found and found.span()) == (expected and expected.span()), text
+
+
+_EMAIL_AS_IT_WAS = re.compile(r"\S+@\S+\.\w+")
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(["jo", "@", ".", "com", " ", ",", "x1", "/a", "\n"]), max_size=20))
+def test_email_addresses_are_removed_as_they_were(pieces):
+    text = "".join(pieces)
+    assert authors._EMAIL.sub(" ", text) == _EMAIL_AS_IT_WAS.sub(" ", text), text
