@@ -50,6 +50,8 @@ FILLERS = {
     "digits": "1",
     "brs": "<br>",
     "words": "a ",
+    "letters_digits": "x1",
+    "path": "/a",
 }
 TRIGGERS = (
     "",
