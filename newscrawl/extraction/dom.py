@@ -595,11 +595,11 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
             copy, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
         )
         for img in _IMAGES(copy):
-            src = image_urls([img], base_url)
+            src = image_url(img, base_url)
             img.attrib.clear()
             img.tag = "img"  # an AMP page's <amp-img> is an image to any other reader
             if src:
-                img.set("src", src[0])  # XML-safe: resolve_url made it so
+                img.set("src", src)  # XML-safe: resolve_url made it so
         etree.strip_attributes(copy, *COMMON_UNSAFE_ATTRS)
         _strip_other_unsafe_attributes(copy)
         for el in _LINKED(copy):

@@ -1530,6 +1530,11 @@ def _before_job_title(value: str) -> str:
     return value
 
 
+def _names_organisation(word: str) -> bool:
+    """Whether a name's word is one of :data:`ORGANISATION_WORDS` ("Staff", "Press", "News")."""
+    return word.casefold().strip(".") in ORGANISATION_WORDS
+
+
 def _without_co_organisations(names: str) -> str:
     """A byline's names without the co-writers that name an organisation: the agency or
     outlet a story is shared with ("By Jo Li and The Associated Press", "... and Reuters
@@ -1538,9 +1543,7 @@ def _without_co_organisations(names: str) -> str:
     if not others:
         return names
     people = [
-        name
-        for name in others
-        if not any(word.casefold().strip(".") in ORGANISATION_WORDS for word in name.split())
+        name for name in others if not any(_names_organisation(word) for word in name.split())
     ]
     return ", ".join([first, *people])
 
@@ -1552,10 +1555,7 @@ def _reads_as_person(name: str) -> bool:
     words = name.split()
     if not (len(words) == 2 or (len(words) == 3 and _INITIAL.match(words[1]))):
         return False
-    return all(
-        _PERSON_WORD.match(word) and word.casefold().strip(".") not in ORGANISATION_WORDS
-        for word in words
-    )
+    return all(_PERSON_WORD.match(word) and not _names_organisation(word) for word in words)
 
 
 def _is_sentence(part: str) -> bool:

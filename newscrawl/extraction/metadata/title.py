@@ -184,8 +184,8 @@ def title_candidates(doc: Document, hint: str | None = None) -> list[TitleCandid
             (joined, "title-part") for joined in _leading_joins(doc.title_text, len(title_parts))
         )
     raw.extend((heading, "title-part") for heading in _headings_opening(doc.title_text, raw))
-    suffixes = _suffix_parts(doc, title_parts)
-    site_names = {tuple(tokens(name, normalize=True)) for name in _site_names(doc)}
+    site_names = _site_name_tokens(doc)
+    suffixes = _suffix_parts(doc, title_parts, site_names)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     candidates: list[TitleCandidate] = []
     for text, source in raw:
@@ -256,9 +256,17 @@ def _leading_joins(title: str, n_parts: int, first: int = 2) -> list[str]:
     return joins
 
 
-def _suffix_parts(doc: Document, title_parts: list[str]) -> set[tuple[str, ...]]:
-    """Token forms of site names that may trail (or lead) a headline."""
-    names = {tuple(tokens(name, normalize=True)) for name in _site_names(doc)}
+def _site_name_tokens(doc: Document) -> set[tuple[str, ...]]:
+    """Token forms of the site's declared names (``og:site_name`` and the like)."""
+    return {tuple(tokens(name, normalize=True)) for name in _site_names(doc)}
+
+
+def _suffix_parts(
+    doc: Document, title_parts: list[str], site_names: set[tuple[str, ...]] | None = None
+) -> set[tuple[str, ...]]:
+    """Token forms of site names that may trail (or lead) a headline (``site_names``: the
+    declared ones, when the caller has them)."""
+    names = set(_site_name_tokens(doc) if site_names is None else site_names)
     if len(title_parts) > 1:
         # Portal titles read "headline_channel_site" or "site | headline": every part but
         # the longest (the headline) may decorate a headline elsewhere.
