@@ -640,6 +640,154 @@ done:
     return result;
 }
 
+/* ---- dom.subtree_lines: which lines of an element's text each node under it holds ------ */
+
+/* For each raw offset of ``offsets`` (ascending), the lines collapsed_text(text, 1) has
+ * completed when its scan reaches it, and whether the line then open already holds text. */
+static void lines_at(const unsigned char *text, size_t len, const size_t *offsets,
+                     size_t n_offsets, long *done_at, int *open_at) {
+    long done = 0;
+    int line_has_text = 0;
+    size_t k = 0;
+    const unsigned char *p = text, *stop = text + len;
+    while (p < stop) {
+        size_t pos = (size_t)(p - text);
+        while (k < n_offsets && offsets[k] <= pos) { done_at[k] = done; open_at[k] = line_has_text; k++; }
+        Py_UCS4 c = next_char(&p);
+        if (c == '\n') {
+            if (line_has_text) done++;
+            line_has_text = 0;
+        } else if (!(is_space(c) || c == 0x200B || c == 0xFEFF)) {
+            line_has_text = 1;
+        }
+    }
+    for (; k < n_offsets; k++) { done_at[k] = done; open_at[k] = line_has_text; }
+}
+
+static int push_offset(size_t **items, size_t *len, size_t *cap, size_t value) {
+    if (*len == *cap) {
+        size_t *grown = doubled(*items, cap, sizeof(size_t));
+        if (!grown) return -1;
+        *items = grown;
+    }
+    (*items)[(*len)++] = value;
+    return 0;
+}
+
+/* A place of the walk: a node's start or end (``node`` its pre-order number; ``numbered``
+ * the nodes numbered by then, so a node's end tells how many lie under it). */
+typedef struct { size_t offset, node, numbered; int is_end; } Mark;
+
+static int push_mark(Mark **items, size_t *len, size_t *cap, size_t offset, size_t node,
+                     size_t numbered, int is_end) {
+    if (*len == *cap) {
+        Mark *grown = doubled(*items, cap, sizeof(Mark));
+        if (!grown) return -1;
+        *items = grown;
+    }
+    Mark *m = &(*items)[(*len)++];
+    m->offset = offset; m->node = node; m->numbered = numbered; m->is_end = is_end;
+    return 0;
+}
+
+static PyObject *subtree_lines(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"element", "block_tags", NULL};
+    PyObject *element_obj, *block_tags;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!", keywords, &element_obj,
+                                     &PyTuple_Type, &block_tags))
+        return NULL;
+    struct LxmlElement *element = rootNodeOrRaise(element_obj);
+    if (!element) return NULL;
+    xmlNode *top = element->_c_node;
+    Py_DECREF(element);
+    Buffer b = {NULL, 0, 0};
+    Mark *marks = NULL;
+    size_t n_marks = 0, marks_cap = 0, n_nodes = 0;
+    size_t *open_nodes = NULL, n_open = 0, open_cap = 0;  /* pre-order numbers, innermost last */
+    size_t *offsets = NULL, *start_mark = NULL;
+    long *done_at = NULL;
+    int *open_at = NULL;
+    PyObject *result = NULL, *text = NULL, *spans = NULL;
+    if (buffer_add(&b, (const xmlChar *)"") < 0) goto done;
+
+    /* paragraph_text's walk (no exclusions), marking where each node under ``top`` starts
+     * (after a block's opening newline) and ends (after its closing one); the marks come
+     * in walk order, so their raw offsets ascend. */
+    xmlNode *node = top;
+    int entering = 1;
+    while (node) {
+        if (node->type != XML_ELEMENT_NODE) {  /* comment/PI: only its tail counts */
+            if (node != top) {
+                if (push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 0) < 0 ||
+                    push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 1) < 0)
+                    goto done;
+                n_nodes++;
+                if (add_text_run(&b, node->next) < 0) goto done;
+            }
+            entering = 0;
+        } else if (entering) {
+            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
+            if (node != top) {
+                if (push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 0) < 0 ||
+                    push_offset(&open_nodes, &n_open, &open_cap, n_nodes) < 0)
+                    goto done;
+                n_nodes++;
+            }
+            if (add_text_run(&b, node->children) < 0) goto done;
+            xmlNode *child = first_element_like(node->children);
+            if (child) { node = child; continue; }
+            entering = 0;
+            continue;  /* the end event of the same node */
+        } else {
+            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
+            if (node == top) break;
+            if (push_mark(&marks, &n_marks, &marks_cap, b.len, open_nodes[--n_open], n_nodes, 1) < 0)
+                goto done;
+            if (add_text_run(&b, node->next) < 0) goto done;
+        }
+        node = after_end(node, &entering);
+    }
+    text = collapsed_text(b.data, b.len, 1);
+    if (!text) goto done;
+    offsets = PyMem_Malloc(sizeof(size_t) * (n_marks + 1));
+    done_at = PyMem_Malloc(sizeof(long) * (n_marks + 1));
+    open_at = PyMem_Malloc(sizeof(int) * (n_marks + 1));
+    if (!offsets || !done_at || !open_at) { PyErr_NoMemory(); goto done; }
+    for (size_t i = 0; i < n_marks; i++) offsets[i] = marks[i].offset;
+    lines_at(b.data, b.len, offsets, n_marks, done_at, open_at);
+    /* Four numbers a node, in pre-order: first line, stop line, clean, nodes under it. */
+    /* Four 32-bit numbers a node in one bytes object: the reader indexes a memoryview of
+     * it, and one Python int a number cost more than the walk. */
+    spans = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * n_nodes * sizeof(int32_t)));
+    start_mark = PyMem_Malloc(sizeof(size_t) * (n_nodes + 1));
+    if (!spans) goto done;
+    if (!start_mark) { PyErr_NoMemory(); goto done; }
+    int32_t *numbers = (int32_t *)PyBytes_AS_STRING(spans);
+    for (size_t i = 0; i < n_marks; i++) {
+        Mark *m = &marks[i];
+        if (!m->is_end) { start_mark[m->node] = i; continue; }
+        size_t s = start_mark[m->node];
+        int32_t *row = numbers + 4 * m->node;
+        row[0] = (int32_t)done_at[s];
+        row[1] = (int32_t)(done_at[i] + (open_at[i] ? 1 : 0));
+        row[2] = !open_at[s] && !open_at[i];
+        row[3] = (int32_t)(m->numbered - m->node - 1);
+    }
+    result = PyTuple_Pack(2, text, spans);
+
+done:
+    Py_XDECREF(text);
+    Py_XDECREF(spans);
+    PyMem_Free(b.data);
+    PyMem_Free(marks);
+    PyMem_Free(open_nodes);
+    PyMem_Free(start_mark);
+    PyMem_Free(offsets);
+    PyMem_Free(done_at);
+    PyMem_Free(open_at);
+    return result;
+}
+
 /* ---- blocks.segment: text blocks for jusText and boilerpipe -------------------------- */
 
 /* Inline text gathered since the last block boundary: the parts joined by a space (they
@@ -1895,6 +2043,8 @@ static PyMethodDef methods[] = {
     {"density_measure", (PyCFunction)(void (*)(void))density_measure,
      METH_VARARGS | METH_KEYWORDS,
      "The density walk: (rows, excluded) as text_density.measure_in_python computes them."},
+    {"subtree_lines", (PyCFunction)(void (*)(void))subtree_lines, METH_VARARGS | METH_KEYWORDS,
+     "dom.subtree_lines: an element's paragraph text and the lines each node under it holds."},
     {"paragraph_text", (PyCFunction)(void (*)(void))paragraph_text,
      METH_VARARGS | METH_KEYWORDS,
      "dom.paragraph_text: the text under an element, one paragraph per line."},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from copy import deepcopy
 from itertools import islice
 from typing import cast
@@ -446,6 +446,100 @@ def paragraph_text_in_python(el: etree._Element, exclude: Collection[etree._Elem
     return join_lines("".join(parts).split("\n"))
 
 
+def subtree_lines(el: etree._Element) -> tuple[str, Sequence[int]]:
+    """:func:`paragraph_text` of ``el`` and, for every node under it in document order
+    (``el.iter()``'s, ``el`` left out), four numbers: the first line of that text the node
+    holds, the line after its last, 1 when no other content shares its first or last line
+    (else 0), and how many nodes lie under it. In C when the extension is built, else
+    :func:`subtree_lines_in_python` (the reference)."""
+    if walks is None:
+        return subtree_lines_in_python(el)
+    text, numbers = walks.subtree_lines(element=el, block_tags=_BLOCK_TAG_BYTES)
+    return text, memoryview(numbers).cast("i")
+
+
+def subtree_lines_in_python(el: etree._Element) -> tuple[str, list[int]]:
+    """:func:`subtree_lines` in Python: :func:`paragraph_text_in_python`'s walk, marking
+    where in the raw text each node starts (after a block's opening newline) and ends
+    (after its closing one), then which lines of the collapsed text those places fall in."""
+    parts: list[str] = []
+    size = 0
+    marks: list[tuple[int, int, bool]] = []  # (raw offset, node number, is its end)
+    numbers: dict[etree._Element, int] = {}  # the proxies stay alive in the dict
+    under: list[int] = []
+
+    def add(piece: str) -> None:
+        nonlocal size
+        parts.append(piece)
+        size += len(piece)
+
+    for event, node in etree.iterwalk(el, events=("start", "end", "comment", "pi")):
+        tag = node.tag
+        if not isinstance(tag, str):
+            marks += [(size, len(under), False), (size, len(under), True)]
+            under.append(0)
+            if node.tail:
+                add(node.tail)
+            continue
+        if tag in BLOCK_TAGS:
+            add("\n")
+        if node is el:
+            if event == "start" and node.text:
+                add(node.text)
+            continue
+        if event == "start":
+            numbers[node] = len(under)
+            marks.append((size, len(under), False))
+            under.append(0)
+            if node.text:
+                add(node.text)
+        else:
+            number = numbers[node]
+            marks.append((size, number, True))
+            under[number] = len(under) - number - 1
+            if node.tail:
+                add(node.tail)
+    raw = "".join(parts)
+    done_at, open_at = _lines_at(raw, [offset for offset, _, _ in marks])
+    spans = [0] * (4 * len(under))
+    starts: dict[int, int] = {}
+    for index, (_, number, is_end) in enumerate(marks):
+        if not is_end:
+            starts[number] = index
+            continue
+        start = starts[number]
+        spans[4 * number : 4 * number + 4] = [
+            done_at[start],
+            done_at[index] + open_at[index],
+            int(not (open_at[start] or open_at[index])),
+            under[number],
+        ]
+    return join_lines(raw.split("\n")), spans
+
+
+def _lines_at(raw: str, offsets: list[int]) -> tuple[list[int], list[int]]:
+    """For each offset of ``raw`` (ascending): the lines :func:`join_lines` has completed
+    there, and 1 when the line then open already holds text (else 0)."""
+    done_at: list[int] = []
+    open_at: list[int] = []
+    done = line_has_text = 0
+    k = 0
+    for pos, char in enumerate(raw):
+        while k < len(offsets) and offsets[k] <= pos:
+            done_at.append(done)
+            open_at.append(line_has_text)
+            k += 1
+        if char == "\n":
+            done += line_has_text
+            line_has_text = 0
+        elif not (char.isspace() or char in "\u200b\ufeff"):
+            line_has_text = 1
+    for _ in range(k, len(offsets)):
+        done_at.append(done)
+        open_at.append(line_has_text)
+    return done_at, open_at
+
+
 def join_lines(lines: Iterable[str]) -> str:
     """Normalise each line, drop empty ones, join with newlines."""
     kept: list[str] = []
@@ -588,31 +682,38 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
     chunks: list[str] = []
     for node in nodes:
         copy = _copy_without_tail(node)
-        # Junk, comments and unsafe attributes go in libxml2 (strip_*); Python only touches
-        # the few elements that carry a link or an image. A walk over every element here
-        # cost as much as the density method itself.
-        etree.strip_elements(
-            copy, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
-        )
-        for img in _IMAGES(copy):
-            src = image_url(img, base_url)
-            img.attrib.clear()
-            img.tag = "img"  # an AMP page's <amp-img> is an image to any other reader
-            if src:
-                img.set("src", src)  # XML-safe: resolve_url made it so
-        etree.strip_attributes(copy, *COMMON_UNSAFE_ATTRS)
-        _strip_other_unsafe_attributes(copy)
-        for el in _LINKED(copy):
-            for name in ("href", "src"):
-                value = el.get(name)
-                if value is not None:
-                    resolved = resolve_url(value, base_url)
-                    if resolved is None or resolved.lower().startswith("javascript"):
-                        del el.attrib[name]
-                    else:
-                        el.set(name, resolved)
+        sanitize(copy, base_url)
         chunks.append(lxml.html.tostring(copy, encoding="unicode", with_tail=False))
     return "\n".join(chunks)
+
+
+def sanitize(tree: etree._Element, base_url: str | None = None) -> None:
+    """Strip ``tree`` (a copy) of scripts, styles, comments, event handlers and unsafe
+    attributes in place; lazy-loaded images get their real URL in ``src``, links are made
+    absolute."""
+    # Junk, comments and unsafe attributes go in libxml2 (strip_*); Python only touches
+    # the few elements that carry a link or an image. A walk over every element here
+    # cost as much as the density method itself.
+    etree.strip_elements(
+        tree, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
+    )
+    for img in _IMAGES(tree):
+        src = image_url(img, base_url)
+        img.attrib.clear()
+        img.tag = "img"  # an AMP page's <amp-img> is an image to any other reader
+        if src:
+            img.set("src", src)  # XML-safe: resolve_url made it so
+    etree.strip_attributes(tree, *COMMON_UNSAFE_ATTRS)
+    _strip_other_unsafe_attributes(tree)
+    for el in _LINKED(tree):
+        for name in ("href", "src"):
+            value = el.get(name)
+            if value is not None:
+                resolved = resolve_url(value, base_url)
+                if resolved is None or resolved.lower().startswith("javascript"):
+                    del el.attrib[name]
+                elif resolved != value:
+                    el.set(name, resolved)
 
 
 def _strip_other_unsafe_attributes(tree: etree._Element) -> None:

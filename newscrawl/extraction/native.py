@@ -39,6 +39,7 @@ FUNCTIONS = (
     "segment_blocks",
     "separate_blocks",
     "substrings_in",
+    "subtree_lines",
     "tcdt_index",
     "texts_with",
     "token_counts",

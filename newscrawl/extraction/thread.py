@@ -308,13 +308,26 @@ def thread_text(
     """Every post's text, one paragraph a line, when ``nodes`` (a chosen region of
     ``region_chars`` characters, spaces excluded) is one post of a thread; None otherwise
     (the region's own text stands)."""
+    parts = thread_parts(nodes, options, region_chars)
+    return None if parts is None else parts_text(parts)
+
+
+def thread_parts(
+    nodes: Sequence[Element], options: ThreadOptions, region_chars: int = 0
+) -> list[Element] | None:
+    """The posts (and the headings between them) in document order when ``nodes`` is one
+    post of a thread (:func:`thread_text`); None otherwise."""
     if not nodes:
         return None
     start = common_ancestor(nodes[0], nodes[-1]) if options.from_common_ancestor else nodes[0]
     posts = posts_of(start, options, region_chars) if start is not None else None
     if posts is None:
         return None
-    parts = with_headings_between(posts) if options.keep_headings else posts
+    return with_headings_between(posts) if options.keep_headings else list(posts)
+
+
+def parts_text(parts: Sequence[Element]) -> str:
+    """The text of a thread's parts, one paragraph a line."""
     return "\n".join(text for text in (paragraph_text(part) for part in parts) if text)
 
 

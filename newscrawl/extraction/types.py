@@ -46,6 +46,9 @@ class ContentResult:
     paragraph, and the figures between paragraphs belong to none; ``auto`` keeps its winner's
     span when it rewrites the text). Only the span is kept: the images are looked up once,
     for the result that becomes the Article.
+    ``region_nodes`` (``auto``, when its finishing stages changed the winner's lines) are
+    the nodes the finished text was taken from: the content HTML keeps their markup for the
+    lines ``text`` still holds (:mod:`newscrawl.extraction.kept_html`).
     ``title_hint`` is a title the method itself located (TCDT's title node); the shared title
     chooser weighs it with the others.
     """
@@ -56,6 +59,7 @@ class ContentResult:
     diagnostics: dict[str, Any] = field(default_factory=dict)
     method: str = ""
     image_span: tuple[Element, Element] | None = None
+    region_nodes: list[Element] = field(default_factory=list)
 
     @property
     def images_from(self) -> tuple[Element, Element] | None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from lxml.etree import _Element as Element
 
-from newscrawl.extraction import load_document
+from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
@@ -166,6 +166,23 @@ def test_auto_keeps_the_whole_thread_by_default():
     assert isinstance(plain, ContentResult) and isinstance(expanded, ContentResult)
     assert "Post 4" in expanded.text and "Post 0" in expanded.text
     assert "Post 4" not in plain.text
+
+
+def test_a_threads_content_html_holds_every_post_and_the_images_stay_the_regions():
+    posts = [f"<p>Post {index}. {PROSE}<img src='/shot{index}.png'></p>" for index in range(5)]
+    html = thread_page(posts)
+    article = extract(html.encode(), url="https://forum.example.com/t/1", method="auto")
+    assert isinstance(article, Article)
+    assert all(f"Post {index}." in article.content_html for index in range(5))
+    assert "https://forum.example.com/shot4.png" in article.content_html
+    region_only = extract(
+        html.encode(),
+        url="https://forum.example.com/t/1",
+        method="auto",
+        options=replace(DEFAULT_AUTO, thread=NO_THREAD),
+    )
+    assert isinstance(region_only, Article)
+    assert article.images == region_only.images  # the posts' pictures are not its images
 
 
 def test_a_region_holding_most_of_the_repeats_text_is_the_content_itself():

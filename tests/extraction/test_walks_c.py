@@ -61,6 +61,37 @@ def test_paragraph_text_in_c_equals_python_on_dataset_pages():
     assert checked > 1000
 
 
+def _subtree_lines(el):
+    text, numbers = dom.subtree_lines(el)
+    return text, list(numbers)
+
+
+@pytest.mark.slow
+def test_subtree_lines_in_c_equal_python_on_dataset_pages():
+    checked = 0
+    for page_id, root in content_roots():
+        for node in (root, root.getparent()):
+            if node is not None:
+                assert _subtree_lines(node) == dom.subtree_lines_in_python(node), page_id
+                checked += 1
+    assert checked > 200
+
+
+@pytest.mark.slow
+def test_a_clean_block_holds_the_lines_of_its_own_paragraph_text():
+    checked = 0
+    for page_id, root in content_roots():
+        text, numbers = dom.subtree_lines(root)
+        lines = text.split("\n") if text else []
+        for number, node in enumerate(root.iterdescendants()):
+            first, stop, clean = numbers[4 * number : 4 * number + 3]
+            assert numbers[4 * number + 3] == sum(1 for _ in node.iterdescendants())
+            if clean and isinstance(node.tag, str) and node.tag in dom.BLOCK_TAGS:
+                assert "\n".join(lines[first:stop]) == dom.paragraph_text(node), page_id
+                checked += 1
+    assert checked > 10000
+
+
 @pytest.mark.slow
 def test_density_walk_in_c_equals_python_on_dataset_pages():
     checked = 0
@@ -150,6 +181,7 @@ def test_walks_agree_on_edge_cases(html):
     )
     assert dom.paragraph_text(body, excluded) == dom.paragraph_text_in_python(body, excluded)
     assert blocks.segment(doc.root) == blocks.segment_in_python(doc.root)
+    assert _subtree_lines(body) == dom.subtree_lines_in_python(body)
 
 
 @pytest.mark.slow

@@ -78,7 +78,7 @@ from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.shown_lines import SOURCE_METHODS, drop_unshown_lines
 from newscrawl.extraction.tail import cut_tail, prose_share
 from newscrawl.extraction.text import bag_f1, bag_overlap, is_mostly_cjk, token_counts
-from newscrawl.extraction.thread import thread_text, visible_length
+from newscrawl.extraction.thread import parts_text, thread_parts, thread_text, visible_length
 from newscrawl.extraction.trim import trim
 from newscrawl.extraction.types import ContentResult, Rejection, RejectReason
 
@@ -135,7 +135,7 @@ def run_methods(
     shared: dict[str, Callable[[], ContentResult | Rejection]] | None = None,
     options: AutoOptions = DEFAULT_OPTIONS,
     bags: dict[str, Counter[str]] | None = None,
-    threads: dict[tuple[Element, int], str | None] | None = None,
+    threads: dict[tuple[Element, int], list[Element] | None] | None = None,
 ) -> list[Candidate]:
     """Candidates of the given methods, each run with its options in ``options``; absent or
     failing methods are skipped. ``bags``: token bags by text, kept across calls on one page
@@ -159,8 +159,10 @@ def run_methods(
         if isinstance(result, ContentResult) and result.text.strip():
             result = without_comments(result, options)
             checked = options.thread.in_vote and bool(result.nodes)
-            posts = _posts_text(result, options, threads) if checked else None
-            result = replace(result, text=posts) if posts else result
+            parts = _thread_parts(result, options, threads) if checked else None
+            posts = parts_text(parts) if parts is not None else None
+            if posts and parts:  # every post is the content now; the images stay the region's
+                result = replace(result, text=posts, nodes=parts, image_span=result.images_from)
             if result.text.strip():
                 bag = bags.get(result.text)
                 if bag is None:
@@ -169,13 +171,16 @@ def run_methods(
     return found
 
 
-def _posts_text(
-    result: ContentResult, options: AutoOptions, threads: dict[tuple[Element, int], str | None]
-) -> str | None:
-    """Every post's text when ``result``'s region is one post of a thread, else None."""
+def _thread_parts(
+    result: ContentResult,
+    options: AutoOptions,
+    threads: dict[tuple[Element, int], list[Element] | None],
+) -> list[Element] | None:
+    """Every post (and heading between) when ``result``'s region is one post of a thread,
+    else None."""
     key = (result.nodes[0], visible_length(result.text))
     if key not in threads:
-        threads[key] = thread_text(result.nodes, options.thread, key[1])
+        threads[key] = thread_parts(result.nodes, options.thread, key[1])
     return threads[key]
 
 
@@ -419,7 +424,7 @@ def page_runner(doc: Document, options: AutoOptions = DEFAULT_OPTIONS) -> Runner
     """The candidates of the named methods on ``doc``, sharing one segmentation."""
     shared = _shared_runners(doc, options)
     bags: dict[str, Counter[str]] = {}
-    threads: dict[tuple[Element, int], str | None] = {}
+    threads: dict[tuple[Element, int], list[Element] | None] = {}
 
     def runner(methods: Sequence[str]) -> list[Candidate]:
         return run_methods(doc, methods, shared, options, bags, threads)
@@ -667,6 +672,7 @@ def finish(
         title_hint=winner.result.title_hint,
         method=METHOD,
         image_span=winner.result.image_span if nodes else kept_image_span(vote, text),
+        region_nodes=[] if nodes else region_nodes(vote),
         diagnostics={
             "auto_winner": winner.method,
             "auto_agreement": round(vote.agreement, 3),
@@ -675,6 +681,15 @@ def finish(
             "auto_fell_back": vote.fell_back,
         },
     )
+
+
+def region_nodes(vote: Vote) -> list[Element]:
+    """The nodes the finished text's markup is looked up in: the winner's, else (a winner
+    without nodes: CX, jusText, boilerpipe) the first candidate's that has some."""
+    for candidate in (vote.winner, *vote.candidates):
+        if candidate.result.nodes:
+            return candidate.result.nodes
+    return []
 
 
 def reads_as_prose(
