@@ -7,9 +7,13 @@ when the text was theirs, else a plain paragraph a line: ``auto``'s finishing st
 most winners' lines). Counted for each: pages whose HTML holds a picture (``<img>``), a link
 (``<a href>``), no inline markup at all, and pages whose HTML does not read as the text line
 for line. Then the CPU time of each builder on the same results, in turn: what the markup
-costs a page.
+costs a page. ``--whole-extraction`` also times ``extract(method="auto")`` on the speed
+benchmark's pages (``extraction_speed.py``'s list) page by page, with each builder in turn
+(the best of ``--repeats`` for each page and builder, the order swapped every page): what
+the HTML costs the whole extraction.
 
     python3 benchmarks/content_html.py --data FULL [--sets wcxb_dev cwced_zh gne_zh]
+    python3 benchmarks/content_html.py --data FULL --sets --whole-extraction --repeats 3
 """
 
 from __future__ import annotations
@@ -20,13 +24,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import lxml.html
 
+from benchmarks.extraction_speed import benchmark_pages
 from newscrawl.evaluation.dataset import load_pages
-from newscrawl.extraction import dom, load_document
+from newscrawl.extraction import core, dom, extract, load_document
 from newscrawl.extraction.document import DocumentError
 from newscrawl.extraction.kept_html import kept_html
 from newscrawl.extraction.registry import get_method
@@ -77,7 +83,9 @@ def text_only_html(result: ContentResult, url: str | None) -> str:
 BUILDERS = {"shipped": shipped_html, "text-only (before)": text_only_html}
 
 
-def html_counts(results: Results, build: Callable[[ContentResult, str | None], str]) -> dict:
+def html_counts(
+    results: Results, build: Callable[[ContentResult, str | None], str]
+) -> dict[str, int]:
     counts = {"pages": 0, "pictures": 0, "links": 0, "no_markup": 0, "not_read_as_text": 0}
     for result, url in results:
         html = build(result, url)
@@ -101,12 +109,48 @@ def build_cost(results: Results, rounds: int) -> dict[str, float]:
     return {name: seconds / len(results) * 1000 for name, seconds in best.items()}
 
 
+def whole_extraction(data: Path, repeats: int) -> tuple[float, float, int]:
+    """CPU ms a page of ``extract(method="auto")`` with the HTML as shipped and text-only."""
+    pages = benchmark_pages(200, str(data))
+    shipped = kept_html  # what core.assemble_article calls, swapped below by its name
+
+    def text_only(nodes: Any, text: str, url: str | None = None, changed: bool = False) -> str:
+        return dom.text_to_html(text) if changed else dom.sanitized_html(nodes, url)
+
+    builders = {"shipped": shipped, "text-only": text_only}
+    totals = dict.fromkeys(builders, 0.0)
+    for page in pages[:5]:  # warm-up: imports, caches
+        extract(page.read_html(), url=page.url, method="auto")
+    try:
+        for index, page in enumerate(pages):
+            html = page.read_html()
+            best = dict.fromkeys(builders, float("inf"))
+            for turn in range(repeats):
+                order = list(builders) if (index + turn) % 2 else list(reversed(builders))
+                for name in order:
+                    setattr(core, "kept_html", builders[name])  # noqa: B010
+                    started = time.process_time()
+                    extract(html, url=page.url, method="auto")
+                    best[name] = min(best[name], time.process_time() - started)
+            for name in builders:
+                totals[name] += best[name]
+    finally:
+        setattr(core, "kept_html", shipped)  # noqa: B010
+    return (
+        totals["shipped"] / len(pages) * 1000,
+        totals["text-only"] / len(pages) * 1000,
+        len(pages),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="folder of the full sets")
-    parser.add_argument("--sets", nargs="+", default=["wcxb_dev", "cwced_zh", "gne_zh"])
+    parser.add_argument("--sets", nargs="*", default=["wcxb_dev", "cwced_zh", "gne_zh"])
     parser.add_argument("--method", default="auto")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--whole-extraction", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     every: Results = []
     print(
@@ -122,12 +166,20 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {name} | {label} | {c['pages']} | {c['pictures']} | {c['links']} "
                 f"| {c['no_markup']} | {c['not_read_as_text']} |"
             )
-    cost = build_cost(every, args.rounds)
-    shipped, before = cost["shipped"], cost["text-only (before)"]
-    print(
-        f"\nbuilding content_html, {len(every)} pages, best of {args.rounds}: {shipped:.3f} ms "
-        f"a page as shipped, {before:.3f} ms text-only (+{shipped - before:.3f} ms)"
-    )
+    if every:
+        cost = build_cost(every, args.rounds)
+        shipped, before = cost["shipped"], cost["text-only (before)"]
+        print(
+            f"\nbuilding content_html, {len(every)} pages, best of {args.rounds}: {shipped:.3f} "
+            f"ms a page as shipped, {before:.3f} ms text-only (+{shipped - before:.3f} ms)"
+        )
+    if args.whole_extraction:
+        shipped, before, pages = whole_extraction(args.data, args.repeats)
+        print(
+            f"\nextract(method='auto'), {pages} speed pages, best of {args.repeats} each: "
+            f"{shipped:.3f} ms a page as shipped, {before:.3f} ms text-only "
+            f"(ratio {shipped / before:.3f})"
+        )
     return 0
 
 
