@@ -687,16 +687,18 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
     return "\n".join(chunks)
 
 
-def sanitize(tree: etree._Element, base_url: str | None = None) -> None:
+def sanitize(tree: etree._Element, base_url: str | None = None, cleaned: bool = False) -> None:
     """Strip ``tree`` (a copy) of scripts, styles, comments, event handlers and unsafe
     attributes in place; lazy-loaded images get their real URL in ``src``, links are made
-    absolute."""
+    absolute. ``cleaned``: the tree's elements come from a :func:`clean_tree`'d tree, which
+    holds no junk elements or comments any more."""
     # Junk, comments and unsafe attributes go in libxml2 (strip_*); Python only touches
     # the few elements that carry a link or an image. A walk over every element here
     # cost as much as the density method itself.
-    etree.strip_elements(
-        tree, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
-    )
+    if not cleaned:
+        etree.strip_elements(
+            tree, etree.Comment, etree.ProcessingInstruction, *JUNK_TAGS, with_tail=False
+        )
     for img in _IMAGES(tree):
         src = image_url(img, base_url)
         img.attrib.clear()

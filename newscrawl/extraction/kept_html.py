@@ -33,6 +33,7 @@ from newscrawl.extraction.dom import (
     sanitize,
     sanitized_html,
     subtree_lines,
+    text_to_html,
     xml_safe,
 )
 
@@ -40,11 +41,19 @@ from newscrawl.extraction.dom import (
 def kept_html(
     nodes: Sequence[Element], text: str, base_url: str | None = None, changed: bool = False
 ) -> str:
-    """Sanitised HTML of ``text`` (one paragraph per line) from the markup of ``nodes``;
+    """Sanitised HTML of ``text`` (one paragraph per line) from the markup of ``nodes``
+    (elements of a loaded document: :func:`dom.clean_tree` left no junk in them);
     ``changed``: the text is known to differ from the nodes' (lines were dropped or added),
     so no node is tried whole."""
     if not changed and "\n".join(filter(None, map(paragraph_text, nodes))) == text:
         return sanitized_html(nodes, base_url)  # the nodes are the text: no matching
+    try:
+        return _placed_html(nodes, text, base_url, changed)
+    except RecursionError:  # a region nested deeper than the walk's recursion: text only
+        return text_to_html(text)
+
+
+def _placed_html(nodes: Sequence[Element], text: str, base_url: str | None, changed: bool) -> str:
     lines = text.split("\n") if text else []
     matcher = _Matcher(lines)
     for node in nodes:
@@ -71,7 +80,7 @@ def kept_html(
             copy = piece.__copy__()  # lxml copies the subtree; copy.deepcopy's dispatch costs more
             copy.tail = None
             holder.append(copy)
-    sanitize(holder, base_url)
+    sanitize(holder, base_url, cleaned=True)  # the pieces come from the loaded document
     if len(holder) == 0:
         return ""
     for child in holder:  # one piece a line, as sanitized_html joins its nodes

@@ -6,6 +6,7 @@ import lxml.html
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
@@ -90,6 +91,17 @@ def test_markup_is_sanitised_and_unsafe_text_is_escaped():
     html = kept_html([node], "Safe link\n1 < 2 & 3\n<script>added</script>", URL, True)
     assert "onclick" not in html and "javascript" not in html and "alert(2)" not in html
     assert "<p>&lt;script&gt;added&lt;/script&gt;</p>" in html
+
+
+def test_a_region_nested_deeper_than_the_walk_gives_the_text_as_paragraphs():
+    node = region("<div id='story'><p>Top line.</p></div>")
+    holder = node
+    for _ in range(3000):  # deeper than a parser nests, as a script may build a tree
+        holder = etree.SubElement(holder, "div")
+    etree.SubElement(holder, "p").text = "Deep text."
+    etree.SubElement(holder, "p").text = "Cut."
+    html = kept_html([node], "Top line.\nDeep text.", URL, changed=True)
+    assert html == "<p>Top line.</p>\n<p>Deep text.</p>"
 
 
 def test_no_text_gives_no_html():
