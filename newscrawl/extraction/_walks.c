@@ -580,6 +580,84 @@ static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_
     return result;
 }
 
+/* A place of the walk: a node's start or end (``node`` its pre-order number; ``numbered``
+ * the nodes numbered by then, so a node's end tells how many lie under it). */
+typedef struct { size_t offset, node, numbered; int is_end; } Mark;
+
+/* The marks a walk leaves for dom.subtree_lines, and the nodes it is inside. */
+typedef struct {
+    Mark *items;
+    size_t len, cap, numbered;
+    size_t *open;
+    size_t n_open, open_cap;
+} Marks;
+
+static int push_mark(Marks *m, size_t offset, size_t node, int is_end) {
+    if (m->len == m->cap) {
+        Mark *grown = doubled(m->items, &m->cap, sizeof(Mark));
+        if (!grown) return -1;
+        m->items = grown;
+    }
+    Mark *mark = &m->items[m->len++];
+    mark->offset = offset; mark->node = node; mark->numbered = m->numbered; mark->is_end = is_end;
+    return 0;
+}
+
+/* A node under the top starts at the raw text's current end: it gets the next number. */
+static int mark_start(Marks *m, size_t offset, int leaf) {
+    size_t node = m->numbered++;
+    if (push_mark(m, offset, node, 0) < 0) return -1;
+    if (leaf) return push_mark(m, offset, node, 1);
+    if (m->n_open == m->open_cap) {
+        size_t *grown = doubled(m->open, &m->open_cap, sizeof(size_t));
+        if (!grown) return -1;
+        m->open = grown;
+    }
+    m->open[m->n_open++] = node;
+    return 0;
+}
+
+/* paragraph_text's walk: the raw text under ``top`` into ``b`` (blocks and skipped
+ * subtrees as dom.paragraph_text_in_python has them); with ``marks``, where each node
+ * under ``top`` starts (after a block's opening newline) and ends (after its closing one),
+ * in walk order, so their raw offsets ascend. */
+static int walk_paragraphs(xmlNode *top, PyObject *block_tags, NodeList *skipped, Buffer *b,
+                           Marks *marks) {
+    xmlNode *node = top;
+    int entering = 1;
+    while (node) {
+        if (node->type != XML_ELEMENT_NODE) {  /* comment/PI: only its tail counts */
+            if (node != top) {
+                if (marks && mark_start(marks, b->len, 1) < 0) return -1;
+                if (add_text_run(b, node->next) < 0) return -1;
+            }
+            entering = 0;
+        } else if (entering) {
+            if (tag_in(node, block_tags) && buffer_add(b, (const xmlChar *)"\n") < 0) return -1;
+            int skip = 0;
+            if (node != top)
+                for (size_t i = 0; i < skipped->len; i++)
+                    if (skipped->items[i] == node) { skip = 1; break; }
+            if (node != top && marks && mark_start(marks, b->len, 0) < 0) return -1;
+            if (!skip) {
+                if (add_text_run(b, node->children) < 0) return -1;
+                xmlNode *child = first_element_like(node->children);
+                if (child) { node = child; continue; }
+            }
+            entering = 0;
+            continue;  /* the end event of the same node */
+        } else {
+            if (tag_in(node, block_tags) && buffer_add(b, (const xmlChar *)"\n") < 0) return -1;
+            if (node == top) break;
+            if (marks && push_mark(marks, b->len, marks->open[--marks->n_open], 1) < 0)
+                return -1;
+            if (add_text_run(b, node->next) < 0) return -1;
+        }
+        node = after_end(node, &entering);
+    }
+    return 0;
+}
+
 static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"element", "exclude", "block_tags", NULL};
     PyObject *element_obj, *exclude, *block_tags;
@@ -604,34 +682,7 @@ static PyObject *paragraph_text(PyObject *self, PyObject *args, PyObject *kwargs
     }
     Py_DECREF(seq);
     if (buffer_add(&b, (const xmlChar *)"") < 0) goto done;
-
-    xmlNode *node = top;
-    int entering = 1;
-    while (node) {
-        if (node->type != XML_ELEMENT_NODE) {  /* comment/PI: only its tail counts */
-            if (node != top && add_text_run(&b, node->next) < 0) goto done;
-            entering = 0;
-        } else if (entering) {
-            int block = tag_in(node, block_tags);
-            if (block && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
-            int skip = 0;
-            if (node != top)
-                for (size_t i = 0; i < skipped.len; i++)
-                    if (skipped.items[i] == node) { skip = 1; break; }
-            if (!skip) {
-                if (add_text_run(&b, node->children) < 0) goto done;
-                xmlNode *child = first_element_like(node->children);
-                if (child) { node = child; continue; }
-            }
-            entering = 0;
-            continue;  /* the end event of the same node */
-        } else {
-            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
-            if (node == top) break;
-            if (add_text_run(&b, node->next) < 0) goto done;
-        }
-        node = after_end(node, &entering);
-    }
+    if (walk_paragraphs(top, block_tags, &skipped, &b, NULL) < 0) goto done;
     result = collapsed_text(b.data, b.len, 1);
 
 done:
@@ -664,32 +715,6 @@ static void lines_at(const unsigned char *text, size_t len, const size_t *offset
     for (; k < n_offsets; k++) { done_at[k] = done; open_at[k] = line_has_text; }
 }
 
-static int push_offset(size_t **items, size_t *len, size_t *cap, size_t value) {
-    if (*len == *cap) {
-        size_t *grown = doubled(*items, cap, sizeof(size_t));
-        if (!grown) return -1;
-        *items = grown;
-    }
-    (*items)[(*len)++] = value;
-    return 0;
-}
-
-/* A place of the walk: a node's start or end (``node`` its pre-order number; ``numbered``
- * the nodes numbered by then, so a node's end tells how many lie under it). */
-typedef struct { size_t offset, node, numbered; int is_end; } Mark;
-
-static int push_mark(Mark **items, size_t *len, size_t *cap, size_t offset, size_t node,
-                     size_t numbered, int is_end) {
-    if (*len == *cap) {
-        Mark *grown = doubled(*items, cap, sizeof(Mark));
-        if (!grown) return -1;
-        *items = grown;
-    }
-    Mark *m = &(*items)[(*len)++];
-    m->offset = offset; m->node = node; m->numbered = numbered; m->is_end = is_end;
-    return 0;
-}
-
 static PyObject *subtree_lines(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"element", "block_tags", NULL};
     PyObject *element_obj, *block_tags;
@@ -701,76 +726,37 @@ static PyObject *subtree_lines(PyObject *self, PyObject *args, PyObject *kwargs)
     xmlNode *top = element->_c_node;
     Py_DECREF(element);
     Buffer b = {NULL, 0, 0};
-    Mark *marks = NULL;
-    size_t n_marks = 0, marks_cap = 0, n_nodes = 0;
-    size_t *open_nodes = NULL, n_open = 0, open_cap = 0;  /* pre-order numbers, innermost last */
+    NodeList skipped = {NULL, 0, 0};
+    Marks marks = {NULL, 0, 0, 0, NULL, 0, 0};
     size_t *offsets = NULL, *start_mark = NULL;
     long *done_at = NULL;
     int *open_at = NULL;
     PyObject *result = NULL, *text = NULL, *spans = NULL;
     if (buffer_add(&b, (const xmlChar *)"") < 0) goto done;
-
-    /* paragraph_text's walk (no exclusions), marking where each node under ``top`` starts
-     * (after a block's opening newline) and ends (after its closing one); the marks come
-     * in walk order, so their raw offsets ascend. */
-    xmlNode *node = top;
-    int entering = 1;
-    while (node) {
-        if (node->type != XML_ELEMENT_NODE) {  /* comment/PI: only its tail counts */
-            if (node != top) {
-                if (push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 0) < 0 ||
-                    push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 1) < 0)
-                    goto done;
-                n_nodes++;
-                if (add_text_run(&b, node->next) < 0) goto done;
-            }
-            entering = 0;
-        } else if (entering) {
-            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
-            if (node != top) {
-                if (push_mark(&marks, &n_marks, &marks_cap, b.len, n_nodes, n_nodes + 1, 0) < 0 ||
-                    push_offset(&open_nodes, &n_open, &open_cap, n_nodes) < 0)
-                    goto done;
-                n_nodes++;
-            }
-            if (add_text_run(&b, node->children) < 0) goto done;
-            xmlNode *child = first_element_like(node->children);
-            if (child) { node = child; continue; }
-            entering = 0;
-            continue;  /* the end event of the same node */
-        } else {
-            if (tag_in(node, block_tags) && buffer_add(&b, (const xmlChar *)"\n") < 0) goto done;
-            if (node == top) break;
-            if (push_mark(&marks, &n_marks, &marks_cap, b.len, open_nodes[--n_open], n_nodes, 1) < 0)
-                goto done;
-            if (add_text_run(&b, node->next) < 0) goto done;
-        }
-        node = after_end(node, &entering);
-    }
+    if (walk_paragraphs(top, block_tags, &skipped, &b, &marks) < 0) goto done;
     text = collapsed_text(b.data, b.len, 1);
     if (!text) goto done;
+    size_t n_marks = marks.len, n_nodes = marks.numbered;
     offsets = PyMem_Malloc(sizeof(size_t) * (n_marks + 1));
     done_at = PyMem_Malloc(sizeof(long) * (n_marks + 1));
     open_at = PyMem_Malloc(sizeof(int) * (n_marks + 1));
-    if (!offsets || !done_at || !open_at) { PyErr_NoMemory(); goto done; }
-    for (size_t i = 0; i < n_marks; i++) offsets[i] = marks[i].offset;
+    start_mark = PyMem_Malloc(sizeof(size_t) * (n_nodes + 1));
+    if (!offsets || !done_at || !open_at || !start_mark) { PyErr_NoMemory(); goto done; }
+    for (size_t i = 0; i < n_marks; i++) offsets[i] = marks.items[i].offset;
     lines_at(b.data, b.len, offsets, n_marks, done_at, open_at);
-    /* Four numbers a node, in pre-order: first line, stop line, clean, nodes under it. */
     /* Four 32-bit numbers a node in one bytes object: the reader indexes a memoryview of
      * it, and one Python int a number cost more than the walk. */
     spans = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * n_nodes * sizeof(int32_t)));
-    start_mark = PyMem_Malloc(sizeof(size_t) * (n_nodes + 1));
     if (!spans) goto done;
-    if (!start_mark) { PyErr_NoMemory(); goto done; }
     int32_t *numbers = (int32_t *)PyBytes_AS_STRING(spans);
     for (size_t i = 0; i < n_marks; i++) {
-        Mark *m = &marks[i];
+        Mark *m = &marks.items[i];
         if (!m->is_end) { start_mark[m->node] = i; continue; }
-        size_t s = start_mark[m->node];
+        size_t start = start_mark[m->node];
         int32_t *row = numbers + 4 * m->node;
-        row[0] = (int32_t)done_at[s];
+        row[0] = (int32_t)done_at[start];
         row[1] = (int32_t)(done_at[i] + (open_at[i] ? 1 : 0));
-        row[2] = !open_at[s] && !open_at[i];
+        row[2] = !open_at[start] && !open_at[i];
         row[3] = (int32_t)(m->numbered - m->node - 1);
     }
     result = PyTuple_Pack(2, text, spans);
@@ -779,8 +765,8 @@ done:
     Py_XDECREF(text);
     Py_XDECREF(spans);
     PyMem_Free(b.data);
-    PyMem_Free(marks);
-    PyMem_Free(open_nodes);
+    PyMem_Free(marks.items);
+    PyMem_Free(marks.open);
     PyMem_Free(start_mark);
     PyMem_Free(offsets);
     PyMem_Free(done_at);
