@@ -34,7 +34,7 @@ from benchmarks.extraction_speed import benchmark_pages
 from newscrawl.evaluation.dataset import load_pages
 from newscrawl.extraction import core, dom, extract, load_document
 from newscrawl.extraction.document import DocumentError
-from newscrawl.extraction.kept_html import kept_html
+from newscrawl.extraction.kept_html import content_html, kept_html
 from newscrawl.extraction.registry import get_method
 from newscrawl.extraction.types import ContentResult
 
@@ -64,15 +64,6 @@ def content_results(path: Path, method: str) -> Results:
     return results
 
 
-def shipped_html(result: ContentResult, url: str | None) -> str:
-    """``content_html`` as :func:`core.assemble_article` builds it."""
-    if result.nodes:
-        return kept_html(result.nodes, result.text, url)
-    if result.region_nodes:
-        return kept_html(result.region_nodes, result.text, url, changed=True)
-    return dom.text_to_html(result.text)
-
-
 def text_only_html(result: ContentResult, url: str | None) -> str:
     """``content_html`` before kept_html: the nodes when the text was theirs, else the text."""
     if result.nodes:
@@ -80,7 +71,7 @@ def text_only_html(result: ContentResult, url: str | None) -> str:
     return dom.text_to_html(result.text)
 
 
-BUILDERS = {"shipped": shipped_html, "text-only (before)": text_only_html}
+BUILDERS = {"shipped": content_html, "text-only (before)": text_only_html}
 
 
 def html_counts(

@@ -9,8 +9,8 @@ through ``log2(time)`` over the doublings (every size counts, so one noisy point
 than a first-to-last ratio): about 2 is linear, 4 is quadratic. Stages: ``load`` (decode,
 parse, clean, head; the same for every method, timed once per page), ``texts`` (every element's
 ``.text`` and ``.tail`` of the loaded tree read once in Python, as a stage walking it does),
-``content`` (the method itself), ``title``, ``date``, ``author``, ``lang``, ``html`` (sanitised
-content HTML) and ``images``; ``total`` is the sum. Times are CPU seconds of this process
+``content`` (the method itself), ``title``, ``date``, ``author``, ``lang``, ``html`` (the
+content HTML as shipped) and ``images``; ``total`` is the sum. Times are CPU seconds of this process
 (``time.process_time``, the minimum of ``--repeats`` runs), which other jobs on a shared
 machine do not inflate much.
 
@@ -36,6 +36,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document, DocumentError, load_document
+from newscrawl.extraction.kept_html import content_html
 from newscrawl.extraction.metadata import (
     choose_title,
     detect_lang,
@@ -226,8 +227,7 @@ def metadata_stages(
     seconds["date"] = cpu(lambda: extract_publish_time(doc), repeats)
     seconds["author"] = cpu(lambda: extract_author(doc, result.text), repeats)
     seconds["lang"] = cpu(lambda: detect_lang(doc, result.text), repeats)
-    if result.nodes:
-        seconds["html"] = cpu(lambda: dom.sanitized_html(result.nodes, doc.url), repeats)
+    seconds["html"] = cpu(lambda: content_html(result, doc.url), repeats)
     span = result.images_from
     if span is not None:
         seconds["images"] = cpu(lambda: dom.image_urls(dom.images_between(*span), doc.url), repeats)

@@ -11,7 +11,7 @@ from newscrawl.method_names import DEFAULT_METHOD
 
 from . import dom
 from .document import Document, DocumentError, load_document
-from .kept_html import kept_html
+from .kept_html import content_html
 from .metadata import (
     choose_title,
     detect_lang,
@@ -123,14 +123,6 @@ def _page(url: str | None) -> str:
 
 def assemble_article(doc: Document, result: ContentResult, name: str, seconds: float) -> Article:
     """Shared metadata (title, time, author, images, language) around a method's content."""
-    # The HTML reads as the text, line for line: a method's region may hold lines its text
-    # left out (noise inside the node, lines auto's finishing stages dropped).
-    if result.nodes:
-        content_html = kept_html(result.nodes, result.text, doc.url)
-    elif result.region_nodes:
-        content_html = kept_html(result.region_nodes, result.text, doc.url, changed=True)
-    else:
-        content_html = dom.text_to_html(result.text)
     if result.image_span is not None:
         images = dom.image_urls(dom.images_between(*result.image_span), doc.url)
     else:
@@ -146,7 +138,7 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     return Article(
         title=choose_title(doc, hint=result.title_hint),
         content=result.text,
-        content_html=content_html,
+        content_html=content_html(result, doc.url),
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,

@@ -36,6 +36,18 @@ from newscrawl.extraction.dom import (
     text_to_html,
     xml_safe,
 )
+from newscrawl.extraction.types import ContentResult
+
+
+def content_html(result: ContentResult, base_url: str | None = None) -> str:
+    """A method's content as sanitised HTML that reads as its text, line for line: from its
+    nodes, else from the region its finished text came from (``auto``), else one paragraph
+    a line (text-only methods)."""
+    if result.nodes:
+        return kept_html(result.nodes, result.text, base_url)
+    if result.region_nodes:
+        return kept_html(result.region_nodes, result.text, base_url, changed=True)
+    return text_to_html(result.text)
 
 
 def kept_html(
