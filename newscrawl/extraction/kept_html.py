@@ -8,7 +8,8 @@ piece of it is matched to the text's next lines: a piece whose lines are exactly
 ones is kept whole (its markup, links and inline pictures), a piece holding some of them is
 opened into its children, a piece holding none is left out. A line no piece gives (added
 from elsewhere, or rewritten by a stage) becomes a plain paragraph where it stands, so the
-HTML always reads as the text, line for line.
+HTML always reads as the text, line for line. A discussion thread's region is its posts
+(:func:`thread.thread_parts`), so its HTML holds every post.
 
 A picture standing alone (a ``<figure>`` without kept text, an image between paragraphs)
 is kept when kept text follows it in the region: after the last kept line it belongs to
@@ -116,11 +117,11 @@ class _Run:
         return any(_has_link(el) for el in self.inline)
 
     def paragraph(self) -> Element:
-        """A ``<p>`` the run's inline content moves into (a copy's: see :func:`kept_html`)."""
+        """A ``<p>`` holding copies of the run's inline content (their tails included)."""
         holder = etree.Element("p")
         holder.text = self.leading
         for el in self.inline:
-            holder.append(el.__copy__())
+            holder.append(el.__copy__())  # with its tail: the run's text after it
         return holder
 
 
