@@ -689,9 +689,9 @@ def sanitized_html(nodes: Iterable[etree._Element], base_url: str | None = None)
 
 def sanitize(tree: etree._Element, base_url: str | None = None, cleaned: bool = False) -> None:
     """Strip ``tree`` (a copy) of scripts, styles, comments, event handlers and unsafe
-    attributes in place; lazy-loaded images get their real URL in ``src``, links are made
-    absolute. ``cleaned``: the tree's elements come from a :func:`clean_tree`'d tree, which
-    holds no junk elements or comments any more."""
+    attributes in place; lazy-loaded images get their real URL in ``src`` (an image without
+    one, a loader's stand-in, goes), links are made absolute. ``cleaned``: the tree's
+    elements come from a :func:`clean_tree`'d tree, which holds no junk or comments."""
     # Junk, comments and unsafe attributes go in libxml2 (strip_*); Python only touches
     # the few elements that carry a link or an image. A walk over every element here
     # cost as much as the density method itself.
@@ -701,6 +701,9 @@ def sanitize(tree: etree._Element, base_url: str | None = None, cleaned: bool = 
         )
     for img in _IMAGES(tree):
         src = image_url(img, base_url)
+        if src is None and img is not tree:  # a lazy loader's stand-in: no picture to show
+            drop_keep_tail(img)
+            continue
         img.attrib.clear()
         img.tag = "img"  # an AMP page's <amp-img> is an image to any other reader
         if src:

@@ -104,6 +104,18 @@ def test_a_region_nested_deeper_than_the_walk_gives_the_text_as_paragraphs():
     assert html == "<p>Top line.</p>\n<p>Deep text.</p>"
 
 
+def test_an_image_without_a_real_url_goes_and_the_text_around_it_stays():
+    node = region(
+        "<div id='story'><p>Before <img src='data:image/gif;base64,R0lGOD'> after.</p>"
+        "<p>Shown <img data-src='/real.jpg' src='/blank.gif'> here.</p></div>"
+    )
+    html = kept_html([node], "Before after.\nShown here.", URL, changed=True)
+    assert html == (
+        "<p>Before  after.</p>\n"
+        '<p>Shown <img src="https://news.example.com/real.jpg"> here.</p>'
+    )
+
+
 def test_no_text_gives_no_html():
     assert kept([]) == ""
 
