@@ -111,8 +111,7 @@ def test_an_image_without_a_real_url_goes_and_the_text_around_it_stays():
     )
     html = kept_html([node], "Before after.\nShown here.", URL, changed=True)
     assert html == (
-        "<p>Before  after.</p>\n"
-        '<p>Shown <img src="https://news.example.com/real.jpg"> here.</p>'
+        '<p>Before  after.</p>\n<p>Shown <img src="https://news.example.com/real.jpg"> here.</p>'
     )
 
 
