@@ -29,7 +29,6 @@ from lxml.etree import _Element as Element
 from newscrawl.extraction.dom import (
     BLOCK_TAGS,
     IMAGE_TAGS,
-    join_lines,
     paragraph_text,
     sanitize,
     sanitized_html,
@@ -70,14 +69,11 @@ def _placed_html(nodes: Sequence[Element], text: str, base_url: str | None, chan
     lines = text.split("\n") if text else []
     matcher = _Matcher(lines)
     for node in nodes:
-        if len(node) == 0:
-            matcher.walk(node, _leaf_lines(node))
-            continue
         # One walk of the region tells which lines each node under it holds: a walk for
         # each node opened cost a share of the whole extraction.
         region_text, spans = subtree_lines(node)
         region = _Region(region_text.split("\n") if region_text else [], spans)
-        if changed:
+        if changed and len(node):
             matcher.open(node, region, -1)  # its lines are known not to be the text's
         else:
             matcher.walk(node, region.lines, region, -1)
@@ -150,13 +146,7 @@ class _Matcher:
         """Whether the text holds ``line`` at or after the next place."""
         return self.last.get(line, -1) >= self.placed
 
-    def walk(
-        self,
-        node: Element,
-        piece_lines: list[str],
-        region: _Region | None = None,
-        number: int = -1,
-    ) -> None:
+    def walk(self, node: Element, piece_lines: list[str], region: _Region, number: int) -> None:
         """Place ``node`` (node ``number`` of ``region``, -1 for the region's own node),
         whose lines are ``piece_lines``, or what of it the text holds."""
         if not piece_lines:
@@ -165,7 +155,7 @@ class _Matcher:
             return
         if self.place(piece_lines, node):
             return
-        if region is not None and len(node) and any(self.ahead(line) for line in piece_lines):
+        if len(node) and any(self.ahead(line) for line in piece_lines):
             self.open(node, region, number)
         elif not _has_link(node):
             self.pictures.extend(_pictures(node))
@@ -230,11 +220,6 @@ class _Matcher:
         if stop > self.placed:
             self.out.extend(self.lines[self.placed : stop])
             self.placed = stop
-
-
-def _leaf_lines(node: Element) -> list[str]:
-    text = join_lines((node.text or "").split("\n"))
-    return text.split("\n") if text else []
 
 
 def _is_block(el: Element) -> bool:

@@ -115,6 +115,14 @@ def test_an_image_without_a_real_url_goes_and_the_text_around_it_stays():
     )
 
 
+def test_a_part_without_children_keeps_its_own_tag():
+    # A thread's parts: a heading between posts is a node of its own, with no children.
+    node = region("<div id='story'><h5>Slayer</h5><div><p>A post of the thread.</p></div></div>")
+    heading, post = node
+    html = kept_html([heading, post], "Slayer\nA post of the thread.", URL, changed=True)
+    assert html == "<h5>Slayer</h5>\n<p>A post of the thread.</p>"
+
+
 def test_no_text_gives_no_html():
     assert kept([]) == ""
 
