@@ -18,6 +18,14 @@ from newscrawl.crawl.urls import canonical_url, host_allowed, is_tracking_param
         ),
         ("https://example.com:443/p?id=7&utm_campaign=c", "https://example.com/p?id=7"),
         ("http://x.cn/新闻/a.html", "http://x.cn/%E6%96%B0%E9%97%BB/a.html"),
+        (
+            "https://shop.example.com/blog/a?srsltid=AfmBOoq&_hsenc=p2A&mkt_tok=eyJ&page=2",
+            "https://shop.example.com/blog/a?page=2",
+        ),
+        (
+            "http://example.com/news/a.jsp;jsessionid=0A1B2C?id=5&PHPSESSID=9f",
+            "http://example.com/news/a.jsp?id=5",
+        ),
     ],
 )
 def test_canonical_url_drops_tracking_and_normalises(url, canonical):
