@@ -5,18 +5,18 @@ one process, dateparser warmed up and 5 pages extracted untimed first, as in
 ``extraction_speed.py``, whose page list this uses.
 
 ``--without-date-stage NAME`` times the same pages with the stage as shipped and with one
-publish-date stage (``dates.STAGES``) answering nothing, in turn, twice each, in one process,
-and prints both and the stage's share: what that stage costs (the htmldate fallback parses
-the page a second time).
+publish-date stage (``dates.choose.STAGES``) answering nothing, in turn, twice each, in one
+process, and prints both and the stage's share: what that stage costs (the htmldate fallback
+parses the page a second time).
 
 ``--without-hidden-copies`` times loading as shipped and without
 :func:`newscrawl.extraction.hidden_copies.drop_hidden_copies`, in the same way: what the
 stage costs.
 
 ``--extensive-search-always`` times the pages with htmldate's extensive search as shipped
-(:func:`dates.extensive_search`: off since 2026-11-30) and on every page, in turn,
-``--pairs`` times in one process (the order swapped every pair), and prints each pair's
-ratio and their median: what the policy saves.
+(:func:`dates.htmldate_stage.extensive_search`: off since 2026-11-30) and on every page, in
+turn, ``--pairs`` times in one process (the order swapped every pair), and prints each
+pair's ratio and their median: what the policy saves.
 
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 3 [--without-date-stage htmldate]
     python3 benchmarks/auto_cpu.py --data "$FULL" --rounds 1 --extensive-search-always --pairs 8
@@ -40,7 +40,7 @@ from lxml.etree import _Element as Element
 from benchmarks.extraction_speed import benchmark_pages, warm_up_date_parsing
 from newscrawl.extraction import document, extract
 from newscrawl.extraction.document import Document
-from newscrawl.extraction.metadata import dates
+from newscrawl.extraction.metadata.dates import choose, htmldate_stage
 
 WARM_UP_PAGES = 5
 
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
         "--without-date-stage",
-        choices=sorted(dates.STAGES),
+        choices=sorted(choose.STAGES),
         help="also time the pages with this date stage answering nothing",
     )
     parser.add_argument(
@@ -94,17 +94,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(pages)} pages x {args.rounds}: {per_page:.3f} ms/page")
         return 0
     # With and without the stage in turn, twice, so warm-up and machine load fall on both.
-    stage = dates.STAGES[args.without_date_stage]
+    stage = choose.STAGES[args.without_date_stage]
     with_stage: list[float] = []
     without_stage: list[float] = []
     try:
         for _ in range(2):
-            dates.STAGES[args.without_date_stage] = stage
+            choose.STAGES[args.without_date_stage] = stage
             with_stage.append(cpu_ms_per_page(pages, args.rounds))
-            dates.STAGES[args.without_date_stage] = no_answer
+            choose.STAGES[args.without_date_stage] = no_answer
             without_stage.append(cpu_ms_per_page(pages, args.rounds))
     finally:
-        dates.STAGES[args.without_date_stage] = stage
+        choose.STAGES[args.without_date_stage] = stage
     full, without = sum(with_stage) / 2, sum(without_stage) / 2
     print(f"{len(pages)} pages x {args.rounds}, twice each, in turn: {full:.3f} ms/page")
     print(
@@ -118,10 +118,10 @@ def compare_extensive_search(
     pages: Sequence[tuple[bytes, str | None]], rounds: int, pairs: int
 ) -> int:
     """The shipped extensive-search policy against the search on every page, in turn."""
-    shipped = dates.extensive_search
+    shipped = htmldate_stage.extensive_search
 
     def use(variant: str) -> None:
-        dates.extensive_search = shipped if variant == "shipped" else _always
+        htmldate_stage.extensive_search = shipped if variant == "shipped" else _always
 
     return compare_in_turn(pages, rounds, pairs, ("shipped", "always"), use)
 

@@ -10,8 +10,8 @@ defaults sees it; the rest of the command line goes to the CLI unchanged:
     python3 benchmarks/predictions_cv.py --variants base byl --set FULL/wcxb_dev/pages.jsonl \\
         PRED/base/wcxb_dev.jsonl PRED/byl/wcxb_dev.jsonl --set ...
 
-``--without-date-stage NAME`` leaves a publish-date stage out of ``dates.STAGE_ORDER`` (what
-the stage earns; ``auto_cpu.py --without-date-stage`` times it).
+``--without-date-stage NAME`` leaves a publish-date stage out of ``dates.choose.STAGE_ORDER``
+(what the stage earns; ``auto_cpu.py --without-date-stage`` times it).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from newscrawl.cli import main as cli_main
 from newscrawl.extraction.extractors import auto_options
-from newscrawl.extraction.metadata import dates
+from newscrawl.extraction.metadata.dates import choose
 
 
 def replaced(options: Any, path: Sequence[str], value: Any) -> Any:
@@ -54,12 +54,13 @@ def apply(settings: Sequence[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", action="append", default=[], metavar="PATH=JSON")
-    parser.add_argument("--without-date-stage", choices=dates.STAGE_ORDER)
+    parser.add_argument("--without-date-stage", choices=choose.STAGE_ORDER)
     parser.add_argument("cli", nargs=argparse.REMAINDER, help="-- then the newscrawl command")
     args = parser.parse_args(argv)
     apply(args.set)
     if args.without_date_stage:
-        dates.STAGE_ORDER = tuple(s for s in dates.STAGE_ORDER if s != args.without_date_stage)
+        # Set where extract_publish_time reads it (the package's re-export is a copy).
+        choose.STAGE_ORDER = tuple(s for s in choose.STAGE_ORDER if s != args.without_date_stage)
     command = args.cli[1:] if args.cli[:1] == ["--"] else args.cli
     return cli_main(command)
 

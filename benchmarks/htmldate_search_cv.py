@@ -9,15 +9,15 @@ CPU. Every page with a date label (wcxb_dev: every page type) gets the library's
 (:func:`dates.publish_time`, the library's stage order) under each policy: the search
 ``always``, ``not_chinese`` (not on a page whose title, or first body text, is mostly
 Chinese: :func:`dates.reads_as_chinese`) and ``never`` (the library's policy since
-2026-11-30, :data:`dates.EXTENSIVE_SEARCH`). Only pages that reach the htmldate stage
-can differ. A page scores 1 when its date is the labelled day and ``-cost`` when it is
-another day (no date: 0): with ``--wrong-date-cost`` 0.01 (the default) a policy wins on
-right dates first and, among equals, on fewer wrong dates stored; with 1 a wrong date stored
-costs what a right one gains (a news database is queried by date; a wrong day misfiles the
-article). Several costs may be given: the pages are read once. :func:`crossval.select`
-chooses on four of five folds grouped by site and scores the fifth, pooled over the sets,
-``always`` (the earlier behaviour) first so a tie keeps it; the right/wrong counts are
-printed per set beside it.
+2026-11-30, :data:`dates.htmldate_stage.EXTENSIVE_SEARCH`). Only pages that reach the
+htmldate stage can differ. A page scores 1 when its date is the labelled day and ``-cost``
+when it is another day (no date: 0): with ``--wrong-date-cost`` 0.01 (the default) a policy
+wins on right dates first and, among equals, on fewer wrong dates stored; with 1 a wrong
+date stored costs what a right one gains (a news database is queried by date; a wrong day
+misfiles the article). Several costs may be given: the pages are read once.
+:func:`crossval.select` chooses on four of five folds grouped by site and scores the fifth,
+pooled over the sets, ``always`` (the earlier behaviour) first so a tie keeps it; the
+right/wrong counts are printed per set beside it.
 """
 
 from __future__ import annotations

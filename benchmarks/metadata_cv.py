@@ -4,7 +4,7 @@
                                       [--trafilatura] [--limit N] [--page-type forum|all] [--pooled]
 
 ``DIR`` holds one folder per dataset in the pages.jsonl format. Every date stage of
-newscrawl/extraction/metadata/dates.py runs once per page (the text stage once per set of its
+newscrawl/extraction/metadata/dates/ runs once per page (the text stage once per set of its
 optional rules); each candidate stage order and date rule set (every subset) is then scored
 from those cached answers. Cross-validation: pages are grouped by site, sites are dealt into
 ``--folds`` folds, and each fold is scored with what the other folds chose, so no site is ever

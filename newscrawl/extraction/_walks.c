@@ -1355,7 +1355,7 @@ static PyObject *merge_text_runs(PyObject *self, PyObject *args, PyObject *kwarg
     return PyLong_FromSsize_t(merged);
 }
 
-/* ---- dates._element_at: the element whose text holds a character of the body text ------- */
+/* ---- dates.threads._element_at: the element whose text holds a character of the body text */
 
 /* The element a text node of ``root`` stands in (its parent: the element whose text it is, or
  * whose child's tail) for the node that holds the character at ``offset`` of the

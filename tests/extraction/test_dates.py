@@ -261,7 +261,7 @@ def test_htmldate_parses_the_page_with_its_tags_attributes_capped(monkeypatch):
         seen.append(source)
         return "2023-03-14"
 
-    monkeypatch.setattr("newscrawl.extraction.metadata.dates.find_date", find_date)
+    monkeypatch.setattr("newscrawl.extraction.metadata.dates.htmldate_stage.find_date", find_date)
     assert htmldate_date(page, FETCHED) == "2023-03-14"
     assert seen[0].count("data-x") == dom.MAX_ATTRIBUTES_PER_TAG
 
@@ -278,7 +278,7 @@ def test_the_extensive_search_is_off():
 
 
 def test_switched_on_the_extensive_search_runs_on_pages_that_are_not_chinese(monkeypatch):
-    monkeypatch.setattr(dates, "EXTENSIVE_SEARCH", True)
+    monkeypatch.setattr(dates.htmldate_stage, "EXTENSIVE_SEARCH", True)
     page = titled_page(RUNNING_TEXT_DATE)
     assert extensive_search(page)
     assert htmldate_date(page, FETCHED) == "2023-03-14"
@@ -294,7 +294,7 @@ def test_switched_on_the_extensive_search_runs_on_pages_that_are_not_chinese(mon
     ids=["chinese title", "no title, chinese body"],
 )
 def test_no_extensive_search_on_chinese_pages(page, monkeypatch):
-    monkeypatch.setattr(dates, "EXTENSIVE_SEARCH", True)
+    monkeypatch.setattr(dates.htmldate_stage, "EXTENSIVE_SEARCH", True)
     assert reads_as_chinese(page)
     assert not extensive_search(page)
     assert htmldate_date(page, FETCHED) is None
@@ -477,10 +477,10 @@ def test_case_blind_date_words_that_fold_to_ascii_are_read_not_raised():
 
     from newscrawl.extraction.metadata import dates
 
-    assert dates._full_date("Published ſeptember 4, 2025", None) == "2025-09-04"
+    assert dates.forms.full_date("Published ſeptember 4, 2025", None) == "2025-09-04"
     fetched = datetime(2025, 9, 10, 12, 0, tzinfo=UTC)
-    assert dates._relative("Posted yeſterday at 5:03 PM", fetched) is not None
-    assert dates._relative("3 dayſ ago", fetched) is not None
+    assert dates.partial.relative("Posted yeſterday at 5:03 PM", fetched) is not None
+    assert dates.partial.relative("3 dayſ ago", fetched) is not None
 
 
 def test_no_date_before_the_sites_first_day_is_taken():

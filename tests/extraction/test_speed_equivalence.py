@@ -61,9 +61,9 @@ def _spans(matches):
 
 
 @pytest.mark.parametrize("text", MONTH_TEXTS)
-@pytest.mark.parametrize("pattern", [*dates._PATTERNS, dates._YEAR_LAST])
+@pytest.mark.parametrize("pattern", [*dates.forms.PATTERNS, dates.forms.YEAR_LAST])
 def test_date_finditer_matches_the_patterns_own(text, pattern):
-    assert _spans(dates._finditer(pattern, text)) == _spans(pattern.finditer(text))
+    assert _spans(dates.forms.finditer(pattern, text)) == _spans(pattern.finditer(text))
 
 
 CUE_TEXTS = [
@@ -108,17 +108,17 @@ def test_every_cue_has_its_words():
 
 def test_updated_word_is_in_every_updated_label():
     for text in ["Last updated: Sep 4, 2025", "UPDATED on Dec. 9", "更新时间：2024-05-03"]:
-        label = dates._UPDATED_LABEL.search(text)
-        assert label is not None and dates._UPDATED_WORD.search(label.group())
+        label = dates.modified._UPDATED_LABEL.search(text)
+        assert label is not None and dates.modified._UPDATED_WORD.search(label.group())
 
 
 def _plain_full_date(window: str) -> str | None:
     best: tuple[int, str] | None = None
-    for pattern in dates._PATTERNS:
+    for pattern in dates.forms.PATTERNS:
         for match in pattern.finditer(window):
             if best is not None and match.start() >= best[0]:
                 break
-            normalized = dates._from_match(match)
+            normalized = dates.forms.from_match(match)
             if normalized and dates.plausible(normalized, None):
                 best = (match.start(), normalized)
                 break
@@ -127,7 +127,7 @@ def _plain_full_date(window: str) -> str | None:
 
 @pytest.mark.parametrize("text", [*MONTH_TEXTS, "4 September 2025", "发布于 4 Sept 2021"])
 def test_full_date_agrees_with_every_pattern_scanned_in_full(text):
-    assert dates._full_date(text, None) == _plain_full_date(text)
+    assert dates.forms.full_date(text, None) == _plain_full_date(text)
 
 
 @pytest.fixture(scope="module")

@@ -386,7 +386,7 @@ def test_element_at_offset_finds_the_element_a_text_or_tail_stands_in() -> None:
 def test_element_at_offset_in_c_equals_python_on_dataset_pages() -> None:
     import random
 
-    from newscrawl.extraction.metadata.dates import element_at_in_python
+    from newscrawl.extraction.metadata.dates.threads import element_at_in_python
 
     checked = 0
     for page_id, doc in dataset_documents():

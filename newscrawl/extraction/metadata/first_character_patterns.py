@@ -9,8 +9,8 @@ import re
 from newscrawl.extraction.metadata import authors, dates, source
 
 FIRST_CHARACTER_PATTERNS: dict[str, re.Pattern[str]] = {
-    "dates._LABEL": dates._LABEL,
-    "dates._UPDATED_WORD": dates._UPDATED_WORD,
+    "dates.text._LABEL": dates.text._LABEL,
+    "dates.modified._UPDATED_WORD": dates.modified._UPDATED_WORD,
     "authors._CUES[0]": authors._CUES[0],
     "authors._ENDED_CUE": authors._ENDED_CUE,
     "authors._WRITTEN_BY": authors._WRITTEN_BY,
