@@ -58,18 +58,19 @@ def test_report_gives_ratios_and_verdicts():
 
 def test_auto_cpu_times_a_date_stage_away_and_puts_it_back(capsys, monkeypatch):
     auto_cpu = load_script("benchmarks/auto_cpu.py")
-    from newscrawl.extraction.metadata import dates
+    from newscrawl.extraction.metadata.dates import choose
 
-    stage = dates.STAGES["htmldate"]
-    seen: list[object] = []
+    shipped = choose.STAGE_ORDER
+    seen: list[tuple[str, ...]] = []
 
     def timed(pages, rounds):
-        seen.append(dates.STAGES["htmldate"])
-        return 10.0 if dates.STAGES["htmldate"] is stage else 8.0
+        seen.append(choose.STAGE_ORDER)
+        return 10.0 if shipped == choose.STAGE_ORDER else 8.0
 
     monkeypatch.setattr(auto_cpu, "cpu_ms_per_page", timed)
     monkeypatch.setattr(auto_cpu, "benchmark_pages", lambda wcxb, data: [])
-    assert auto_cpu.main(["--rounds", "1", "--without-date-stage", "htmldate"]) == 0
-    assert seen == [stage, auto_cpu.no_answer, stage, auto_cpu.no_answer]
-    assert dates.STAGES["htmldate"] is stage
+    assert auto_cpu.main(["--rounds", "1", "--without-date-stage", "text"]) == 0
+    without_text = tuple(name for name in shipped if name != "text")
+    assert seen == [shipped, without_text, shipped, without_text]
+    assert choose.STAGE_ORDER is shipped
     assert "(the stage: 20.0% of auto's CPU time)" in capsys.readouterr().out
