@@ -903,7 +903,7 @@ done:
 
 /* The elements under ``root`` (itself included), in document order, with any of the given
  * attributes containing its substring: a superset filter for Python tests such as
- * authors._is_author_markup, so that Python only looks at the few candidates. An empty
+ * authors.markup._is_author_markup, so that Python only looks at the few candidates. An empty
  * substring asks only for the attribute, with or without a value (HTML's boolean
  * ``hidden``, which libxml2 stores without one). */
 static PyObject *elements_with(PyObject *self, PyObject *args, PyObject *kwargs) {

@@ -14,7 +14,9 @@ from newscrawl.extraction.core import assemble_article
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO_OPTIONS
-from newscrawl.extraction.metadata import authors, dates
+from newscrawl.extraction.metadata import dates
+from newscrawl.extraction.metadata.authors.markup import META_KEYS
+from newscrawl.extraction.metadata.authors.names import clean_author
 from newscrawl.extraction.metadata.title import rank_titles
 from newscrawl.extraction.registry import available_methods, get_method
 from newscrawl.extraction.text import bag_f1
@@ -286,8 +288,8 @@ def author_provenance(doc: Document, value: str | None) -> Provenance:
     for item in doc.json_ld:
         if value in str(item.get("author") or ""):
             return Provenance(value, f'JSON-LD "author": {item.get("author")}')
-    for key in authors.META_KEYS:
-        if doc.meta.get(key) and authors.clean_author(doc.meta[key]) == value:
+    for key in META_KEYS:
+        if doc.meta.get(key) and clean_author(doc.meta[key]) == value:
             return Provenance(value, f'<meta "{key}" content="{doc.meta[key]}">')
     body = doc.body
     if body is not None:

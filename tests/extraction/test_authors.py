@@ -38,12 +38,12 @@ from newscrawl.extraction.metadata.authors import (
     TWITTER_WRITTEN_BY,
     VISIBLE_CUE_WINDOW,
     WRITTEN_BY_ANYWHERE,
-    clean_author,
-    clean_names,
     extract_author,
     extract_authors,
-    find_en_byline,
 )
+from newscrawl.extraction.metadata.authors.cleaning import clean_names
+from newscrawl.extraction.metadata.authors.cues import find_en_byline
+from newscrawl.extraction.metadata.authors.names import clean_author
 
 
 def author_of(body: str = "", head: str = "") -> str | None:

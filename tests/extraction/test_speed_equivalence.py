@@ -12,7 +12,8 @@ from benchmarks.cue_patterns import body_texts
 from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction import trim
-from newscrawl.extraction.metadata import authors, dates, title
+from newscrawl.extraction.metadata import dates, title
+from newscrawl.extraction.metadata.authors import cleaning, cues, page_layout
 from newscrawl.extraction.metadata.first_character_patterns import FIRST_CHARACTER_PATTERNS
 from newscrawl.extraction.patterns import plain, starting_with
 from newscrawl.extraction.text import IDEOGRAPH_TOKENS, cjk_count, is_mostly_cjk, letter_count
@@ -86,22 +87,22 @@ CUE_TEXTS = [
 
 @pytest.mark.parametrize("text", CUE_TEXTS)
 def test_cue_search_finds_what_the_cue_finds(text):
-    for pattern in authors._CUE_WORDS:
-        found, expected = authors.cue_search(pattern, text), pattern.search(text)
+    for pattern in cues._CUE_WORDS:
+        found, expected = cues.cue_search(pattern, text), pattern.search(text)
         assert (found and found.span()) == (expected and expected.span())
 
 
 def test_every_cue_has_its_words():
-    cues = {
-        *authors._CUES,
-        authors._ENDED_CUE,
-        *authors._MORE_CUES,
-        authors._EN_BYLINE,
-        authors._EN_CO_BYLINE,
-        authors._WRITTEN_BY,
+    patterns = {
+        *cues._CUES,
+        cues.ENDED_CUE,
+        *cues.MORE_CUES,
+        cues._EN_BYLINE,
+        cues._EN_CO_BYLINE,
+        cues.WRITTEN_BY,
     }
-    assert cues == set(authors._CUE_WORDS)
-    for pattern, words in authors._CUE_WORDS.items():
+    assert patterns == set(cues._CUE_WORDS)
+    for pattern, words in cues._CUE_WORDS.items():
         literal = re.sub(r"\\.|\[[^]]*\]|[()?:|*+{}^$<!=]", " ", pattern.pattern)
         assert any(word in literal for word in words), pattern.pattern
 
@@ -170,7 +171,7 @@ def _as_it_was(pattern: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(pattern.pattern.replace(r"\s*(?::\s*)?", r"\s*:?\s*"), pattern.flags)
 
 
-_COLON_PATTERNS = [authors._WRITTEN_BY, authors._STARTER_LABEL, trim.DATE_LINE, trim.BYLINE_LINE]
+_COLON_PATTERNS = [cues.WRITTEN_BY, page_layout._STARTER_LABEL, trim.DATE_LINE, trim.BYLINE_LINE]
 _PIECES = st.sampled_from(
     [
         " ",
@@ -209,11 +210,11 @@ def test_optional_colons_between_spaces_match_as_they_did(pieces):
 
 
 def _segments_as_they_were(piece: str) -> list[str]:
-    parts = (" ".join(part.split()) for part in authors._SEGMENT_SEPARATOR.split(piece))
+    parts = (" ".join(part.split()) for part in page_layout._SEGMENT_SEPARATOR.split(piece))
     return [
         part
         for part in parts
-        if authors._WORD_CHARACTER.search(part) and not authors._ROLE.fullmatch(part)
+        if page_layout._WORD_CHARACTER.search(part) and not cleaning.ROLE.fullmatch(part)
     ]
 
 
@@ -243,7 +244,7 @@ def _segments_as_they_were(piece: str) -> list[str]:
 def test_byline_segments_of_a_node_are_as_they_were(pieces):
     # (runs of 64 whitespace characters and more are collapsed first: none here)
     piece = "".join(pieces)
-    assert authors._segments(piece) == _segments_as_they_were(piece), piece
+    assert page_layout._segments(piece) == _segments_as_they_were(piece), piece
 
 
 # A run of underscores before an ideograph is tried from its first character only ((?<!_)):
@@ -267,8 +268,8 @@ def test_the_title_separators_split_as_they_did(pieces):
 # "N hours ago" in the byline-end pattern is tried from a run of digits' first one only: the
 # first match is the same (a later start can match only what the first does).
 _BYLINE_END_AS_IT_WAS = re.compile(
-    authors._BYLINE_END.pattern.replace(r"(?<!\d)\d+\s*(?:hours?", r"\d+\s*(?:hours?"),
-    authors._BYLINE_END.flags,
+    cleaning._BYLINE_END.pattern.replace(r"(?<!\d)\d+\s*(?:hours?", r"\d+\s*(?:hours?"),
+    cleaning._BYLINE_END.flags,
 )
 
 
@@ -281,8 +282,8 @@ _BYLINE_END_AS_IT_WAS = re.compile(
 )
 def test_the_byline_end_is_found_where_it_was(pieces):
     text = "".join(pieces)
-    assert r"(?<!\d)\d+\s*(?:hours?" in authors._BYLINE_END.pattern
-    found, expected = authors._BYLINE_END.search(text), _BYLINE_END_AS_IT_WAS.search(text)
+    assert r"(?<!\d)\d+\s*(?:hours?" in cleaning._BYLINE_END.pattern
+    found, expected = cleaning._BYLINE_END.search(text), _BYLINE_END_AS_IT_WAS.search(text)
     assert (found and found.span()) == (expected and expected.span()), text
 
 
@@ -293,4 +294,4 @@ _EMAIL_AS_IT_WAS = re.compile(r"\S+@\S+\.\w+")
 @given(st.lists(st.sampled_from(["jo", "@", ".", "com", " ", ",", "x1", "/a", "\n"]), max_size=20))
 def test_email_addresses_are_removed_as_they_were(pieces):
     text = "".join(pieces)
-    assert authors._EMAIL.sub(" ", text) == _EMAIL_AS_IT_WAS.sub(" ", text), text
+    assert cleaning._EMAIL.sub(" ", text) == _EMAIL_AS_IT_WAS.sub(" ", text), text

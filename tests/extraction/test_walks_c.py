@@ -213,14 +213,12 @@ def test_segmentation_in_c_keeps_links_headings_and_levels():
 
 @pytest.mark.slow
 def test_author_markup_prefilter_in_c_loses_nothing_on_dataset_pages():
-    from newscrawl.extraction.metadata import authors
+    from newscrawl.extraction.metadata.authors import markup
 
     for page_id, doc in dataset_documents():
-        everything = [el for el in doc.root.iter() if authors._is_author_markup(el)]
+        everything = [el for el in doc.root.iter() if markup._is_author_markup(el)]
         prefiltered = [
-            el
-            for el in authors._author_markup_candidates(doc.root)
-            if authors._is_author_markup(el)
+            el for el in markup._author_markup_candidates(doc.root) if markup._is_author_markup(el)
         ]
         assert prefiltered == everything, page_id
 

@@ -29,7 +29,7 @@ from newscrawl.extraction.extractors.density_options import (
     DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
 )
 from newscrawl.extraction.extractors.tcdt import tree as tcdt_tree
-from newscrawl.extraction.metadata import authors
+from newscrawl.extraction.metadata.authors import markup
 from tests.property import examples
 
 pytestmark = pytest.mark.skipif(
@@ -325,10 +325,10 @@ def test_tcdt_index(html: str) -> None:
 def test_author_markup_prefilter(html: str) -> None:
     for root in trees(html):
         everything = list(root.iter())
-        candidates = list(authors._author_markup_candidates(root))
+        candidates = list(markup._author_markup_candidates(root))
         # a subset of the elements, in document order, that loses no author markup
         positions = [everything.index(el) for el in candidates]
         assert positions == sorted(set(positions))
-        assert [el for el in candidates if authors._is_author_markup(el)] == [
-            el for el in everything if authors._is_author_markup(el)
+        assert [el for el in candidates if markup._is_author_markup(el)] == [
+            el for el in everything if markup._is_author_markup(el)
         ]

@@ -16,17 +16,16 @@ from __future__ import annotations
 import re
 
 from newscrawl.extraction.document import VISIBLE_SCAN, Document
-from newscrawl.extraction.metadata.authors import (
+from newscrawl.extraction.metadata.authors.cleaning import clean_names, site_names_of
+from newscrawl.extraction.metadata.authors.cues import (
     BYLINE_LABELS,
     CLOSING_SEARCH_CHARS,
     CUE_SEARCH_CHARS,
     EDITOR_CUE,
     EN_FULL_NAME,
-    clean_names,
     content_end,
     cue_search,
     is_field_label,
-    site_names_of,
 )
 
 # "Edited by Jane Doe", Reuters' "Reporting by X; Editing by Y and Z".

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import re
 
-from newscrawl.extraction.metadata import authors, dates, source
+from newscrawl.extraction.metadata import dates, source
+from newscrawl.extraction.metadata.authors import cues
 
 FIRST_CHARACTER_PATTERNS: dict[str, re.Pattern[str]] = {
     "dates.text._LABEL": dates.text._LABEL,
     "dates.modified._UPDATED_WORD": dates.modified._UPDATED_WORD,
-    "authors._CUES[0]": authors._CUES[0],
-    "authors._ENDED_CUE": authors._ENDED_CUE,
-    "authors._WRITTEN_BY": authors._WRITTEN_BY,
+    "authors.cues._CUES[0]": cues._CUES[0],
+    "authors.cues.ENDED_CUE": cues.ENDED_CUE,
+    "authors.cues.WRITTEN_BY": cues.WRITTEN_BY,
     "source._LABELLED": source._LABELLED,
 }
