@@ -5,42 +5,7 @@ from __future__ import annotations
 import pytest
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.metadata.authors import (
-    AUTHOR_BOX_HEADING,
-    AUTHOR_BOX_NAMES,
-    AUTHOR_LABEL_LINE,
-    BLOG_OWNER,
-    BY_OPENS_BYLINE,
-    BYLINE_FORMS,
-    BYLINE_SEGMENTS,
-    CLOSING_AFTER_CONTENT,
-    CO_AUTHORS,
-    CUES_BEFORE_TAGS,
-    EARLIEST_CUE,
-    EMPTY_FIELD_LABELS,
-    GIVEN_NAME_LINE,
-    HOST_OWNER,
-    JSON_LD_REFERENCES,
-    LINE_UNDER_HEADLINE,
-    MAIN_ENTITY_AUTHORS,
-    NAME_BESIDE_DATE,
-    NAME_OPENING_CONTENT,
-    NO_COMMENT_AUTHORS,
-    NOSCRIPT_AUTHORS,
-    PERSONAL_SITE_NAMES,
-    POST_MICRODATA,
-    PROFILE_LINKS,
-    RULES,
-    SITE_BRAND_PREFIX,
-    SOURCE_NOT_AUTHOR,
-    THREAD_STARTER,
-    TITLE_SITE_NAMES,
-    TWITTER_WRITTEN_BY,
-    VISIBLE_CUE_WINDOW,
-    WRITTEN_BY_ANYWHERE,
-    extract_author,
-    extract_authors,
-)
+from newscrawl.extraction.metadata.authors import RULES, extract_author, extract_authors, rules
 from newscrawl.extraction.metadata.authors.cleaning import clean_names
 from newscrawl.extraction.metadata.authors.cues import find_en_byline
 from newscrawl.extraction.metadata.authors.names import clean_author
@@ -179,7 +144,7 @@ def test_a_job_title_after_the_name_ends_the_list(byline, names):
 def test_the_name_element_of_an_author_box(box):
     doc = load_document(f"<html><body><p>The story.</p>{box}</body></html>")
     assert extract_authors(doc) == ["Liz Kenny"]
-    assert extract_authors(doc, rules=RULES - {AUTHOR_BOX_NAMES}) == []
+    assert extract_authors(doc, rules=RULES - {rules.AUTHOR_BOX_NAMES}) == []
 
 
 @pytest.mark.parametrize(
@@ -380,7 +345,7 @@ def test_chinese_reporter_lists_and_bracketed_names(text, names):
 def test_a_blog_title_names_its_owner(title):
     html = f"<html><head><title>{title}</title></head><body><p>正文。</p></body></html>"
     assert extract_authors(load_document(html)) == ["海姑娘"]
-    assert extract_authors(load_document(html), rules=RULES - {BLOG_OWNER}) == []
+    assert extract_authors(load_document(html), rules=RULES - {rules.BLOG_OWNER}) == []
 
 
 def test_a_blog_header_linking_home_names_its_owner():
@@ -396,7 +361,7 @@ def test_what_follows_the_headline_in_the_title_is_the_site():
         "<body><p>（记者 李楠）正文。</p></body></html>"
     )
     assert extract_authors(load_document(html)) == ["李楠"]
-    without = RULES - {TITLE_SITE_NAMES, CUES_BEFORE_TAGS}
+    without = RULES - {rules.TITLE_SITE_NAMES, rules.CUES_BEFORE_TAGS}
     assert extract_authors(load_document(html), rules=without) == ["新浪科技"]
 
 
@@ -408,7 +373,7 @@ def test_a_name_on_the_line_after_an_author_label():
         "<h3>Author</h3><p>  Lisa D. Ellis</p></aside>"
     )
     assert authors_of(page) == ["Lisa D. Ellis"]
-    assert authors_of(page, rules=RULES - {AUTHOR_LABEL_LINE}) == []
+    assert authors_of(page, rules=RULES - {rules.AUTHOR_LABEL_LINE}) == []
 
 
 @pytest.mark.parametrize("line", ["Find Jobs", "Contact Us", "Related blogs", "Company"])
@@ -443,7 +408,7 @@ def test_a_masthead_reporters_list_runs_into_the_story_s_first_digits():
 )
 def test_further_chinese_byline_forms(body, name):
     assert authors_of(body) == [name]
-    assert name not in authors_of(body, rules=RULES - {BYLINE_FORMS})
+    assert name not in authors_of(body, rules=RULES - {rules.BYLINE_FORMS})
 
 
 @pytest.mark.parametrize(
@@ -457,7 +422,7 @@ def test_further_chinese_byline_forms(body, name):
 def test_a_name_alone_under_the_headline(line, name):
     body = f"<h1>一个足够长的新闻标题</h1>\n<p>{line}</p>\n<p>正文第一段。</p>"
     assert authors_of(body) == [name]
-    assert authors_of(body, rules=RULES - {LINE_UNDER_HEADLINE}) == []
+    assert authors_of(body, rules=RULES - {rules.LINE_UNDER_HEADLINE}) == []
 
 
 def test_the_headline_again_is_no_name_under_it():
@@ -496,7 +461,9 @@ def test_on_chinese_pages_the_text_byline_comes_before_author_tags():
         '<meta name="author" content="扬眼企鹅号">',
     )
     assert extract_authors(load_document(html)) == ["张楠"]
-    assert extract_authors(load_document(html), rules=RULES - {CUES_BEFORE_TAGS}) == ["扬眼企鹅号"]
+    assert extract_authors(load_document(html), rules=RULES - {rules.CUES_BEFORE_TAGS}) == [
+        "扬眼企鹅号"
+    ]
 
 
 def test_an_editor_stays_a_fallback_when_text_cues_come_first():
@@ -513,14 +480,14 @@ def test_the_byline_under_the_headline_outranks_a_menu_further_down():
         "<div><a href='/yc'>原创</a> | <a href='/ds'>读书</a></div>"
     )
     assert extract_authors(load_document(chinese_page(body))) == ["陆一夫"]
-    without = RULES - {EARLIEST_CUE}
+    without = RULES - {rules.EARLIEST_CUE}
     assert extract_authors(load_document(chinese_page(body)), rules=without) == ["读书"]
 
 
 def test_the_cue_window_counts_visible_characters():
     body = "<div>" + " \n" * 4000 + "</div><p>澎湃新闻记者 贺梨萍 2020-06-06</p>"
     assert authors_of(body) == ["贺梨萍"]
-    assert authors_of(body, rules=RULES - {VISIBLE_CUE_WINDOW}) == []
+    assert authors_of(body, rules=RULES - {rules.VISIBLE_CUE_WINDOW}) == []
 
 
 @pytest.mark.parametrize(
@@ -555,7 +522,7 @@ def test_a_bracketed_byline_on_the_line_after_the_content():
     doc = load_document(f"<html><head><title>t</title></head><body>{body}</body></html>")
     content = "他不否认，很多路途较远的学术会议，他是无力参加的。"
     assert extract_authors(doc, content) == ["袁源"]
-    assert extract_authors(doc, content, RULES - {CLOSING_AFTER_CONTENT}) == []
+    assert extract_authors(doc, content, RULES - {rules.CLOSING_AFTER_CONTENT}) == []
 
 
 @pytest.mark.parametrize("name", ["Parisa Ostovari", "Byron Katie", "Vonda Smith", "Authorine Li"])
@@ -572,7 +539,7 @@ def test_a_json_ld_author_given_by_reference():
         '"@id": "https://x.com/#/schema/person/1", "name": "Shivkumar M"}]}</script>'
     )
     assert authors_of("", head) == ["Shivkumar M"]
-    assert authors_of("", head, rules=RULES - {JSON_LD_REFERENCES}) == []
+    assert authors_of("", head, rules=RULES - {rules.JSON_LD_REFERENCES}) == []
 
 
 def test_twitter_written_by_label():
@@ -583,7 +550,7 @@ def test_twitter_written_by_label():
         '<meta name="twitter:data2" content="Nawaz Dhandala">'
     )
     assert authors_of("", head) == ["Nawaz Dhandala"]
-    assert authors_of("", head, rules=RULES - {TWITTER_WRITTEN_BY}) == []
+    assert authors_of("", head, rules=RULES - {rules.TWITTER_WRITTEN_BY}) == []
 
 
 def test_a_link_to_the_author_s_profile_page():
@@ -593,7 +560,7 @@ def test_a_link_to_the_author_s_profile_page():
     )
     assert authors_of(body) == ["Emily Walker"]
     # "All authorsWritten by: Emily Walker": the label found anywhere names her too
-    assert authors_of(body, rules=RULES - {PROFILE_LINKS, WRITTEN_BY_ANYWHERE}) == []
+    assert authors_of(body, rules=RULES - {rules.PROFILE_LINKS, rules.WRITTEN_BY_ANYWHERE}) == []
     both = (
         '<a href="https://x.com/blog/author/moses-kim-and-kate-shokurova">'
         "Moses Kim and Kate Shokurova</a>"
@@ -605,7 +572,7 @@ def test_a_personal_site_named_after_its_owner():
     head = '<meta property="og:site_name" content="Cory Dransfeldt">'
     body = '<meta name="author" content="Cory Dransfeldt"><div class="author">Feeds</div>'
     assert authors_of(body, head) == ["Cory Dransfeldt"]
-    assert authors_of(body, head, rules=RULES - {PERSONAL_SITE_NAMES}) == ["Feeds"]
+    assert authors_of(body, head, rules=RULES - {rules.PERSONAL_SITE_NAMES}) == ["Feeds"]
     # A firm's name is no person's: a person named later wins over it.
     for firm in ("Farm Bureau Financial Services", "The Commercial Appeal", "One Tree Planted"):
         site = f'<meta property="og:site_name" content="{firm}">'
@@ -619,7 +586,7 @@ def test_comment_authors_in_markup_are_refused():
         "</li></ol>"
     )
     assert authors_of(body) == []
-    assert authors_of(body, rules=RULES - {NO_COMMENT_AUTHORS}) == ["Whowho"]
+    assert authors_of(body, rules=RULES - {rules.NO_COMMENT_AUTHORS}) == ["Whowho"]
     assert authors_of('<div id="comments"><span class="author">Jo Li</span></div>') == []
 
 
@@ -629,7 +596,7 @@ def test_the_heading_of_an_author_box():
         " developer specializing in audio and game development.</p></div></div>"
     )
     assert authors_of(body) == ["Bence Kovács"]
-    assert authors_of(body, rules=RULES - {AUTHOR_BOX_HEADING}) == []
+    assert authors_of(body, rules=RULES - {rules.AUTHOR_BOX_HEADING}) == []
 
 
 @pytest.mark.parametrize(
@@ -654,7 +621,7 @@ def test_the_heading_of_an_author_box():
 )
 def test_a_personal_site_s_owner_spelled_by_its_host(url, body, name):
     assert authors_of(body, url=url) == [name]
-    assert authors_of(body, url=url, rules=RULES - {HOST_OWNER}) == []
+    assert authors_of(body, url=url, rules=RULES - {rules.HOST_OWNER}) == []
 
 
 def test_a_firm_named_by_its_host_is_no_owner():
@@ -681,7 +648,7 @@ def test_a_firm_named_by_its_host_is_no_owner():
 def test_written_by_anywhere_on_the_page(body, name):
     page = "<h1>A headline here</h1>" + "<p>Some text of the article.</p>" * 200 + body
     assert authors_of(page) == [name]
-    assert authors_of(page, rules=RULES - {WRITTEN_BY_ANYWHERE}) == []
+    assert authors_of(page, rules=RULES - {rules.WRITTEN_BY_ANYWHERE}) == []
 
 
 @pytest.mark.parametrize(
@@ -694,7 +661,7 @@ def test_written_by_anywhere_on_the_page(body, name):
 def test_a_name_opening_the_extracted_text(content, names):
     page = load_document("<html><head><title>显示</title></head><body><p>x</p></body></html>")
     assert extract_authors(page, content) == names
-    assert extract_authors(page, content, rules=RULES - {NAME_OPENING_CONTENT}) == []
+    assert extract_authors(page, content, rules=RULES - {rules.NAME_OPENING_CONTENT}) == []
 
 
 @pytest.mark.parametrize(
@@ -774,7 +741,7 @@ def test_a_name_beside_a_date_near_the_headline_is_the_byline(pieces):
     doc = load_document(byline_page(pieces))
     name = [piece for piece in ("Dakota Hebert", "Katie Liguori", "Matt Check") if piece in pieces]
     assert extract_authors(doc) == name
-    assert extract_authors(doc, rules=RULES - {NAME_BESIDE_DATE}) == []
+    assert extract_authors(doc, rules=RULES - {rules.NAME_BESIDE_DATE}) == []
 
 
 @pytest.mark.parametrize(
@@ -803,7 +770,7 @@ def test_no_byline_without_a_name_alone_beside_a_date(pieces):
 def test_a_name_and_a_date_in_one_text_node_split_at_separators(pieces, name):
     doc = load_document(byline_page(pieces))
     assert extract_authors(doc) == [name]
-    assert extract_authors(doc, rules=RULES - {BYLINE_SEGMENTS}) == []
+    assert extract_authors(doc, rules=RULES - {rules.BYLINE_SEGMENTS}) == []
 
 
 @pytest.mark.parametrize(
@@ -845,7 +812,7 @@ def forum_ld(entity: str, author: str) -> str:
 def test_a_threads_main_entity_names_its_opening_poster(entity):
     head = forum_ld(entity, "felixen")
     assert authors_of(REPLIES, head) == ["felixen"]
-    assert authors_of(REPLIES, head, rules=RULES - {MAIN_ENTITY_AUTHORS}) == ["spikeymike"]
+    assert authors_of(REPLIES, head, rules=RULES - {rules.MAIN_ENTITY_AUTHORS}) == ["spikeymike"]
 
 
 def test_a_forum_handle_keeps_its_digits_where_a_byline_would_not():
@@ -869,7 +836,7 @@ def test_an_articles_main_entity_author_is_cleaned_as_a_byline():
 def test_a_thread_starter_label_names_the_opening_poster(label):
     page = f"<ul><li>{label}</li></ul>{REPLIES}"
     assert authors_of(page) == ["sean_g"]
-    assert authors_of(page, rules=RULES - {THREAD_STARTER}) == ["spikeymike"]
+    assert authors_of(page, rules=RULES - {rules.THREAD_STARTER}) == ["spikeymike"]
 
 
 def test_a_javascript_forums_noscript_posts_name_the_opening_poster():
@@ -883,12 +850,12 @@ def test_a_javascript_forums_noscript_posts_name_the_opening_poster():
     page = f"<div id='app'>Loading</div><noscript>{posts}</noscript>"
     assert authors_of(page) == ["PaulWBryant"]
     # The copy holds the page's text, so the document keeps it (extraction/noscript.py).
-    assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == ["PaulWBryant"]
+    assert authors_of(page, rules=RULES - {rules.NOSCRIPT_AUTHORS}) == ["PaulWBryant"]
     # Beside a body that shows more text the copy is dropped: only the rule reads it.
     shown = f"<div id='app'><p>{'The thread as the script drew it. ' * 20}</p></div>"
     page = f"{shown}<noscript>{posts}</noscript>"
     assert authors_of(page) == ["PaulWBryant"]
-    assert authors_of(page, rules=RULES - {NOSCRIPT_AUTHORS}) == []
+    assert authors_of(page, rules=RULES - {rules.NOSCRIPT_AUTHORS}) == []
     assert authors_of("<noscript><img src='/pixel.gif'></noscript><p>Text.</p>") == []
 
 
@@ -902,7 +869,7 @@ def test_a_questions_microdata_author_is_a_handle():
         "</div></div>"
     )
     assert authors_of(question) == ["user3080392"]
-    assert authors_of(question, rules=RULES - {POST_MICRODATA}) == ["The Photon"]
+    assert authors_of(question, rules=RULES - {rules.POST_MICRODATA}) == ["The Photon"]
 
 
 def zh_page(body: str, title: str = "标题", head: str = "") -> str:
@@ -913,7 +880,7 @@ def test_an_empty_byline_field_is_no_name():
     # "作者：" left empty: the cue reads the next field's label.
     page = zh_page("<h1>标题</h1><p>来源：当代商报 作者： 转载请注明： 本文链接</p>")
     assert extract_authors(load_document(page)) == []
-    without = extract_authors(load_document(page), rules=RULES - {EMPTY_FIELD_LABELS})
+    without = extract_authors(load_document(page), rules=RULES - {rules.EMPTY_FIELD_LABELS})
     assert without == ["转载请注明"]
 
 
@@ -947,7 +914,7 @@ def test_the_labelled_source_is_no_author():
         head='<meta property="article:author" content="参考消息">',
     )
     assert extract_authors(load_document(page)) == []
-    without = extract_authors(load_document(page), rules=RULES - {SOURCE_NOT_AUTHOR})
+    without = extract_authors(load_document(page), rules=RULES - {rules.SOURCE_NOT_AUTHOR})
     assert without == ["参考消息"]
 
 
@@ -955,7 +922,7 @@ def test_a_portal_brand_is_no_author():
     head = '<meta name="author" content="网易">'
     page = zh_page("<h1>龙湖集团</h1><p>正文</p>", title="龙湖集团_网易财经", head=head)
     assert extract_authors(load_document(page)) == []
-    without = extract_authors(load_document(page), rules=RULES - {SITE_BRAND_PREFIX})
+    without = extract_authors(load_document(page), rules=RULES - {rules.SITE_BRAND_PREFIX})
     assert without == ["网易"]
     # A blog named after its owner keeps the owner.
     blog = zh_page(
@@ -996,7 +963,7 @@ def test_a_sentence_s_by_is_no_byline_under_the_headline():
     )
     assert author_of(page) is None
     doc = load_document(f"<html><body>{page}</body></html>")
-    assert extract_authors(doc, rules=RULES - {BY_OPENS_BYLINE}) == ["Harvard School"]
+    assert extract_authors(doc, rules=RULES - {rules.BY_OPENS_BYLINE}) == ["Harvard School"]
 
 
 def test_a_forum_posters_profile_fields_are_no_name():
@@ -1045,7 +1012,7 @@ def test_a_given_name_alone_under_the_headline(line, names):
         f"<div>{line}</div>\n<p>{'The cleaning industry keeps changing. ' * 5}</p>"
     )
     assert authors_of(body) == names
-    assert authors_of(body, rules=RULES - {GIVEN_NAME_LINE}) == []
+    assert authors_of(body, rules=RULES - {rules.GIVEN_NAME_LINE}) == []
 
 
 def test_given_names_load_as_lower_case_words():
@@ -1100,7 +1067,7 @@ def test_a_byline_names_every_writer_it_joins_with_and(byline, names):
     doc = load_document(f"<html><body>{page}</body></html>")
     found = extract_authors(doc, rules=RULES)
     assert (len(found) if isinstance(names, int) else found) == names
-    assert extract_authors(doc, rules=RULES - {CO_AUTHORS})[:1] == found[:1]
+    assert extract_authors(doc, rules=RULES - {rules.CO_AUTHORS})[:1] == found[:1]
 
 
 @pytest.mark.parametrize(
