@@ -56,6 +56,24 @@ def test_report_gives_ratios_and_verdicts():
     assert "n/a" in speed.report({"density": 1.0}, runs, markdown=True)
 
 
+def test_time_is_also_kept_per_page_language(tiny_dataset):
+    speed = _load_script()
+    pages = load_pages(tiny_dataset)
+    systems = [System(name, lambda html, url, anchor: Prediction()) for name in ("auto", "x")]
+    by_lang: dict[tuple[str, str], float] = {}
+    seconds = speed.measure(pages, systems, rounds=1, by_lang=by_lang)
+    assert {lang for _, lang in by_lang} == {page.lang for page in pages}
+    assert (
+        abs(sum(v for (name, _), v in by_lang.items() if name == "auto") - seconds["auto"]) < 1e-9
+    )
+    # auto twice as fast as trafilatura on zh pages, as fast on en pages
+    timed = {("auto", "zh"): 1.0, ("trafilatura", "zh"): 2.0}
+    timed |= {("auto", "en"): 3.0, ("trafilatura", "en"): 3.0}
+    text = speed.language_ratios(timed, pages)
+    assert text.startswith("auto >= 3x trafilatura, by page language: ")
+    assert "zh 2.00" in text
+
+
 def test_auto_cpu_times_a_date_stage_away_and_puts_it_back(capsys, monkeypatch):
     auto_cpu = load_script("benchmarks/auto_cpu.py")
     from newscrawl.extraction.metadata.dates import choose
