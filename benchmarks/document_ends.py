@@ -22,8 +22,8 @@ from pathlib import Path
 from newscrawl.evaluation.dataset import Page, load_pages
 from newscrawl.evaluation.metric import bag_scores
 from newscrawl.evaluation.report import FAILED_F1
-from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document, DocumentError, load_document
+from newscrawl.extraction.dom import parsing
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.types import ContentResult
 
@@ -34,12 +34,13 @@ SETS = ("wcxb_dev", "cwced_zh", "gne_zh")
 @contextmanager
 def document_ends_kept() -> Iterator[None]:
     """Parse as before the step: ``</body>``/``</html>`` reach libxml2 (the ablation)."""
-    step = dom.drop_document_ends
-    dom.drop_document_ends = lambda text: text
+    # Replaced where parse_html looks it up (the dom package only re-exports it).
+    step = parsing.drop_document_ends
+    parsing.drop_document_ends = lambda text: text
     try:
         yield
     finally:
-        dom.drop_document_ends = step
+        parsing.drop_document_ends = step
 
 
 def load(page: Page) -> Document | None:

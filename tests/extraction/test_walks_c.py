@@ -16,6 +16,7 @@ from newscrawl.evaluation.dataset import load_pages, stable_sample
 from newscrawl.evaluation.datasets import pages_file
 from newscrawl.extraction import blocks, dom, native, text, thread
 from newscrawl.extraction.document import DocumentError, load_document
+from newscrawl.extraction.dom import cleaning as dom_cleaning
 from newscrawl.extraction.extractors import text_density
 from newscrawl.extraction.extractors.density_options import (
     DEFAULT_OPTIONS as DEFAULT_DENSITY_OPTIONS,
@@ -467,7 +468,8 @@ def test_merge_text_runs_in_c_equals_python_on_dataset_pages(monkeypatch) -> Non
             root = dom.parse_html(html)
             assert root is not None
             with monkeypatch.context() as patch:
-                patch.setattr(dom, "merge_text_runs", lambda root: 0)
+                # Patched where clean_tree looks it up (the package only re-exports it).
+                patch.setattr(dom_cleaning, "merge_text_runs", lambda root: 0)
                 dom.clean_tree(root)
             trees.append(root)
         c_root, python_root, _ = trees
