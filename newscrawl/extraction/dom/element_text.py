@@ -14,7 +14,6 @@ from newscrawl.extraction.native import c_tags, walks
 
 _BLOCK_TAG_BYTES = c_tags(BLOCK_TAGS)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b\ufeff]+")
-_BLANK_LINES = re.compile(r"\n\s*\n+")
 
 
 def normalize_space(text: str) -> str:
@@ -193,10 +192,3 @@ def link_text_length(el: etree._Element) -> int:
         total += sum(len(t) - t.count(" ") for t in a.itertext())
     return total
 
-
-def is_blank(text: str | None) -> bool:
-    return not text or not text.strip()
-
-
-def remove_blank_lines(text: str) -> str:
-    return _BLANK_LINES.sub("\n", text).strip()
