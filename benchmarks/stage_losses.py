@@ -28,6 +28,7 @@ from newscrawl.evaluation.metric import bag_scores
 from newscrawl.extraction import load_document
 from newscrawl.extraction.document import DocumentError
 from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 
 
 @dataclass
@@ -49,7 +50,7 @@ def stage_scores(page: Page) -> list[tuple[str, float]] | None:
         doc = load_document(page.read_html(), url=page.url)
     except DocumentError:
         return None
-    options = auto.DEFAULT_OPTIONS
+    options = DEFAULT_AUTO
     decided = None if auto.is_outsized(doc, options) else auto.decide(doc, options)
     if decided is None:
         return None

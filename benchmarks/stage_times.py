@@ -9,7 +9,7 @@ up: ``newscrawl.extraction.core:load_document`` times the loading as ``extract``
 Nested names add up separately (a stage and one of its parts each get their line).
 
     python3 benchmarks/stage_times.py --data FULL newscrawl.extraction.core:load_document \\
-        newscrawl.extraction.extractors.auto:run_vote [--rounds 3] [--pages zh|en|all]
+        newscrawl.extraction.extractors.auto.entry:run_vote [--rounds 3] [--pages zh|en|all]
 
 For a side-by-side figure, run it in two checkouts (``PYTHONPATH`` at each) one after the
 other: the machine's drift falls on both.

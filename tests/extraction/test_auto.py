@@ -13,12 +13,14 @@ from lxml import etree
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
-from newscrawl.extraction.text import tokens
+from newscrawl.extraction.extractors.auto import cleanup, consensus, finishing, runs, voting
+from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.text import bag_f1, tokens
 from newscrawl.extraction.types import Article, ContentResult
 
 
-def candidate(method: str, text: str) -> auto.Candidate:
-    return auto.Candidate(method, ContentResult(text=text, method=method), Counter(tokens(text)))
+def candidate(method: str, text: str) -> runs.Candidate:
+    return runs.Candidate(method, ContentResult(text=text, method=method), Counter(tokens(text)))
 
 
 ARTICLE = "the council said it would review the plan in spring"
@@ -26,7 +28,7 @@ ARTICLE = "the council said it would review the plan in spring"
 
 def test_consensus_is_the_median_count():
     bags = [Counter(a=2, b=1), Counter(a=2), Counter(a=1, c=5)]
-    assert auto.consensus_bag(bags) == Counter(a=2)
+    assert consensus.consensus_bag(bags) == Counter(a=2)
 
 
 BAGS = st.lists(
@@ -38,8 +40,8 @@ BAGS = st.lists(
 
 @given(BAGS, st.sampled_from([0.0, 0.3, 0.5, 0.99]))
 def test_the_consensus_in_c_is_the_python_one(bags, quantile):
-    found = auto.consensus_bag(bags, quantile)
-    assert list(found.items()) == list(auto.consensus_bag_in_python(bags, quantile).items())
+    found = consensus.consensus_bag(bags, quantile)
+    assert list(found.items()) == list(consensus.consensus_bag_in_python(bags, quantile).items())
 
 
 def test_majority_beats_an_outlier_with_extra_text():
@@ -49,7 +51,7 @@ def test_majority_beats_an_outlier_with_extra_text():
         candidate("c", ARTICLE),
         candidate("d", "home news sport weather"),
     ]
-    winner, agreement = auto.choose(candidates)
+    winner, agreement = consensus.choose(candidates)
     assert winner.method in {"a", "c"} and agreement == 1.0
 
 
@@ -61,7 +63,7 @@ def test_near_ties_go_to_the_shortest():
         candidate("long2", long_one),
         candidate("short", article),
     ]
-    assert auto.choose(candidates)[0].method == "short"
+    assert consensus.choose(candidates)[0].method == "short"
 
 
 def test_clean_lines_drops_repeats_and_boilerplate():
@@ -73,7 +75,7 @@ def test_clean_lines_drops_repeats_and_boilerplate():
         "上一页 | 下一页",
     ]
     text = "\n".join(lines)
-    assert auto.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
+    assert cleanup.clean_lines(text) == "第一段正文内容很长很长很长\n第二段正文"
 
 
 def test_a_tables_repeated_plain_cells_are_kept_and_other_repeats_dropped():
@@ -89,15 +91,17 @@ def test_a_tables_repeated_plain_cells_are_kept_and_other_repeats_dropped():
         + ["Rate this book now"] * 2
         + ["A paragraph said twice, word for word."] * 2
     )
-    on = replace(auto.DEFAULT_OPTIONS, repeat_table_cells=True)
-    kept = auto.clean_lines(text, on, doc).split("\n")
+    on = replace(DEFAULT_AUTO, repeat_table_cells=True)
+    kept = cleanup.clean_lines(text, on, doc).split("\n")
     assert kept.count("Optional cross-training 30 min") == 2
     # a cell holding blocks is layout: its widgets' repeats go, as a paragraph's do
     assert kept.count("Rate this book now") == 1
     assert kept.count("A paragraph said twice, word for word.") == 1
     off = replace(on, repeat_table_cells=False)
-    assert auto.clean_lines(text, off, doc).split("\n").count("Optional cross-training 30 min") == 1
-    assert auto.clean_lines(text, on) == auto.clean_lines(text, off)  # no page: no cells
+    assert (
+        cleanup.clean_lines(text, off, doc).split("\n").count("Optional cross-training 30 min") == 1
+    )
+    assert cleanup.clean_lines(text, on) == cleanup.clean_lines(text, off)  # no page: no cells
 
 
 def test_with_runs_only_a_repeat_goes_only_beside_another_repeat():
@@ -111,18 +115,18 @@ def test_with_runs_only_a_repeat_goes_only_beside_another_repeat():
             *copied,
         ]
     )
-    kept = auto.clean_lines(text, runs_only=lambda: True).split("\n")
+    kept = cleanup.clean_lines(text, runs_only=lambda: True).split("\n")
     assert kept.count(caption) == 3  # each between distinct lines
     assert kept.count(copied[0]) == 1 and kept.count(copied[1]) == 1  # a copied block
-    assert auto.clean_lines(text).split("\n").count(caption) == 1
-    assert auto.clean_lines(text, runs_only=lambda: False) == auto.clean_lines(text)
+    assert cleanup.clean_lines(text).split("\n").count(caption) == 1
+    assert cleanup.clean_lines(text, runs_only=lambda: False) == cleanup.clean_lines(text)
     asked: list[bool] = []
 
     def judged() -> bool:
         asked.append(True)
         return True
 
-    auto.clean_lines("No line here repeats.\nNor this one.", runs_only=judged)
+    cleanup.clean_lines("No line here repeats.\nNor this one.", runs_only=judged)
     assert not asked  # the region is judged only when a line repeats
 
 
@@ -133,22 +137,22 @@ def test_an_article_shaped_region_is_mostly_long_paragraphs():
     for page, shaped in ((article, True), (listing + f"<p>{prose}</p></div>", False)):
         region = load_document(f"<html><body>{page}</body></html>").root.find(".//div")
         assert region is not None
-        assert auto.is_article_shaped([region], 0.5) is shaped
-    assert not auto.is_article_shaped([], 0.0)
+        assert finishing.is_article_shaped([region], 0.5) is shaped
+    assert not finishing.is_article_shaped([], 0.0)
 
 
 def test_candidates_are_cut_at_a_chinese_comment_heading():
     article = "正文第一段，讲的是新闻本身。\n正文第二段。"
     thread = "网友评论\n# re: 标题 2004-12-27 寒星\n写得好！"
-    assert auto.cut_at_comments(f"{article}\n{thread}") == article
-    assert auto.cut_at_comments(f"{article}\n评论(63)\n写得好！") == article
+    assert runs.cut_at_comments(f"{article}\n{thread}") == article
+    assert runs.cut_at_comments(f"{article}\n评论(63)\n写得好！") == article
     # A paragraph that mentions comments, or a thread with no article before it, is not cut
     # into something else: the first is kept whole, the second becomes empty.
     quoted = "他在评论中写道：这件事值得关注。"
-    assert auto.cut_at_comments(f"{article}\n{quoted}") == f"{article}\n{quoted}"
-    assert auto.cut_at_comments(thread) == ""
+    assert runs.cut_at_comments(f"{article}\n{quoted}") == f"{article}\n{quoted}"
+    assert runs.cut_at_comments(thread) == ""
     # English "Comments" lines are left alone (they also open share bars).
-    assert auto.cut_at_comments("Body text.\n124 Comments\nMore body.").endswith("More body.")
+    assert runs.cut_at_comments("Body text.\n124 Comments\nMore body.").endswith("More body.")
 
 
 def test_a_comment_only_candidate_drops_out_of_the_vote(monkeypatch):
@@ -159,9 +163,9 @@ def test_a_comment_only_candidate_drops_out_of_the_vote(monkeypatch):
             raise KeyError(name)
         return lambda doc, options=None: ContentResult(text=texts[name], method=name)
 
-    monkeypatch.setattr(auto, "get_method", fake_get_method)
+    monkeypatch.setattr(runs, "get_method", fake_get_method)
     doc = load_document("<html><body><p>正文一。</p></body></html>")
-    found = auto.run_methods(doc, ("density", "tcdt"))
+    found = runs.run_methods(doc, ("density", "tcdt"))
     assert [(c.method, c.result.text) for c in found] == [("density", "正文一。\n正文二。")]
 
 
@@ -169,8 +173,8 @@ def test_bag_f1_matches_the_counter_definition():
     a, b = Counter("aabbbcx"), Counter("abbcccy")
     overlap = sum((a & b).values())
     expected = 2 * (overlap / 7) * (overlap / 7) / (overlap / 7 + overlap / 7)
-    assert auto.bag_f1(a, b) == pytest.approx(expected)
-    assert auto.bag_f1(a, Counter("zz")) == 0.0
+    assert bag_f1(a, b) == pytest.approx(expected)
+    assert bag_f1(a, Counter("zz")) == 0.0
 
 
 def test_missing_and_failing_methods_are_skipped(monkeypatch):
@@ -182,9 +186,9 @@ def test_missing_and_failing_methods_are_skipped(monkeypatch):
             return broken
         raise KeyError(name)
 
-    monkeypatch.setattr(auto, "get_method", fake_get_method)
+    monkeypatch.setattr(runs, "get_method", fake_get_method)
     doc = load_document("<html><body><p>" + ARTICLE * 5 + "</p></body></html>")
-    found = auto.run_methods(doc, ("density", "tcdt", "nonexistent"))
+    found = runs.run_methods(doc, ("density", "tcdt", "nonexistent"))
     assert found == []
 
 
@@ -219,8 +223,8 @@ def test_auto_through_extract():
 def test_weights_give_a_method_more_votes():
     extra = ARTICLE + " sidebar links"
     candidates = [candidate("density", extra), candidate("b", ARTICLE), candidate("c", ARTICLE)]
-    assert auto.choose(candidates)[0].method != "density"
-    assert auto.choose(candidates, {"density": 3})[0].method == "density"
+    assert consensus.choose(candidates)[0].method != "density"
+    assert consensus.choose(candidates, {"density": 3})[0].method == "density"
 
 
 ENGLISH_PAGE = (
@@ -245,7 +249,7 @@ def test_an_english_page_where_density_and_justext_agree_needs_no_other_method()
 
 
 def test_the_early_exit_can_be_switched_off():
-    options = replace(auto.DEFAULT_OPTIONS, early_agreement=None)
+    options = replace(DEFAULT_AUTO, early_agreement=None)
     result = auto.extract_content(load_document(ENGLISH_PAGE), options)
     assert result.diagnostics["auto_candidates"] == ["density", "justext", "boilerpipe", "cx"]
     options = replace(options, early_agreement_chinese=None)
@@ -260,11 +264,11 @@ def test_the_early_exit_can_be_switched_off():
 
 
 def test_a_chinese_page_pairs_density_with_tcdt_not_justext():
-    any_agreement = replace(auto.DEFAULT_OPTIONS, early_agreement_chinese=0.0)
+    any_agreement = replace(DEFAULT_AUTO, early_agreement_chinese=0.0)
     chinese = auto.extract_content(load_document(PAGE), any_agreement)
     assert chinese.diagnostics["auto_candidates"] == ["density", "tcdt"]
     assert "经济运行总体平稳" in chinese.text
-    never_enough = replace(auto.DEFAULT_OPTIONS, early_agreement_chinese=1.01)
+    never_enough = replace(DEFAULT_AUTO, early_agreement_chinese=1.01)
     chinese = auto.extract_content(load_document(PAGE), never_enough)
     # the full vote, in the usual order although TCDT ran second
     assert chinese.diagnostics["auto_candidates"] == [
@@ -278,13 +282,13 @@ def test_a_chinese_page_pairs_density_with_tcdt_not_justext():
 
 def test_early_exit_needs_both_methods_to_agree():
     agreeing = [candidate("density", ARTICLE), candidate("justext", ARTICLE + " more")]
-    assert auto.early_winner(agreeing, chinese=False)[0] is not None
+    assert voting.early_winner(agreeing, chinese=False)[0] is not None
     apart = [candidate("density", ARTICLE), candidate("justext", "a menu of other links")]
-    assert auto.early_winner(apart, chinese=False) == (None, 0.0)
-    assert auto.early_winner(agreeing[:1], chinese=False) == (None, 0.0)
+    assert voting.early_winner(apart, chinese=False) == (None, 0.0)
+    assert voting.early_winner(agreeing[:1], chinese=False) == (None, 0.0)
     same = [candidate("density", ARTICLE), candidate("tcdt", ARTICLE)]
-    assert auto.early_winner(same, chinese=True)[0] is not None  # 1.0 >= the 0.98 needed
-    assert auto.early_winner(agreeing, chinese=True) == (None, 0.0)  # 0.95: too far apart
+    assert voting.early_winner(same, chinese=True)[0] is not None  # 1.0 >= the 0.98 needed
+    assert voting.early_winner(agreeing, chinese=True) == (None, 0.0)  # 0.95: too far apart
 
 
 @pytest.mark.parametrize(
@@ -304,9 +308,9 @@ def test_the_pair_vote_shortcut_equals_the_full_vote(other):
         (candidate("density", ARTICLE), candidate("justext", other)),
         (candidate("density", other), candidate("justext", ARTICLE)),
     ):
-        agreement = auto.bag_f1(first.bag, second.bag)
-        winner, score = auto.pair_vote(first, second, agreement)
-        expected, expected_score = auto.choose([first, second], auto.DEFAULT_OPTIONS.weights)
+        agreement = bag_f1(first.bag, second.bag)
+        winner, score = voting.pair_vote(first, second, agreement)
+        expected, expected_score = consensus.choose([first, second], DEFAULT_AUTO.weights)
         assert winner is expected
         assert score == pytest.approx(expected_score)
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import prose, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS, AutoOptions
 from newscrawl.extraction.text import token_counts
 from newscrawl.extraction.types import ContentResult
@@ -28,37 +28,37 @@ PAGE = (
 )
 
 
-def candidate(method: str, text: str) -> auto.Candidate:
-    return auto.Candidate(
+def candidate(method: str, text: str) -> runs.Candidate:
+    return runs.Candidate(
         method, ContentResult(text=text, nodes=[], method=method), token_counts(text)
     )
 
 
 def test_a_text_of_link_lines_is_a_link_list():
     links = load_document(PAGE).link_texts()
-    assert auto.is_link_list(SIDEBAR, links, TEST_ON)
-    assert not auto.is_link_list(ARTICLE, links, TEST_ON)
+    assert prose.is_link_list(SIDEBAR, links, TEST_ON)
+    assert not prose.is_link_list(ARTICLE, links, TEST_ON)
     # An article with a short list of links after it is still an article.
-    assert not auto.is_link_list(ARTICLE + "\n" + "\n".join(HEADLINES[:3]), links, TEST_ON)
-    assert not auto.is_link_list(SIDEBAR, links, TEST_OFF)
-    assert not auto.reads_as_prose(SIDEBAR, TEST_ON, links)
-    assert auto.reads_as_prose(SIDEBAR, TEST_ON)  # without the page's links: no test
+    assert not prose.is_link_list(ARTICLE + "\n" + "\n".join(HEADLINES[:3]), links, TEST_ON)
+    assert not prose.is_link_list(SIDEBAR, links, TEST_OFF)
+    assert not prose.reads_as_prose(SIDEBAR, TEST_ON, links)
+    assert prose.reads_as_prose(SIDEBAR, TEST_ON)  # without the page's links: no test
 
 
 def test_a_short_list_is_not_judged():
     links = load_document(PAGE).link_texts()
     short = "\n".join(HEADLINES[:2])
-    assert not auto.is_link_list(short, links, TEST_ON)
+    assert not prose.is_link_list(short, links, TEST_ON)
 
 
-def fixed_runner(texts: dict[str, str]) -> auto.Runner:
-    def run(methods: Sequence[str]) -> list[auto.Candidate]:
+def fixed_runner(texts: dict[str, str]) -> runs.Runner:
+    def run(methods: Sequence[str]) -> list[runs.Candidate]:
         return [candidate(method, texts[method]) for method in methods if method in texts]
 
     return run
 
 
-def sidebar_vote(options: AutoOptions) -> auto.Vote | None:
+def sidebar_vote(options: AutoOptions) -> voting.Vote | None:
     """density and TCDT agree on the sidebar (the article's wrapper was taken for noise),
     the other methods find the article."""
     texts = {
@@ -68,7 +68,7 @@ def sidebar_vote(options: AutoOptions) -> auto.Vote | None:
         "boilerpipe": ARTICLE,
         "cx": ARTICLE,
     }
-    return auto.run_vote(load_document(PAGE), options, fixed_runner(texts))
+    return voting.run_vote(load_document(PAGE), options, fixed_runner(texts))
 
 
 def test_a_link_list_neither_exits_early_nor_wins_the_vote():

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from newscrawl.extraction import load_document
 from newscrawl.extraction.captions import drop_caption_lines
-from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import finishing, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.text import token_counts
 from newscrawl.extraction.types import ContentResult
@@ -68,8 +68,8 @@ def test_short_caption_lines_stay() -> None:
 def test_auto_drops_caption_lines_only_with_the_option_on() -> None:
     doc = load_document(page())
     result = ContentResult(text=taken(), method="cx")
-    vote = auto.Vote(auto.Candidate("cx", result, token_counts(taken())), 1.0, [], False)
-    on = auto.winner_text(vote, doc, replace(DEFAULT_AUTO, caption_max_drop_share=0.5))
-    off = auto.winner_text(vote, doc, replace(DEFAULT_AUTO, caption_max_drop_share=None))
+    vote = voting.Vote(runs.Candidate("cx", result, token_counts(taken())), 1.0, [], False)
+    on = finishing.winner_text(vote, doc, replace(DEFAULT_AUTO, caption_max_drop_share=0.5))
+    off = finishing.winner_text(vote, doc, replace(DEFAULT_AUTO, caption_max_drop_share=None))
     assert "dusk" not in on and PARAGRAPHS[-1] in on
     assert "dusk" in off

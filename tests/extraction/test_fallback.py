@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from newscrawl.extraction import Article, extract, load_document
-from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import finishing, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.fallback import (
     DEFAULT_OPTIONS,
@@ -97,17 +97,17 @@ def test_auto_falls_back_when_its_winner_is_a_tiny_part_of_the_page():
 
 def test_fall_back_replaces_a_tiny_winner_with_the_largest_candidate():
     doc = load_document(listing_page(400))
-    runner = auto.page_runner(doc)
-    vote = auto.run_vote(doc, DEFAULT_AUTO, runner)
+    runner = runs.page_runner(doc)
+    vote = voting.run_vote(doc, DEFAULT_AUTO, runner)
     assert vote is not None
-    fallen, text = auto.fall_back(
-        vote, auto.winner_text(vote, doc, DEFAULT_AUTO), doc, runner, DEFAULT_AUTO
+    fallen, text = finishing.fall_back(
+        vote, finishing.winner_text(vote, doc, DEFAULT_AUTO), doc, runner, DEFAULT_AUTO
     )
     assert fallen.fell_back
     assert fallen.winner is max(fallen.candidates, key=lambda candidate: candidate.size)
     assert {c.method for c in fallen.candidates} >= {"density", "boilerpipe", "cx", "tcdt"}
     assert text
-    kept, same = auto.fall_back(vote, "x" * 10_000, doc, runner, DEFAULT_AUTO)
+    kept, same = finishing.fall_back(vote, "x" * 10_000, doc, runner, DEFAULT_AUTO)
     assert (kept, same) == (vote, "x" * 10_000)  # a normal share: nothing changes
 
 

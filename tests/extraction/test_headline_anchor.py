@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.headline_anchor import (
     AROUND,
@@ -173,8 +173,8 @@ def test_anchor_of_never_raises(text):
     assert found is None or 30 <= len(found) <= 60
 
 
-def candidate(method: str, text: str) -> auto.Candidate:
-    return auto.Candidate(method, ContentResult(text=text, nodes=[]), token_counts(text))
+def candidate(method: str, text: str) -> runs.Candidate:
+    return runs.Candidate(method, ContentResult(text=text, nodes=[]), token_counts(text))
 
 
 def test_auto_takes_the_shorter_of_the_pair_with_the_pairs_agreement():
@@ -182,11 +182,11 @@ def test_auto_takes_the_shorter_of_the_pair_with_the_pairs_agreement():
     box = candidate("density", BIO)
     first = candidate("justext", "Bridge reopens to cyclists\n" + "\n".join(BRIEF))
     second = candidate("boilerpipe", "\n".join(BRIEF))
-    winner, agreement = auto.headline_winner(box, 1.0, [box, first, second], doc)
+    winner, agreement = voting.headline_winner(box, 1.0, [box, first, second], doc)
     assert winner is second
     assert agreement == bag_f1(first.bag, second.bag)
     off = replace(DEFAULT_AUTO, headline=NO_HEADLINE_ANCHOR)
-    assert auto.headline_winner(box, 1.0, [box, first, second], doc, off) == (box, 1.0)
+    assert voting.headline_winner(box, 1.0, [box, first, second], doc, off) == (box, 1.0)
 
 
 def test_a_fragment_that_misses_the_articles_beginning_gives_way():

@@ -150,9 +150,9 @@ def test_the_benchmark_reads_the_images_the_span_lost(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "images changed on 1; span images 3 -> 1" in printed
     assert "thumb-0.jpg" in printed
-    from newscrawl.extraction.extractors import auto
+    from newscrawl.extraction.extractors.auto import images
 
-    assert auto.span_to_last_kept_text is span_to_last_kept_text  # the recorder is gone
+    assert images.span_to_last_kept_text is span_to_last_kept_text  # the recorder is gone
 
 
 def test_a_span_whose_end_holds_its_start_is_walked_from_the_start_only():

@@ -7,7 +7,9 @@ from dataclasses import replace
 from newscrawl.extraction import load_document
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import paragraph_text
-from newscrawl.extraction.extractors.auto import Candidate, Vote, finishing_stages
+from newscrawl.extraction.extractors.auto.finishing import finishing_stages
+from newscrawl.extraction.extractors.auto.runs import Candidate
+from newscrawl.extraction.extractors.auto.voting import Vote
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as AUTO
 from newscrawl.extraction.narrow import NarrowOptions, declares_article, narrowed
 from newscrawl.extraction.tail import DEFAULT_OPTIONS as TAIL

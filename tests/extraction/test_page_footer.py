@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import finishing, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.held_lines import MAX_CANDIDATES, MAX_HELD_CHARS, MAX_LINES
 from newscrawl.extraction.page_footer import drop_footer_lines, page_footers
@@ -99,9 +99,9 @@ def test_auto_drops_a_line_winners_footer_lines_only_with_the_option_on() -> Non
     # A line method (CX) reads the page's lines to its end, the footer's included.
     doc = load_document(page(REVIEW_FOOTER))
     result = ContentResult(text=TAKEN, method="cx")
-    vote = auto.Vote(auto.Candidate("cx", result, token_counts(TAKEN)), 1.0, [], False)
-    on = auto.winner_text(vote, doc)
-    off = auto.winner_text(vote, doc, replace(DEFAULT_AUTO, footer_max_drop_share=None))
+    vote = voting.Vote(runs.Candidate("cx", result, token_counts(TAKEN)), 1.0, [], False)
+    on = finishing.winner_text(vote, doc)
+    off = finishing.winner_text(vote, doc, replace(DEFAULT_AUTO, footer_max_drop_share=None))
     assert "Brittany" not in on and PARAGRAPHS[-1] in on
     assert "Brittany" in off
 

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from newscrawl.extraction import load_document
-from newscrawl.extraction.extractors import auto, line_blocks
+from newscrawl.extraction.extractors import line_blocks
+from newscrawl.extraction.extractors.auto import finishing, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
 from newscrawl.extraction.shown_lines import drop_unshown_lines
 from newscrawl.extraction.text import token_counts
@@ -50,8 +51,8 @@ def test_auto_drops_them_from_a_cx_winner_only() -> None:
 
     def finished(method: str, share: float | None) -> str:
         result = ContentResult(text=found.text, method=method)
-        vote = auto.Vote(auto.Candidate(method, result, token_counts(found.text)), 1.0, [], False)
-        return auto.winner_text(vote, doc, replace(DEFAULT_AUTO, unshown_max_drop_share=share))
+        vote = voting.Vote(runs.Candidate(method, result, token_counts(found.text)), 1.0, [], False)
+        return finishing.winner_text(vote, doc, replace(DEFAULT_AUTO, unshown_max_drop_share=share))
 
     assert "essential cookies" not in finished("cx", 0.5)
     assert "rebuild the old bridge" in finished("cx", 0.5)

@@ -8,7 +8,9 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.extractors import auto
+from newscrawl.extraction.extractors.auto import finishing, runs, voting
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
+from newscrawl.extraction.text import token_counts
 from newscrawl.extraction.thread import DEFAULT_OPTIONS as DEFAULT_THREAD
 from newscrawl.extraction.thread import (
     NO_THREAD,
@@ -360,32 +362,32 @@ def test_a_region_that_already_spans_the_repeats_is_not_replaced():
 
 def test_a_candidate_that_is_one_post_votes_with_the_whole_thread():
     doc = load_document(thread_page(5).encode())
-    voting = auto.run_methods(doc, ["density"])
-    alone = auto.run_methods(
+    voted = runs.run_methods(doc, ["density"])
+    alone = runs.run_methods(
         doc,
         ["density"],
         options=replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False)),
     )
-    assert [c.method for c in voting] == [c.method for c in alone] == ["density"]
-    assert "Post 4" in voting[0].result.text and "Post 4" not in alone[0].result.text
+    assert [c.method for c in voted] == [c.method for c in alone] == ["density"]
+    assert "Post 4" in voted[0].result.text and "Post 4" not in alone[0].result.text
     assert "Post 0" in alone[0].result.text
 
 
 def test_the_winner_keeps_what_the_votes_thread_test_found():
     doc = load_document(thread_page(5).encode())
-    (candidate,) = auto.run_methods(
+    (candidate,) = runs.run_methods(
         doc,
         ["density"],
         options=replace(DEFAULT_AUTO, thread=replace(DEFAULT_THREAD, in_vote=False)),
     )
     assert candidate.posts is None  # the test did not run: the winner is expanded after
-    assert "Post 4" in auto.winner_text(auto.Vote(candidate, 1.0, [candidate], False), doc)
+    assert "Post 4" in finishing.winner_text(voting.Vote(candidate, 1.0, [candidate], False), doc)
     # Found no thread in the vote: the winner stays its region.
     seen = replace(candidate, posts=False)
-    assert "Post 4" not in auto.winner_text(auto.Vote(seen, 1.0, [seen], False), doc)
-    (voted,) = auto.run_methods(doc, ["density"])
+    assert "Post 4" not in finishing.winner_text(voting.Vote(seen, 1.0, [seen], False), doc)
+    (voted,) = runs.run_methods(doc, ["density"])
     assert voted.posts is True
-    assert "Post 4" in auto.winner_text(auto.Vote(voted, 1.0, [voted], False), doc)
+    assert "Post 4" in finishing.winner_text(voting.Vote(voted, 1.0, [voted], False), doc)
 
 
 def stamped_page(bodies: list[str], stamps: list[str], box: str = "div") -> str:
@@ -506,20 +508,20 @@ def test_a_thread_holding_the_winner_wins_the_vote():
         ["2024-05-03 10:12", "2024-05-03 11:40", "2024-05-04 08:05"],
     )
     doc = load_document(html.encode())
-    (thread,) = auto.run_methods(doc, ["density"])
+    (thread,) = runs.run_methods(doc, ["density"])
     assert thread.posts is True and "我也想知道" in thread.result.text
-    opening = auto.Candidate(
+    opening = runs.Candidate(
         "justext",
         ContentResult(text=f"Opening. {PROSE * 4}", method="justext"),
-        auto.token_counts(f"Opening. {PROSE * 4}"),
+        token_counts(f"Opening. {PROSE * 4}"),
     )
-    assert auto.thread_of(opening, [thread, opening]) is thread
+    assert voting.thread_of(opening, [thread, opening]) is thread
     off = replace(DEFAULT_AUTO, thread_holds_winner=None)
-    assert auto.thread_of(opening, [thread, opening], off) is opening
+    assert voting.thread_of(opening, [thread, opening], off) is opening
     # A thread that does not hold the winner (another region) does not replace it.
-    other = auto.Candidate(
+    other = runs.Candidate(
         "justext",
         ContentResult(text="A different story. " * 20, method="justext"),
-        auto.token_counts("A different story. " * 20),
+        token_counts("A different story. " * 20),
     )
-    assert auto.thread_of(other, [thread, other]) is other
+    assert voting.thread_of(other, [thread, other]) is other

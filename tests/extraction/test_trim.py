@@ -10,7 +10,7 @@ from newscrawl.extraction import Article, extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import auto
 from newscrawl.extraction.extractors.auto_options import DEFAULT_OPTIONS as DEFAULT_AUTO
-from newscrawl.extraction.trim import NO_TRIM, TrimOptions, trim_text
+from newscrawl.extraction.trim import NO_TRIM, TrimOptions, trim, trim_text
 from newscrawl.extraction.types import ContentResult
 
 PARAGRAPH = (
@@ -381,9 +381,9 @@ def test_without_a_url_the_site_is_the_domain_the_page_links_to_most() -> None:
 def test_a_run_of_offsite_links_is_kept_and_the_sites_own_run_goes() -> None:
     doc = load_document(page_with_lists(), url="https://news.example.info/2026/bus.html")
     text = "\n".join([PARAGRAPH, *SOURCES, OTHER, *RELATED])
-    kept = auto.trim(text, doc, DEFAULT_AUTO.trim)
+    kept = trim(text, doc, DEFAULT_AUTO.trim)
     assert kept == "\n".join([PARAGRAPH, *SOURCES, OTHER])
-    as_before = auto.trim(text, doc, replace(DEFAULT_AUTO.trim, offsite_runs_kept=False))
+    as_before = trim(text, doc, replace(DEFAULT_AUTO.trim, offsite_runs_kept=False))
     assert as_before == f"{PARAGRAPH}\n{OTHER}"
 
 
