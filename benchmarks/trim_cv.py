@@ -266,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     report(pages, names, args.folds, "trim", guarded=False)
     print("wcxb_dev articles alone:")
     report([page for page in pages if page.dataset == ARTICLES], names, args.folds, "trim", False)
-    for name in dict.fromkeys([names[0], names[1], default]):
+    # The first two variants and, when the grid holds it, the shipped one.
+    for name in dict.fromkeys(n for n in (names[0], names[1], default) if n is not None):
         print(f"{name}:")
         for dataset in sorted(dict.fromkeys(page.dataset for page in pages)):
             values = [page.f1[name] for page in pages if page.dataset == dataset]

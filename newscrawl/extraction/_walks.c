@@ -546,7 +546,7 @@ static int add_text_run(Buffer *b, xmlNode *n) {
 }
 
 /* Whitespace runs (str.split's, plus U+200B and U+FEFF) collapsed to one space and trimmed.
- * With ``keep_lines``, line by line with empty lines dropped (dom.join_lines over the text
+ * With ``keep_lines``, line by line with empty lines dropped (dom.element_text.join_lines over the text
  * split at "\n"); without, newlines are whitespace too (blocks._flat). */
 static PyObject *collapsed_text(const unsigned char *text, size_t len, int keep_lines) {
     unsigned char *out = PyMem_Malloc(len + 1);

@@ -50,3 +50,6 @@ def test_the_stage_timer_counts_the_wrapped_function_and_keeps_its_result(monkey
     timer.wrap("newscrawl.extraction.text:word_count", spent)
     assert text.word_count("two words") == 2
     assert spent["newscrawl.extraction.text:word_count"] > 0
+    assert timer.never_ran(["newscrawl.extraction.text:word_count", "m:unused"], spent) == [
+        "m:unused"
+    ]

@@ -92,7 +92,7 @@ SITE_BRAND_PREFIX = "site_brand_prefix"
 # A lower-case "by" opens a byline only where a byline would: at a line's start, after a
 # date or a word such as "posted" (find_en_byline), not in a sentence ("a study by Harvard ...").
 BY_OPENS_BYLINE = "by_opens_byline"
-# An English byline's co-writers are read with the first (_EN_CO_BYLINE).
+# An English byline's co-writers are read with the first (cues._EN_CO_BYLINE).
 CO_AUTHORS = "co_authors"
 RULES = frozenset(
     {
