@@ -191,4 +191,3 @@ def link_text_length(el: etree._Element) -> int:
     for a in anchors:
         total += sum(len(t) - t.count(" ") for t in a.itertext())
     return total
-
