@@ -119,20 +119,21 @@ def warm_up_date_parsing() -> None:
     month_words()
 
 
-def measure(
-    pages: Sequence[Page],
-    systems: Sequence[System],
-    rounds: int,
-    by_lang: dict[tuple[str, str], float] | None = None,
-) -> dict[str, float]:
-    """CPU seconds per system over ``rounds`` passes of ``pages``; ``by_lang`` also gets
-    them per system and page language."""
+def measure(pages: Sequence[Page], systems: Sequence[System], rounds: int) -> dict[str, float]:
+    """CPU seconds per system over ``rounds`` passes of ``pages``."""
+    return system_totals(measure_by_language(pages, systems, rounds))
+
+
+def measure_by_language(
+    pages: Sequence[Page], systems: Sequence[System], rounds: int
+) -> dict[tuple[str, str], float]:
+    """CPU seconds per system and page language over ``rounds`` passes of ``pages``."""
     inputs = [(page.read_html(), page.url) for page in pages]
     warm_up_date_parsing()
     for html, url in inputs[:WARMUP_PAGES]:
         for system in systems:
             system.run(html, url, None)
-    seconds: dict[str, float] = defaultdict(float)
+    seconds: dict[tuple[str, str], float] = defaultdict(float)
     step = 0
     for _ in range(rounds):
         for (html, url), page in zip(inputs, pages, strict=True):
@@ -141,12 +142,16 @@ def measure(
             for system in (*systems[shift:], *systems[:shift]):
                 started = time.process_time()
                 system.run(html, url, None)
-                spent = time.process_time() - started
-                seconds[system.name] += spent
-                if by_lang is not None:
-                    key = (system.name, page.lang)
-                    by_lang[key] = by_lang.get(key, 0.0) + spent
+                seconds[system.name, page.lang] += time.process_time() - started
     return dict(seconds)
+
+
+def system_totals(by_lang: dict[tuple[str, str], float]) -> dict[str, float]:
+    """:func:`measure_by_language`'s seconds summed over the languages."""
+    totals: dict[str, float] = defaultdict(float)
+    for (name, _), spent in by_lang.items():
+        totals[name] += spent
+    return dict(totals)
 
 
 def language_ratios(by_lang: dict[tuple[str, str], float], pages: Sequence[Page]) -> str:
@@ -230,10 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"extraction_speed: {error}", file=sys.stderr)
         return 2
     pages = benchmark_pages(args.wcxb, args.data)
-    by_lang: dict[tuple[str, str], float] = {}
-    seconds = measure(pages, systems, args.rounds, by_lang)
+    by_lang = measure_by_language(pages, systems, args.rounds)
     print(f"{len(pages)} pages x {args.rounds} rounds, CPU time of one process")
-    print(report(seconds, len(pages) * args.rounds, args.markdown))
+    print(report(system_totals(by_lang), len(pages) * args.rounds, args.markdown))
     by_language = language_ratios(by_lang, pages)
     if by_language:
         print(by_language)

@@ -60,9 +60,9 @@ def test_time_is_also_kept_per_page_language(tiny_dataset):
     speed = _load_script()
     pages = load_pages(tiny_dataset)
     systems = [System(name, lambda html, url, anchor: Prediction()) for name in ("auto", "x")]
-    by_lang: dict[tuple[str, str], float] = {}
-    seconds = speed.measure(pages, systems, rounds=1, by_lang=by_lang)
+    by_lang = speed.measure_by_language(pages, systems, rounds=1)
     assert {lang for _, lang in by_lang} == {page.lang for page in pages}
+    seconds = speed.system_totals(by_lang)
     assert (
         abs(sum(v for (name, _), v in by_lang.items() if name == "auto") - seconds["auto"]) < 1e-9
     )
