@@ -1830,11 +1830,6 @@ static int add_count(PyObject *counts, PyObject *token, Py_ssize_t seen) {
     return failed ? -1 : 0;
 }
 
-/* Add one to counts[text[start:end]]. */
-static int count_token(PyObject *counts, PyObject *text, Py_ssize_t start, Py_ssize_t end) {
-    return add_count(counts, PyUnicode_Substring(text, start, end), 1);
-}
-
 /* Ideographs tallied in an array by code point, then added to the dict once each: on a long
  * Chinese text every character is a token, and a string and a dict update per character
  * cost most of the count. Slots: U+3400..U+9FFF, then U+F900..U+FAFF. */
@@ -1852,9 +1847,100 @@ static Py_UCS4 slot_ideograph(Py_ssize_t slot) {
                                       : (Py_UCS4)(0xF900 + slot - IDEOGRAPH_LOW_SLOTS);
 }
 
+/* The distinct tokens of one text, counted in C before any str is made: a text repeats its
+ * words, and a str, a hash and two dict probes per occurrence cost most of the count. An
+ * open-addressing table of spans of the text (its code units compared directly); ``order``
+ * keeps first occurrences, so the dict receives its keys in the order a per-token count
+ * would have inserted them. */
+typedef struct {
+    Py_ssize_t start, length, count;
+    Py_uhash_t hash;
+} TokenSpan;
+
+typedef struct {
+    TokenSpan *slots;   /* capacity entries, length 0 = empty */
+    Py_ssize_t *order;  /* indices into slots, in first-occurrence order */
+    Py_ssize_t capacity, used;
+    int kind;
+    const void *data;
+} SpanTable;
+
+/* FNV-1a over a token's code points, one at a time as the scan reads them; the table only
+ * needs its own keys spread. */
+#define SPAN_HASH_START ((Py_uhash_t)(14695981039346656037ULL & (Py_uhash_t)-1))
+#define SPAN_HASH_STEP(hash, c) (((hash) ^ (Py_uhash_t)(c)) * (Py_uhash_t)1099511628211ULL)
+
+static int span_equal(const SpanTable *table, const TokenSpan *span, Py_ssize_t start,
+                      Py_ssize_t length) {
+    if (span->length != length) return 0;
+    const char *base = (const char *)table->data;
+    return memcmp(base + span->start * table->kind, base + start * table->kind,
+                  (size_t)(length * table->kind)) == 0;
+}
+
+static int span_table_grow(SpanTable *table) {
+    Py_ssize_t capacity = table->capacity ? table->capacity * 2 : 256;
+    TokenSpan *slots = PyMem_Calloc((size_t)capacity, sizeof(TokenSpan));
+    Py_ssize_t *order = PyMem_Malloc((size_t)(capacity / 2 + 1) * sizeof(Py_ssize_t));
+    if (slots == NULL || order == NULL) {
+        PyMem_Free(slots);
+        PyMem_Free(order);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t n = 0; n < table->used; n++) {
+        const TokenSpan *old = &table->slots[table->order[n]];
+        Py_ssize_t at = (Py_ssize_t)(old->hash & (Py_uhash_t)(capacity - 1));
+        while (slots[at].length) at = (at + 1) & (capacity - 1);
+        slots[at] = *old;
+        order[n] = at;
+    }
+    PyMem_Free(table->slots);
+    PyMem_Free(table->order);
+    table->slots = slots;
+    table->order = order;
+    table->capacity = capacity;
+    return 0;
+}
+
+/* Count text[start:start+length], whose span_hash is ``hash``, once more. */
+static int span_table_add(SpanTable *table, Py_ssize_t start, Py_ssize_t length,
+                          Py_uhash_t hash) {
+    if (table->used * 2 >= table->capacity && span_table_grow(table) < 0) return -1;
+    Py_ssize_t mask = table->capacity - 1, at = (Py_ssize_t)(hash & (Py_uhash_t)mask);
+    for (;;) {
+        TokenSpan *span = &table->slots[at];
+        if (!span->length) {
+            span->start = start;
+            span->length = length;
+            span->count = 1;
+            span->hash = hash;
+            table->order[table->used++] = at;
+            return 0;
+        }
+        if (span->hash == hash && span_equal(table, span, start, length)) {
+            span->count++;
+            return 0;
+        }
+        at = (at + 1) & mask;
+    }
+}
+
+/* Add every counted span to the dict, in first-occurrence order. */
+static int span_table_flush(const SpanTable *table, PyObject *text, PyObject *counts) {
+    for (Py_ssize_t n = 0; n < table->used; n++) {
+        const TokenSpan *span = &table->slots[table->order[n]];
+        PyObject *token = PyUnicode_Substring(text, span->start, span->start + span->length);
+        if (add_count(counts, token, span->count) < 0) return -1;
+    }
+    return 0;
+}
+
 /* IDEOGRAPH_TOKENS' pattern, ``[IDEOGRAPHS]|[^\W_IDEOGRAPHS]+``, counted into a dict: an
  * ideograph is a token, as is every maximal run of other characters the re module calls
- * alphanumeric (Py_UNICODE_ISALNUM, the ``[^\W_]`` of a str pattern). */
+ * alphanumeric (Py_UNICODE_ISALNUM, the ``[^\W_]`` of a str pattern). The dict receives its
+ * new keys in the order the tokens first occur (ideographs of a long text, tallied by code
+ * point, after the runs). */
 static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"text", "counts", NULL};
     PyObject *text, *counts;
@@ -1865,40 +1951,62 @@ static PyObject *token_counts(PyObject *self, PyObject *args, PyObject *kwargs) 
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), run = -1;
+    SpanTable table = {NULL, NULL, 0, 0, kind, data};
     uint32_t *tally = NULL;
     if (length >= IDEOGRAPH_ARRAY_MIN_LENGTH && kind != PyUnicode_1BYTE_KIND) {
         tally = PyMem_Calloc(IDEOGRAPH_SLOTS, sizeof(uint32_t));
         if (tally == NULL) return PyErr_NoMemory();
     }
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        int class = token_class(c);
-        if (class == TOKEN_RUN) {
-            if (run < 0) run = i;
-            continue;
-        }
-        if (run >= 0 && count_token(counts, text, run, i) < 0) goto fail;
-        run = -1;
-        if (class != TOKEN_IDEOGRAPH) continue;
-        uint32_t *slot = tally != NULL ? &tally[ideograph_slot(c)] : NULL;
-        if (slot != NULL && *slot < UINT32_MAX) {
-            (*slot)++;
-        } else if (count_token(counts, text, i, i + 1) < 0) {
-            goto fail;
-        }
+    Py_uhash_t hash = SPAN_HASH_START;
+    /* One loop per code unit width: the generic read costs a switch per character. */
+#define SCAN_TOKENS(UNIT)                                                                     \
+    do {                                                                                      \
+        const UNIT *chars = (const UNIT *)data;                                               \
+        for (Py_ssize_t i = 0; i < length; i++) {                                             \
+            Py_UCS4 c = chars[i];                                                             \
+            int class = token_class(c);                                                       \
+            if (class == TOKEN_RUN) {                                                         \
+                if (run < 0) {                                                                \
+                    run = i;                                                                  \
+                    hash = SPAN_HASH_START;                                                   \
+                }                                                                             \
+                hash = SPAN_HASH_STEP(hash, c);                                               \
+                continue;                                                                     \
+            }                                                                                 \
+            if (run >= 0 && span_table_add(&table, run, i - run, hash) < 0) goto fail;        \
+            run = -1;                                                                         \
+            if (class != TOKEN_IDEOGRAPH) continue;                                           \
+            uint32_t *slot = tally != NULL ? &tally[ideograph_slot(c)] : NULL;                \
+            if (slot != NULL && *slot < UINT32_MAX) {                                         \
+                (*slot)++;                                                                    \
+            } else if (span_table_add(&table, i, 1, SPAN_HASH_STEP(SPAN_HASH_START, c)) < 0) { \
+                goto fail;                                                                    \
+            }                                                                                 \
+        }                                                                                     \
+    } while (0)
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND: SCAN_TOKENS(Py_UCS1); break;
+    case PyUnicode_2BYTE_KIND: SCAN_TOKENS(Py_UCS2); break;
+    default: SCAN_TOKENS(Py_UCS4); break;
     }
-    if (run >= 0 && count_token(counts, text, run, length) < 0) goto fail;
+#undef SCAN_TOKENS
+    if (run >= 0 && span_table_add(&table, run, length - run, hash) < 0) goto fail;
+    if (span_table_flush(&table, text, counts) < 0) goto fail;
     if (tally != NULL) {
         for (Py_ssize_t slot = 0; slot < IDEOGRAPH_SLOTS; slot++) {
             if (!tally[slot]) continue;
             PyObject *token = PyUnicode_FromOrdinal((int)slot_ideograph(slot));
             if (add_count(counts, token, tally[slot]) < 0) goto fail;
         }
-        PyMem_Free(tally);
     }
+    PyMem_Free(tally);
+    PyMem_Free(table.slots);
+    PyMem_Free(table.order);
     Py_RETURN_NONE;
 fail:
     PyMem_Free(tally);
+    PyMem_Free(table.slots);
+    PyMem_Free(table.order);
     return NULL;
 }
 

@@ -232,10 +232,22 @@ def test_token_counts_in_c_equal_the_token_pattern_on_every_code_point():
     # Long texts count their ideographs in an array (one- two- and four-byte strings).
     plane = "".join(map(chr, range(0x10000)))
     chinese = "新闻报道：2024年5月3日，记者张三在北京报道。" * 400
+    # Thousands of distinct words: the C count's table of tokens grows many times.
+    distinct = " ".join(f"w{n} x{n % 7}" for n in range(20_000))
     samples = (every, every[::-1], plane, chinese, "abc " * 2000, mixed, mixed * 3, "", "___")
-    for sample in samples:
+    for sample in (*samples, distinct):
         assert native.walks is not None
         assert text.token_counts(sample) == Counter(text.tokens(sample))
+
+
+def test_token_counts_in_c_keep_the_order_tokens_first_occur():
+    # Ties among equal counts (Counter.most_common, a vote's first best) follow the bag's
+    # order: the C count inserts its keys where a count token by token would. A text of
+    # 4,096 characters or more (not one byte a character) adds its ideographs last.
+    for sample in ("b a b c a 新 b 闻 新", " ".join(f"t{n % 97} 字{n % 5}" for n in range(300))):
+        assert list(text.token_counts(sample)) == list(Counter(text.tokens(sample)))
+    long_text = "新闻 abc " * 1000
+    assert list(text.token_counts(long_text)) == ["abc", "新", "闻"]
 
 
 def test_token_tally_in_c_equals_the_patterns_on_every_code_point():

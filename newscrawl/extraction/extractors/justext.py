@@ -107,15 +107,22 @@ def classify_one(paragraph: Paragraph, params: JustextParams) -> Cls:
     """Context-free class of one paragraph (docs/algorithms.md A.5 step 3; first matching rule
     wins)."""
     block = paragraph.block
-    if block.link_density > params.max_link_density:
+    text = block.text
+    # A block without link text has link density 0: the division is skipped (most of a
+    # page's blocks are read here, a few hundred a page).
+    if (block.link_text or params.max_link_density < 0) and (
+        block.link_density > params.max_link_density
+    ):
         return Cls.BAD
-    if "©" in block.text or "&copy" in block.text:
+    if "©" in text or "&copy" in text:
         return Cls.BAD
-    if block.length < params.length_low:
-        return Cls.BAD if block.link_chars > 0 else Cls.SHORT
-    if paragraph.stopword_density >= params.stopwords_high:
-        return Cls.GOOD if block.length > params.length_high else Cls.NEARGOOD
-    if paragraph.stopword_density >= params.stopwords_low:
+    length = len(text)
+    if length < params.length_low:
+        return Cls.BAD if block.link_text and block.link_chars > 0 else Cls.SHORT
+    density = paragraph.stopword_density
+    if density >= params.stopwords_high:
+        return Cls.GOOD if length > params.length_high else Cls.NEARGOOD
+    if density >= params.stopwords_low:
         return Cls.NEARGOOD
     return Cls.BAD
 
