@@ -293,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         args.out.write_text("".join(json.dumps(w, ensure_ascii=False) + "\n" for w in found))
     if args.against:
-        old = {json.loads(line)["id"] for line in args.against.read_text().splitlines() if line}
+        old = {json.loads(line)["id"] for line in args.against.read_text().split("\n") if line}
         new = {str(w["id"]) for w in found}
         print(f"wins gone since {args.against}: {sorted(old - new)}")
         print(f"new wins: {sorted(new - old)}")

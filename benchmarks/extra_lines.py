@@ -39,7 +39,11 @@ def extra_lines(predicted: str, label: str) -> list[str]:
 def read_predictions(path: Path, method: str) -> dict[str, str]:
     """Page id -> the ``method``'s predicted text (empty when it rejected the page)."""
     found = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    # Records end at "\n" only: splitlines() would also cut at U+0085 or U+2028 inside a
+    # page's text (a C1 control of a page read in the wrong code page).
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if not line:
+            continue
         record = json.loads(line)
         if record.get("method") == method:
             found[record["id"]] = record.get("content") or ""

@@ -52,7 +52,11 @@ FIELDS: dict[str, Callable[[MetadataScore], tuple[int, int]]] = {
 def read_records(path: Path, method: str) -> dict[str, dict[str, Any]]:
     """Page id -> the ``method``'s whole prediction record."""
     found = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    # Records end at "\n" only: splitlines() would also cut at U+0085 or U+2028 inside a
+    # page's text (a C1 control of a page read in the wrong code page).
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if not line:
+            continue
         record = json.loads(line)
         if record.get("method") == method:
             found[record["id"]] = record
