@@ -20,6 +20,7 @@ from .metadata import (
     extract_editors,
     extract_source,
 )
+from .mojibake import repair_mojibake
 from .registry import ContentExtractor, canonical_name, check_options, get_method
 from .types import Article, ContentResult, ExtractResult, Rejection, RejectReason
 
@@ -134,16 +135,17 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     if dates.before_since:
         diagnostics[DATES_BEFORE_SITE] = dates.before_since
     source = extract_source(doc, result.text)
-    authors = extract_authors(doc, result.text, source=source)
+    authors = [repair_mojibake(name) for name in extract_authors(doc, result.text, source=source)]
+    title = choose_title(doc, hint=result.title_hint)
     return Article(
-        title=choose_title(doc, hint=result.title_hint),
-        content=result.text,
-        content_html=content_html(result, doc.url),
+        title=repair_mojibake(title) if title else title,
+        content=repair_mojibake(result.text),
+        content_html=repair_mojibake(content_html(result, doc.url)),
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,
-        editors=extract_editors(doc, result.text),
-        source=source,
+        editors=[repair_mojibake(name) for name in extract_editors(doc, result.text)],
+        source=repair_mojibake(source) if source else source,
         modified_time=dates.modified,
         images=images,
         lang=detect_lang(doc, result.text),

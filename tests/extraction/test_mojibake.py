@@ -1,0 +1,89 @@
+"""UTF-8 read as Latin-1 or Windows-1252 put back; text that only looks like it kept."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from newscrawl.extraction import extract
+from newscrawl.extraction.mojibake import repair_mojibake
+
+
+def misread(text: str, code_page: str) -> str:
+    """``text`` as a site shows it after reading its UTF-8 bytes in ``code_page``; the five
+    bytes Windows-1252 leaves undefined read as the C1 controls of the same value, as the
+    WHATWG encoding standard (and so a browser, or a site's PHP) reads them."""
+    return "".join(
+        bytes([byte]).decode(code_page, errors="replace").replace("\ufffd", chr(byte))
+        for byte in text.encode("utf-8")
+    )
+
+
+@pytest.mark.parametrize("code_page", ["latin-1", "cp1252"])
+@pytest.mark.parametrize(
+    "original",
+    [
+        "A DIY Investor’s Guide",
+        "café, naïve, Zürich, São Paulo, Łódź",
+        "“Quoted” — and a dash – and an ellipsis…",
+        "© 2025 Example™ ® × ½",
+        "中文新闻，包含“引号”",
+        "emoji 😀 at the end",
+    ],
+)
+def test_misread_text_is_put_back(original: str, code_page: str) -> None:
+    shown = misread(original, code_page)
+    assert shown != original
+    assert repair_mojibake(shown) == original
+
+
+def test_text_misread_twice_is_put_back() -> None:
+    twice = misread(misread("Investor’s guide", "cp1252"), "cp1252")
+    assert twice == "InvestorÃ¢â‚¬â„¢s guide"
+    assert repair_mojibake(twice) == "Investor’s guide"
+
+
+def test_the_c1_controls_of_a_latin1_reading_are_put_back() -> None:
+    assert repair_mojibake("Investor\u00e2\u0080\u0099s") == "Investor’s"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plain ASCII text",
+        "Pokémon’s trainer",  # é then ’: no UTF-8 character's bytes
+        "Straß’ Ende",  # ß’ would be U+07D2, an NKo letter: not a Latin page's character
+        "Ö’s",  # Ö’ would be U+0592, a Hebrew accent
+        "À la carte, très « bien »",
+        "naïve café",
+        "中文新闻",
+    ],
+)
+def test_text_that_is_already_right_stays(text: str) -> None:
+    assert repair_mojibake(text) == text
+
+
+@given(st.text())
+def test_never_raises_and_keeps_text_without_sequences(text: str) -> None:
+    repaired = repair_mojibake(text)
+    assert isinstance(repaired, str)
+    assert len(repaired) <= len(text)
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7F)))
+def test_ascii_is_untouched(text: str) -> None:
+    assert repair_mojibake(text) == text
+
+
+def test_extract_stores_the_repaired_title_body_and_author() -> None:
+    body = " ".join(["The investor’s guide explains retirement calculators in detail."] * 8)
+    page = f"""<html><head><meta charset="utf-8"><title>An Investor’s Guide</title>
+    <meta name="author" content="José García"></head><body><article>
+    <h1>An Investor’s Guide</h1><p>{body}</p><p>{body}</p></article></body></html>"""
+    html = misread(page, "cp1252").encode("utf-8")
+    article = extract(html, url="https://example.com/guide", method="density")
+    assert article.title == "An Investor’s Guide"
+    assert "investor’s guide" in article.content and "â€" not in article.content
+    assert "â€" not in article.content_html
+    assert article.authors == ["José García"]
