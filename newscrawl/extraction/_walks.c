@@ -776,12 +776,11 @@ done:
 
 /* ---- blocks.segment: text blocks for jusText and boilerpipe -------------------------- */
 
-/* Inline text gathered since the last block boundary: the parts joined by a space (they
- * are flattened anyway), and how many there are. */
+/* Inline text gathered since the last block boundary: the parts joined as they stand (an
+ * inline element's edge is no word's: "<b>T</b>he"), and how many there are. */
 typedef struct { Buffer text; size_t parts; } Parts;
 
 static int parts_add(Parts *parts, const xmlChar *s) {
-    if (parts->parts && buffer_add(&parts->text, (const xmlChar *)" ") < 0) return -1;
     if (buffer_add(&parts->text, s) < 0) return -1;
     parts->parts++;
     return 0;

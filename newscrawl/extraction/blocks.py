@@ -61,9 +61,11 @@ class Block(NamedTuple):
 
 
 def _flat(parts: list[str]) -> str:
-    """Parts joined and whitespace-collapsed (newlines, from the source or from ``<br>``, are
-    spaces here). str.split is dom.normalize_space without a regex, bar the zero-widths."""
-    text = " ".join(parts)
+    """Parts joined as they stand (an inline element's edge is no word's edge: a drop cap's
+    "<span>T</span>he", "<a>li</a>nked") and whitespace-collapsed (newlines, from the
+    source or from ``<br>``, are spaces here). str.split is dom.normalize_space without a
+    regex, bar the zero-widths."""
+    text = "".join(parts)
     if "\u200b" in text or "\ufeff" in text:
         text = text.replace("\u200b", " ").replace("\ufeff", " ")
     return " ".join(text.split())

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from lxml import etree
 from lxml.html import HtmlElement, fromstring
 
-from newscrawl.extraction.blocks import Block, segment
+from newscrawl.extraction.blocks import Block, segment, segment_in_python
 from newscrawl.extraction.core import extract
 from newscrawl.extraction.document import load_document
 from newscrawl.extraction.extractors import justext
@@ -67,6 +69,21 @@ def test_segment_splits_at_block_tags_and_counts_link_text():
     assert blocks[0].link_text == "link"
     assert blocks[3].heading and not blocks[1].heading
     assert blocks[1].level > blocks[0].level
+
+
+@pytest.mark.parametrize("segmenter", [segment, segment_in_python])
+def test_segment_joins_inline_text_where_the_page_does(
+    segmenter: Callable[[etree._Element], list[Block]],
+) -> None:
+    # An inline element's edge is no word's edge (a drop cap, a link inside a word); the
+    # page's own whitespace and <br> still separate.
+    root = load_document(
+        "<html><body><p><span class='dropcap'>T</span>he <a href='/x'>li</a>nked "
+        "<b>bold</b> <i>and</i>\n<em>spaced</em><br>lines</p></body></html>"
+    ).root
+    blocks = segmenter(root)
+    assert [b.text for b in blocks] == ["The linked bold and spaced lines"]
+    assert blocks[0].link_text == "li"
 
 
 def test_segment_does_not_touch_the_tree():
