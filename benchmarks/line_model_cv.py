@@ -1,6 +1,6 @@
 """Would a learned line filter beat the hand-written trim? Nested site-grouped cross-validation.
 
-The finishing stages drop lines by rules (trim.py, tail.py). This asks whether a model
+The finishing stages drop lines by rules (trim/, tail/). This asks whether a model
 trained on the labelled pages, reading only generic features of each output line, finds
 what the rules leave: every line of ``auto``'s output (the ``--predictions`` files
 ``newscrawl eval`` wrote) gets 28 features (its length in characters and tokens, whether it

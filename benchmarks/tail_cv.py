@@ -1,7 +1,7 @@
 """Which DOM tail rules carry over to unseen sites: a site-grouped cross-validated sweep.
 
 Every method runs once per page; each variant of :class:`TailOptions` replays auto's vote
-on those candidates and turns the winner into text as auto does (newscrawl/extraction/tail.py,
+on those candidates and turns the winner into text as auto does (newscrawl/extraction/tail/,
 then the line trim). Off first, so a rule has to win to be picked; then named (the class/id
 words with or without the appeal words), link-dense (70 %) and repeated-list subtrees after
 the prose container, alone and together, dropped alone or with everything after them, under

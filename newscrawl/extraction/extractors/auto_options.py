@@ -152,7 +152,7 @@ class AutoOptions:
     # (newscrawl/extraction/prune.py, docs/benchmarks/precision.md).
     prune: PruneOptions = DEFAULT_PRUNE
     # Subtrees after the article's prose container dropped from the winner's region
-    # (newscrawl/extraction/tail.py, docs/benchmarks/trim.md).
+    # (newscrawl/extraction/tail/, docs/benchmarks/trim.md).
     tail: TailOptions = DEFAULT_TAIL
     # Lines of the finished text the page's JSON-LD articleBody lacks are dropped
     # (newscrawl/extraction/article_body.py, docs/benchmarks/precision.md).
