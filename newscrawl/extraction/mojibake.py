@@ -24,12 +24,9 @@ _CP1252_HIGH = {
 }  # fmt: skip
 # A UTF-8 continuation byte (0x80-0xBF) as either code page shows it.
 _CONTINUATION = "\u0080-\u00bf" + "".join(_CP1252_HIGH)
-# A lead byte and as many continuation bytes as it announces.
-_SEQUENCE = re.compile(
-    f"[\u00c2-\u00df][{_CONTINUATION}]"
-    f"|[\u00e0-\u00ef][{_CONTINUATION}]{{2}}"
-    f"|[\u00f0-\u00f4][{_CONTINUATION}]{{3}}"
-)
+# A lead byte and the continuation bytes after it (how many the lead announces is checked
+# on each match: one pattern without alternatives is what keeps the search cheap).
+_SEQUENCE = re.compile(f"[\u00c2-\u00f4][{_CONTINUATION}]{{1,3}}")
 # A two-byte sequence is put back only as a character of Latin-1's upper half or Latin
 # Extended-A (é, ü, ©, ®, ×, ł, œ ...): what Latin-script pages write.
 _TWO_BYTE_LOW, _TWO_BYTE_HIGH = 0xA0, 0x17F
@@ -42,15 +39,24 @@ def _byte(char: str) -> int:
     return code if code < 0x100 else _CP1252_HIGH[char]
 
 
+def _continuations(lead: str) -> int:
+    """How many continuation bytes the UTF-8 lead byte ``lead`` stands for announces."""
+    return 1 if lead <= "\u00df" else 2 if lead <= "\u00ef" else 3
+
+
 def _put_back(match: re.Match[str]) -> str:
     found = match.group()
+    size = 1 + _continuations(found[0])
+    if len(found) < size:
+        return found
+    sequence, rest = found[:size], found[size:]
     try:
-        char = bytes(map(_byte, found)).decode("utf-8")
+        char = bytes(map(_byte, sequence)).decode("utf-8")
     except UnicodeDecodeError:
         return found
-    if len(found) == 2 and not _TWO_BYTE_LOW <= ord(char) <= _TWO_BYTE_HIGH:
+    if size == 2 and not _TWO_BYTE_LOW <= ord(char) <= _TWO_BYTE_HIGH:
         return found
-    return char
+    return char + rest
 
 
 def repair_mojibake(text: str) -> str:
