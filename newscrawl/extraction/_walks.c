@@ -298,7 +298,7 @@ static xmlNode *next_in_preorder(xmlNode *n, xmlNode *root) {
     return n == root ? NULL : n->next;
 }
 
-/* text_density._visible_chars: non-space characters of every text node under ``root``. */
+/* text_density.features.visible_chars: non-space characters of every text node under ``root``. */
 static long visible_chars(xmlNode *root) {
     long count = 0;
     xmlNode *n = root->children;

@@ -262,7 +262,7 @@ _TITLE_SEPARATOR_AS_IT_WAS = re.compile(
 )
 def test_the_title_separators_split_as_they_did(pieces):
     text = "".join(pieces)
-    assert title._SEPARATOR.split(text) == _TITLE_SEPARATOR_AS_IT_WAS.split(text), text
+    assert title.SEPARATOR.split(text) == _TITLE_SEPARATOR_AS_IT_WAS.split(text), text
 
 
 # "N hours ago" in the byline-end pattern is tried from a run of digits' first one only: the

@@ -24,7 +24,7 @@ BODY = "<p>" + "市政府今天公布了新的交通规划方案，涉及多条�
 
 def test_leading_joins_stop_at_the_candidate_token_limit():
     text = "新闻标题 - " * 8000
-    joins = title._leading_joins(text, len(title.split_title(text)))
+    joins = title.leading_joins(text, len(title.split_title(text)))
     assert 0 < len(joins) <= MAX_TITLE_TOKENS
     assert sum(map(len, joins)) < 100 * len("新闻标题 - ") * MAX_TITLE_TOKENS
 
@@ -32,8 +32,8 @@ def test_leading_joins_stop_at_the_candidate_token_limit():
 def test_leading_joins_equal_the_joins_they_replace():
     for text in ("A - B - C - D - Site", "标题_频道_网站_更多", "a | b | c", "x -- y -- z -- w"):
         n_parts = len(title.split_title(text))
-        assert title._leading_joins(text, n_parts) == [
-            title._join_leading(text, end) for end in range(2, n_parts)
+        assert title.leading_joins(text, n_parts) == [
+            title.join_leading(text, end) for end in range(2, n_parts)
         ]
 
 

@@ -51,7 +51,7 @@ class Similarity(StrEnum):
     """How a title candidate is compared with the anchor text (A.4.1 condition 3)."""
 
     LCS_DICE = "lcs_dice"  # 2·LCS/(|x|+|A|) on the whole normalised strings
-    ANCHOR_READINGS = "anchor_readings"  # the same, over the anchor's readings (see title.py)
+    ANCHOR_READINGS = "anchor_readings"  # the same, over the anchor's readings (title/anchor.py)
 
 
 # Sentence-final marks (A.4.1 condition 2); a headline does not end with one.
