@@ -795,6 +795,7 @@ typedef struct {
     Parts text, links;
     NodeList open;  /* the open block elements, innermost last */
     long headings, in_links;
+    int link_gap;  /* text outside links came after the last link text of the block */
     Buffer run;
     struct LxmlDocument *doc;
     PyObject *rows;
@@ -805,8 +806,15 @@ static int segment_text(Segmenter *sg, xmlNode *first) {
     int has = collect_text(first, &sg->run);
     if (has <= 0) return has;
     if (parts_add(&sg->text, sg->run.data) < 0) return -1;
-    if (sg->in_links && parts_add(&sg->links, sg->run.data) < 0) return -1;
-    return 0;
+    if (!sg->in_links) {
+        sg->link_gap = 1;
+        return 0;
+    }
+    /* Two links' texts with text between them stay two words ("Home World"). */
+    if (sg->link_gap && sg->links.parts && parts_add(&sg->links, (const xmlChar *)" ") < 0)
+        return -1;
+    sg->link_gap = 0;
+    return parts_add(&sg->links, sg->run.data);
 }
 
 /* The block of the parts so far (if it has text and lies in a block element). */
@@ -831,6 +839,7 @@ static int segment_flush(Segmenter *sg) {
     Py_DECREF(text);
     parts_clear(&sg->text);
     parts_clear(&sg->links);
+    sg->link_gap = 0;
     return failed ? -1 : 0;
 }
 
@@ -843,7 +852,7 @@ static PyObject *segment_blocks(PyObject *self, PyObject *args, PyObject *kwargs
     struct LxmlElement *start_el = rootNodeOrRaise(start_obj);
     if (!start_el) return NULL;
     xmlNode *top = start_el->_c_node;
-    Segmenter sg = {{{NULL, 0, 0}, 0}, {{NULL, 0, 0}, 0}, {NULL, 0, 0}, 0, 0, {NULL, 0, 0},
+    Segmenter sg = {{{NULL, 0, 0}, 0}, {{NULL, 0, 0}, 0}, {NULL, 0, 0}, 0, 0, 0, {NULL, 0, 0},
                     start_el->_doc, PyList_New(0)};
     PyObject *result = NULL;
     if (!sg.rows) goto done;

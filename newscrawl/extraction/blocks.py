@@ -105,8 +105,10 @@ def segment_in_python(root: Element) -> list[Block]:
     link_parts: list[str] = []  # the part of it inside <a>
     open_blocks: list[Element] = []
     headings = links = 0
+    link_gap = False  # text outside links came after the block's last link text
 
     def flush() -> None:
+        nonlocal link_gap
         text = _flat(parts)
         if text and open_blocks:
             blocks.append(
@@ -121,6 +123,7 @@ def segment_in_python(root: Element) -> list[Block]:
             )
         parts.clear()
         link_parts.clear()
+        link_gap = False
 
     # Comments and PIs (left only on uncleaned trees) come as one event each, with a tail.
     for event, node in etree.iterwalk(start, events=("start", "end", "comment", "pi")):
@@ -149,8 +152,14 @@ def segment_in_python(root: Element) -> list[Block]:
             text = node.tail if node is not start else None
         if text:
             parts.append(text)
-            if links:
+            if not links:
+                link_gap = True
+            else:
+                # Two links' texts with text between them stay two words ("Home World").
+                if link_gap and link_parts:
+                    link_parts.append(" ")
                 link_parts.append(text)
+                link_gap = False
     if parts:
         flush()
     return blocks

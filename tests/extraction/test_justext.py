@@ -79,11 +79,14 @@ def test_segment_joins_inline_text_where_the_page_does(
     # page's own whitespace and <br> still separate.
     root = load_document(
         "<html><body><p><span class='dropcap'>T</span>he <a href='/x'>li</a>nked "
-        "<b>bold</b> <i>and</i>\n<em>spaced</em><br>lines</p></body></html>"
+        "<b>bold</b> <i>and</i>\n<em>spaced</em><br>lines</p>"
+        "<div><a href='/'>Home</a> <a href='/w'>World</a><a href='/n'>News</a></div></body></html>"
     ).root
     blocks = segmenter(root)
-    assert [b.text for b in blocks] == ["The linked bold and spaced lines"]
+    assert [b.text for b in blocks] == ["The linked bold and spaced lines", "Home WorldNews"]
     assert blocks[0].link_text == "li"
+    # Links with text between them stay apart in the link text as in the text.
+    assert blocks[1].link_text == "Home WorldNews"
 
 
 def test_segment_does_not_touch_the_tree():
