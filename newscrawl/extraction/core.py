@@ -22,6 +22,7 @@ from .metadata import (
 )
 from .mojibake import repair_mojibake
 from .registry import ContentExtractor, canonical_name, check_options, get_method
+from .stored_fields import stored_text
 from .types import Article, ContentResult, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
@@ -135,17 +136,16 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     if dates.before_since:
         diagnostics[DATES_BEFORE_SITE] = dates.before_since
     source = extract_source(doc, result.text)
-    authors = [repair_mojibake(name) for name in extract_authors(doc, result.text, source=source)]
-    title = choose_title(doc, hint=result.title_hint)
+    authors = [stored_text(name) for name in extract_authors(doc, result.text, source=source)]
     return Article(
-        title=repair_mojibake(title) if title else title,
-        content=repair_mojibake(result.text),
+        title=stored_text(choose_title(doc, hint=result.title_hint)),
+        content=stored_text(result.text),
         content_html=repair_mojibake(content_html(result, doc.url)),
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,
-        editors=[repair_mojibake(name) for name in extract_editors(doc, result.text)],
-        source=repair_mojibake(source) if source else source,
+        editors=[stored_text(name) for name in extract_editors(doc, result.text)],
+        source=stored_text(source) if source else source,
         modified_time=dates.modified,
         images=images,
         lang=detect_lang(doc, result.text),

@@ -115,7 +115,8 @@ class _Run:
     def paragraph(self) -> Element:
         """A ``<p>`` holding copies of the run's inline content (their tails included)."""
         holder = etree.Element("p")
-        holder.text = self.leading
+        # A text libxml2 kept may hold characters lxml refuses to set (U+FFFE).
+        holder.text = xml_safe(self.leading) if self.leading else self.leading
         for el in self.inline:
             holder.append(el.__copy__())  # with its tail: the run's text after it
         return holder

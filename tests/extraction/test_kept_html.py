@@ -93,6 +93,18 @@ def test_markup_is_sanitised_and_unsafe_text_is_escaped():
     assert "<p>&lt;script&gt;added&lt;/script&gt;</p>" in html
 
 
+def test_a_run_whose_text_lxml_refuses_to_set_is_kept_without_those_characters():
+    # libxml2 keeps U+FFFE in parsed text; lxml refuses to set it on a new element: a
+    # generated page (the character before its first paragraph) was an extractor_error.
+    line = "市政府今天公布了新的交通规划方案，第{}期工程涉及多条地铁线路的调整。"
+    paragraphs = "".join(f"<p>{line.format(n)}</p>" for n in range(8))
+    page = f"<html><head><title></title></head><body>\ufffe{paragraphs}{paragraphs}</body></html>"
+    result = extract(page.encode(), url=URL, method="auto")
+    assert isinstance(result, Article), result
+    assert "\ufffe" not in result.content_html
+    assert reads_as(result.content_html) == result.content
+
+
 def test_a_region_nested_deeper_than_the_walk_gives_the_text_as_paragraphs():
     node = region("<div id='story'><p>Top line.</p></div>")
     holder = node
