@@ -283,9 +283,13 @@ LINE_RULES = {
             "Ad Feedback",
             "Skip past newsletter promotion",
             "Scroll to continue with content",
+            "3:51",
+            "1:02:45",
         ),
         (
             "Learn more about the river's history at the museum.",
+            "The train leaves at 3:51.",
+            "3:51 pm: the council voted.",
             "Contents of the first box were sold at auction.",
             "Share prices fell.",
             "Watch the tide before crossing.",

@@ -21,7 +21,8 @@ CONSENT_LINE = re.compile(
 )
 # A line that is only the label of a control: a button or link that acts ("Learn more",
 # "Read more", "Get started", "Book now", "Share", "Back to top"), an advertising tag, a media
-# player's or a caption's toggle ("Listen", "Embed", "Show caption"), a loading placeholder,
+# player's or a caption's toggle ("Listen", "Embed", "Show caption") or its running time alone
+# ("3:51"), a loading placeholder,
 # the heading of a contents box whose links went ("Table of Contents", "In this article").
 # Whatever the page, such a line is interface, not the article's text.
 UI_LABEL = re.compile(
@@ -53,7 +54,9 @@ UI_LABEL = re.compile(
     r"view\s+(?:image|gallery|this\s+figure)|opens?\s+in\s+(?:a\s+)?new\s+(?:tab|window)|"
     r"click\s+to\s+expand\.*|loading\.*|like\s+this:?|like\s+loading\.*|"
     r"listen(?:\s+to\s+(?:this\s+)?(?:article|story))?|embed|play(?:\s+video)?|"
-    r"watch(?:\s+video|\s+now)?"
+    r"watch(?:\s+video|\s+now)?|"
+    # a media player's running time or timecode alone ("3:51", "1:02:45")
+    r"(?:\d{1,2}:)?\d{1,2}:\d{2}"
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
