@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from newscrawl.extraction import extract
 from newscrawl.extraction.mojibake import repair_mojibake
+from newscrawl.extraction.stored_fields import stored_text
 
 
 def misread(text: str, code_page: str) -> str:
@@ -87,3 +88,10 @@ def test_extract_stores_the_repaired_title_body_and_author() -> None:
     assert "investor’s guide" in article.content and "â€" not in article.content
     assert "â€" not in article.content_html
     assert article.authors == ["José García"]
+
+
+def test_stored_text_drops_what_no_reader_sees() -> None:
+    # A zero-width joiner left alone on a line (an emoji image's neighbour) and U+FFFE go;
+    # a soft hyphen inside a word stays (it is the word's hyphenation point).
+    assert stored_text("One\n\u200d\nTwo \ufffe\nSoft\u00adhyphen") == "One\nTwo \nSoft\u00adhyphen"
+    assert stored_text("Investorâ€™s guide") == "Investor’s guide"
