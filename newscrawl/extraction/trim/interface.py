@@ -56,7 +56,15 @@ UI_LABEL = re.compile(
     r"listen(?:\s+to\s+(?:this\s+)?(?:article|story))?|embed|play(?:\s+video)?|"
     r"watch(?:\s+video|\s+now)?|"
     # a media player's running time or timecode alone ("3:51", "1:02:45")
-    r"(?:\d{1,2}:)?\d{1,2}:\d{2}"
+    r"(?:\d{1,2}:)?\d{1,2}:\d{2}|"
+    # a byline's label on a line of its own, the name on the next ("Written by", "Fact-checked
+    # by"); a comment box's and a rating widget's controls; the name of an icon font's glyph,
+    # the text a ligature icon shows as ("chevron_right")
+    r"(?:written|edited|reviewed|fact[\s-]checked|medically\s+reviewed|posted|published)\s+by|"
+    r"hide|(?:view|show|hide)\s+comments|how\s+useful\s+was\s+this\s+post\??|"
+    r"click\s+on\s+a\s+star\s+to\s+rate\s+it!?|"
+    r"(?:chevron|arrow|keyboard_arrow|navigate)_(?:right|left|up|down|forward|back|before|next)|"
+    r"expand_(?:more|less)"
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
