@@ -290,6 +290,9 @@ LINE_RULES = {
             "View comments",
             "How useful was this post?",
             "chevron_right",
+            "Check Price at Amazon",
+            "$129 at Target",
+            "$1,299.99 at Best Buy (on sale!)",
         ),
         (
             "Learn more about the river's history at the museum.",
@@ -297,6 +300,8 @@ LINE_RULES = {
             "3:51 pm: the council voted.",
             "Written by hand, the letter reached the council a week later.",
             "Hide the keys before you leave.",
+            "Buy it at the market, the chef says, and cook it the same day.",
+            "$129 at Target is the lowest price we have seen for this blender this year.",
             "Contents of the first box were sold at auction.",
             "Share prices fell.",
             "Watch the tide before crossing.",

@@ -64,7 +64,11 @@ UI_LABEL = re.compile(
     r"hide|(?:view|show|hide)\s+comments|how\s+useful\s+was\s+this\s+post\??|"
     r"click\s+on\s+a\s+star\s+to\s+rate\s+it!?|"
     r"(?:chevron|arrow|keyboard_arrow|navigate)_(?:right|left|up|down|forward|back|before|next)|"
-    r"expand_(?:more|less)"
+    r"expand_(?:more|less)|"
+    # a retailer's button beside a product: "Check Price at Amazon", "$129 at Target"
+    r"(?:(?:check\s+(?:the\s+)?(?:latest\s+)?price|buy(?:\s+it)?|shop(?:\s+it)?|view|see\s+it|"
+    r"get\s+it)|[$£€]\s?[\d,.]+)\s+(?:at|on|from)\s+[\w.&'’ -]{2,25}?"
+    r"(?:\s*\((?:on\s+sale!?|opens\s+in\s+new\s+tab)\))?"
     r")\s*[:.!…→»›]*\s*$",
     re.IGNORECASE,
 )
