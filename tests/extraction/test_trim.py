@@ -241,6 +241,22 @@ def test_disclaimer_lines_are_dropped_when_asked() -> None:
     assert trim_text(prose, frozenset(), replace(NO_TRIM, disclaimers=True)) == prose
 
 
+def test_credit_lines_are_dropped_anywhere_when_asked() -> None:
+    lines = (
+        "编辑|禤志杰",
+        "【责任编辑：王芳】",
+        "编辑 刘晓阳 校对 李铭",
+        "新京报记者 陆一夫",
+        "本报记者罗科苏盈发自北京",
+        "来源|广州参考、羊城晚报",
+        "（记者 张三 通讯员 李四）",
+    )
+    text = "\n".join([lines[3], ZH_PARAGRAPH, lines[0], ZH_PARAGRAPH, *lines[1:3], *lines[4:]])
+    assert trimmed_when_asked(text, "zh_credits") == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    prose = f"{ZH_PARAGRAPH}\n记者从市交通部门了解到，夜班公交将延至郊区。\n编辑部的同事们都很忙。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_credits=True)) == prose
+
+
 # Rules that drop single lines anywhere in the text: the lines each drops, and prose that
 # opens or ends like them and stays.
 LINE_RULES = {
@@ -447,5 +463,7 @@ def test_a_line_opening_with_by_that_names_no_one_stays(line: str) -> None:
 def test_a_chinese_byline_goes_before_the_prose_only(byline: str) -> None:
     prose = "市政府周二宣布，明年春天将重建横跨河流的大桥，工程预计历时两年，总投资约十亿元。" * 4
     text = f"{byline}\n{prose}\n{byline}"
-    assert trim_text(text, frozenset(), TrimOptions()).split("\n") == [prose, byline]
-    assert trim_text(text, frozenset(), replace(TrimOptions(), zh_bylines=False)) == text
+    # The byline rule alone (the credit-line rule, which reads a stricter form anywhere, off).
+    bylines_only = replace(TrimOptions(), zh_credits=False)
+    assert trim_text(text, frozenset(), bylines_only).split("\n") == [prose, byline]
+    assert trim_text(text, frozenset(), replace(bylines_only, zh_bylines=False)) == text

@@ -1,6 +1,6 @@
 """Chinese portal furniture: a video player's fallback, a keyword list, feedback, share,
 QR-code and follow appeals, a pointer at other coverage, a reprint's original title, a
-platform's disclaimer (the rules that run only on a Chinese text)."""
+platform's disclaimer, the story's credits (the rules that run only on a Chinese text)."""
 
 from __future__ import annotations
 
@@ -33,19 +33,44 @@ ORIGINAL_TITLE = re.compile(r"^\s*[（(【\[]?\s*(?:本文)?原(?:标)?题(?:为
 # A platform's disclaimer line ("免责声明：...", "特别声明：以上内容...仅提供信息存储服务"),
 # too long for auto's boilerplate-line length limit.
 DISCLAIMER_LINE = re.compile(r"^\s*[【\[（(]?\s*(?:免责|特别|版权|郑重)声明\s*[】\]）)]?\s*[:：]")
+# A line of a story's credits, at its start or its end: "编辑|禤志杰", "【责任编辑：王芳】",
+# "编辑 刘晓阳 校对 李铭", "新京报记者 陆一夫", "本报记者罗科苏盈发自北京", "来源|羊城晚报".
+# Every field is a credit's label and two- to four-character names (or Latin ones), so a
+# sentence that opens with a label ("记者从市交通部门了解到") is no such line.
+_CREDIT_FIELD = (
+    r"(?:责任编辑|责编|编辑|校对|审校|审核|监制|来源|作者|(?:实习|见习|特约)?记者|通讯员|实习生|"
+    r"摄影|摄像|采写|撰文|美编)"
+)
+_ZH_NAME = r"[\u4e00-\u9fff]{2,4}|[\u4e00-\u9fff]{1,6}·[\u4e00-\u9fff·]{1,10}"
+_LATIN_NAME = r"[A-Z][A-Za-z.\-]*(?:\s[A-Z][A-Za-z.\-]*){0,2}"
+_NAME = rf"(?:{_ZH_NAME}|{_LATIN_NAME})"
+_NAMES = rf"{_NAME}(?:\s*[、，,/]\s*{_NAME}|\s+{_NAME}){{0,5}}"
+_SOURCES = r"[\u4e00-\u9fff《》A-Za-z]{2,12}(?:\s*[、，,]\s*[\u4e00-\u9fff《》A-Za-z]{2,12}){0,5}"
+_OUTLET = r"(?:[\u4e00-\u9fff《》]{1,10}\s?)?"
+_CREDIT = (
+    rf"(?:来源\s*[:：|｜/]\s*{_SOURCES}"
+    rf"|{_OUTLET}{_CREDIT_FIELD}(?:\s*[:：|｜/]\s*|\s+){_NAMES}"
+    rf"|{_OUTLET}记者(?:{_ZH_NAME})(?=发自|$))"
+)
+CREDIT_LINE = re.compile(
+    rf"^\s*[【\[（(]?\s*(?:(?:采写|撰文)\s*[:：]\s*)?{_CREDIT}(?:\s+{_CREDIT})*"
+    r"(?:\s*(?:发自\S{2,6}|\S{2,8}报道))?\s*[】\]）)]?\s*$"
+)
+MAX_CREDIT_LINE = 60
 # Appeal lines longer than this are prose that happens to name a QR code or a player.
 MAX_APPEAL_LINE = 80
 
 
 def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
     """Whether the enabled Chinese line rules drop ``line`` (teaser, original title,
-    disclaimer, appeal)."""
+    disclaimer, credits, appeal)."""
     if len(line) > MAX_MARKER_LINE:  # most prose lines stop here
         return False
     return bool(
         (options.zh_teasers and ZH_TEASER_LINE.match(line))
         or (options.original_title and ORIGINAL_TITLE.match(line))
         or (options.disclaimers and DISCLAIMER_LINE.match(line))
+        or (options.zh_credits and len(line) <= MAX_CREDIT_LINE and CREDIT_LINE.match(line))
         or (
             options.appeal_lines
             and len(line) <= MAX_APPEAL_LINE

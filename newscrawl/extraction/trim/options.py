@@ -47,6 +47,9 @@ class TrimOptions:
     zh_teasers: bool = True
     # Drop a platform's disclaimer line (:data:`DISCLAIMER_LINE`).
     disclaimers: bool = True
+    # Drop a line of the story's credits anywhere in a Chinese text (:data:`CREDIT_LINE`:
+    # "编辑|禤志杰", "新京报记者 陆一夫").
+    zh_credits: bool = True
     # Drop a form's legal line and status messages (:data:`CONSENT_LINE`); on: chosen in 5
     # of 5 folds unguarded (docs/benchmarks/trim.md).
     consent_lines: bool = True
@@ -88,6 +91,7 @@ CHINESE_RULES = (
     "zh_teasers",
     "disclaimers",
     "zh_bylines",
+    "zh_credits",
 )
 
 
