@@ -334,11 +334,17 @@ LINE_RULES = {
             "(Photo by Sam Schild)",
             "Firn | Getty Images",
             "Kim Kyung-Hoon/Reuters",
+            "资料图",
+            "图/pixabay",
+            "▲图片来自视频截图。",
+            "▲广州日报全媒体图片记者黎旭阳、李妍摄",
         ),
         (
             "Credit card debt rose for the third quarter in a row.",
             "The minister said as much to Reuters.",
             "Courtesy calls to the mayor's office went unanswered for a week.",
+            "资料图：市民在寒冷天气中出行。中新社记者 贾天勇 摄",
+            "图为山西品牌丝路行（南美站）启动仪式。（刘通摄）",
         ),
     ),
     "signup_lines": (

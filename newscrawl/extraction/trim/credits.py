@@ -1,4 +1,5 @@
-"""A line that credits a picture: a credit label at its start or an agency's name at its end."""
+"""A line that credits a picture: a credit label at its start or an agency's name at its end,
+or a Chinese picture credit without a caption."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ CREDIT_END = re.compile(
     r"unsplash|afp)\s*[)\]]?\s*$",
     re.IGNORECASE,
 )
+# A Chinese line that only credits a picture, with no caption: "资料图", "图/pixabay",
+# "图片均来自网络", "▲图片来自视频截图。", "▲广州日报全媒体图片记者黎旭阳、李妍摄". A caption
+# that describes the picture before its credit ("图为...。新华社记者李明摄") is the article's.
+ZH_PICTURE_CREDIT = re.compile(
+    r"^\s*[▲△▼↑]?\s*[（(【\[]?\s*(?:"
+    r"资料(?:图片?|照片)|图\s*[/／]\s*\S.{0,30}|图片?(?:来源|来自|源自)\s*[:：]\s*\S.{0,30}|"
+    r"(?:本文)?图片(?:均|皆)?(?:来自|来源于|源自|取自)(?:网络|视频截图|互联网)|(?:图片?)?来自视频截图|"
+    r"[\u4e00-\u9fff《》]{0,12}?(?:图片|摄影)?记者\s*[\u4e00-\u9fff]{2,4}(?:\s*[、，,]\s*[\u4e00-\u9fff]{2,4}){0,3}\s*摄"
+    r")\s*[）)】\]]?\s*[。.]?\s*$"
+)
 # The end is searched in a line's last characters only: an agency's name and a bracket.
 CREDIT_END_CHARS = 40
 # Every CREDIT_END match ends the line (bar spaces and one bracket) with one of these,
@@ -31,8 +42,9 @@ MAX_CREDIT_LINE = 120
 
 
 def is_credit(line: str) -> bool:
-    """Whether ``line`` credits a picture (:data:`CREDIT_START`, :data:`CREDIT_END`)."""
-    if CREDIT_START.match(line):
+    """Whether ``line`` credits a picture (:data:`CREDIT_START`, :data:`CREDIT_END`,
+    :data:`ZH_PICTURE_CREDIT`)."""
+    if CREDIT_START.match(line) or ZH_PICTURE_CREDIT.match(line):
         return True
     end = line.rstrip()
     if end.endswith((")", "]")):
