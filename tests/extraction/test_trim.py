@@ -204,9 +204,15 @@ def test_appeal_lines_are_dropped_alone_when_asked() -> None:
         "关注公众号查看全文",
         "分享到：",
         "看完点【在看】",
+        "(本文来自澎湃新闻，更多原创资讯请下载“澎湃新闻”APP)",
+        "返回搜狐，查看更多",
+        "分享至好友和朋友圈",
+        "跟贴 跟贴 19 参与 206",
     )
     text = "\n".join([ZH_PARAGRAPH, *lines, ZH_PARAGRAPH])
     assert trimmed_when_asked(text, "appeal_lines") == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    prose = f"{ZH_PARAGRAPH}\n他返回北京，查看了工程进度。\n下载了三次文件才成功。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, appeal_lines=True)) == prose
 
 
 def test_a_long_line_naming_a_qr_code_is_prose() -> None:

@@ -18,10 +18,13 @@ APPEAL_LINE = re.compile(
     r"点击.{0,12}(?:关注|订阅|菜单)|回复【[^】]{1,12}】|点【在看】|"
     r"^\s*分享到\s*[:：]?\s*$|"
     r"^\s*(?:微信)?扫一扫|^\s*关注(?:我们|本?公众号|微信)|"
-    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$",
+    r"^\s*[（(]?\s*点击(?:图片)?(?:查看|看)?(?:清晰|高清)?大图\s*[）)]?\s*$|"
+    # an app's appeal and a portal's way back ("更多原创资讯请下载“澎湃新闻”APP", "返回搜狐，查看
+    # 更多"), a share box's and a comment counter's labels ("分享至好友和朋友圈", "跟贴 19")
+    r"下载.{0,12}(?:APP|App|app|客户端)|返回\S{1,6}[，,]\s*查看更多|^\s*分享至|^\s*跟贴\s*(?:跟贴|\d)",
 )
 # One character of every :data:`APPEAL_LINE` alternative: a cheap test before the pattern.
-_APPEAL_HINT = re.compile("[浏播键要维击【享扫注]")
+_APPEAL_HINT = re.compile("[浏播键要维击【享扫注载返贴]")
 # A Chinese line that points at other coverage: "此前报道：...", "点击进入专题：",
 # "相关资讯请关注：".
 ZH_TEASER_LINE = re.compile(
