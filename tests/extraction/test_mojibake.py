@@ -95,3 +95,10 @@ def test_stored_text_drops_what_no_reader_sees() -> None:
     # a soft hyphen inside a word stays (it is the word's hyphenation point).
     assert stored_text("One\n\u200d\nTwo \ufffe\nSoft\u00adhyphen") == "One\nTwo \nSoft\u00adhyphen"
     assert stored_text("Investorâ€™s guide") == "Investor’s guide"
+
+
+def test_stored_text_drops_a_line_no_reader_can_read() -> None:
+    # A row of an icon font's private-use glyphs, a run of replacement characters; a rare
+    # ideograph a GBK page maps into the private-use area stays inside its line.
+    text = "正文第一段。\n\ue5e5\ue5e5\n\ufffd\ufffd\ufffd\n\ue5e5\ue5e5正文第二段。"
+    assert stored_text(text) == "正文第一段。\n\ue5e5\ue5e5正文第二段。"
