@@ -3,55 +3,46 @@
 SQLite is the embedded default (``sqlite:///news.db``); PostgreSQL is selected by a
 ``postgresql+psycopg://`` URL. Both dialects support ``INSERT .. ON CONFLICT .. DO UPDATE``,
 so a write is one statement per table per batch and crawling twice never duplicates.
+
+Beside this module: engine.py opens the engine for a URL, migrations.py brings the tables up
+to date, upserts.py holds the write statements and rows.py the rows they take.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from newscrawl import defaults
-
 from .aliases import AliasStore, aliased_urls
-from .compression import compress_html, decompress_html
+from .compression import decompress_html
+from .engine import DEFAULT_DATABASE_URL, SUPPORTED_DIALECTS, engine_for
 from .errors import StorageError, describe, is_transient, mask_url
 from .health import HealthStore
+from .migrations import create_tables
 from .records import ArticleRecord
-from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles, metadata
+from .rows import article_row, html_row, nul_free, simhash_row, unsigned64, utc
+from .schema import EXTRACTED_COLUMNS, article_html, article_simhash, articles
+from .upserts import article_upsert, html_upsert, simhash_upsert
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "LOOKUP_CHUNK",
+    "SqlStorage",
+    "StorageStats",
+    "StoredPage",
+    "open_storage",
+]
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_DATABASE_URL = defaults.NEWSCRAWL_DATABASE_URL
-SUPPORTED_DIALECTS = ("sqlite", "postgresql")
-
-# Seconds before a PostgreSQL connection attempt gives up; without it an unreachable host
-# (packets dropped, not refused) blocks the crawl for minutes at start.
-PG_CONNECT_TIMEOUT = 10
-# Table creation attempts when parallel workers race on a fresh database, and the pause
-# (times the attempt) between them; 5 covers the 2-3 CREATEs a competing worker runs.
-CREATE_ATTEMPTS = 5
-CREATE_RETRY_DELAY = 0.05
-# pg_advisory_xact_lock key guarding table creation (any constant unique to newscrawl).
-SCHEMA_LOCK_KEY = 0x6E657773  # "news"
 # URLs per ``IN (...)`` query: far below SQLite's 32766-parameter limit, few round trips.
 LOOKUP_CHUNK = 500
-
-
-def utc(value: datetime | None, default: datetime) -> datetime:
-    """Timezone-aware UTC; naive datetimes are taken as UTC already."""
-    if value is None:
-        return default
-    if value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value.astimezone(UTC)
 
 
 @dataclass(slots=True)
@@ -104,13 +95,9 @@ class SqlStorage:
         self.aliases = AliasStore(engine)
         self.health = HealthStore(engine)
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
-        self._article_upsert = _article_upsert(insert)
-        self._html_upsert = _html_upsert(insert)
-        statement = insert(article_simhash)
-        self._simhash_upsert = statement.on_conflict_do_update(
-            index_elements=[article_simhash.c.url],
-            set_={"simhash": statement.excluded.simhash, "seen_at": statement.excluded.seen_at},
-        )
+        self._article_upsert = article_upsert(insert)
+        self._html_upsert = html_upsert(insert)
+        self._simhash_upsert = simhash_upsert(insert)
 
     # -- Storage protocol -------------------------------------------------------------
 
@@ -130,14 +117,14 @@ class SqlStorage:
                     del latest[alias]
                 if not latest:
                     return
-                article_rows = [_article_row(record, now) for record in latest.values()]
+                article_rows = [article_row(record, now) for record in latest.values()]
                 html_rows = [
-                    _html_row(record, now)
+                    html_row(record, now)
                     for record in latest.values()
                     if self.keep_html and record.html is not None
                 ]
                 simhash_rows = [
-                    {"url": _text(record.url), "simhash": _signed64(record.simhash), "seen_at": now}
+                    simhash_row(record.url, record.simhash, now)
                     for record in latest.values()
                     if record.simhash is not None
                 ]
@@ -210,7 +197,7 @@ class SqlStorage:
             .limit(limit)
         )
         with self._connect("read recent simhashes") as connection:
-            return [(url, value & _MASK64) for url, value in connection.execute(query)]
+            return [(url, unsigned64(value)) for url, value in connection.execute(query)]
 
     def ping(self) -> None:
         with self._connect("connect") as connection:
@@ -222,28 +209,9 @@ class SqlStorage:
     # -- administration and re-extraction ----------------------------------------------
 
     def create_tables(self) -> None:
-        """Create missing tables; safe when several crawler processes start at once.
-
-        PostgreSQL serialises the creators on an advisory lock (two concurrent CREATE TABLE
-        otherwise fail on pg_type's unique index). SQLite commits each CREATE on its own, so
-        a loser of the race retries and then finds the tables.
-        """
-        for attempt in range(1, CREATE_ATTEMPTS + 1):
-            try:
-                with self.engine.begin() as connection:
-                    if self.engine.dialect.name == "postgresql":
-                        lock = sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)
-                        connection.execute(sa.select(lock))
-                    metadata.create_all(connection)
-                    _rename_legacy_columns(connection)
-                    _add_missing_columns(connection)
-                return
-            except sa.exc.SQLAlchemyError as error:
-                if attempt == CREATE_ATTEMPTS:
-                    raise StorageError(
-                        f"database {self.display_url}: cannot create tables: {describe(error)}"
-                    ) from error
-                time.sleep(CREATE_RETRY_DELAY * attempt)
+        """Create missing tables and columns (:func:`~newscrawl.storage.migrations.create_tables`);
+        safe when several crawler processes start at once."""
+        create_tables(self.engine, self.display_url)
 
     def iter_pages(
         self, *, site: str | None = None, limit: int | None = None, page_size: int = 200
@@ -316,18 +284,18 @@ class SqlStorage:
         rows = [
             {
                 **{
-                    k: _text(v) if isinstance(v, str) else v
+                    k: nul_free(v) if isinstance(v, str) else v
                     for k, v in row.items()
                     if k in EXTRACTED_COLUMNS
                 },
-                "images": [_text(image) for image in row["images"]],
+                "images": [nul_free(image) for image in row["images"]],
                 "match_url": row["url"],
             }
             for row in updates
         ]
         now = datetime.now(UTC)
         simhash_rows = [
-            {"url": _text(row["url"]), "simhash": _signed64(row["simhash"]), "seen_at": now}
+            simhash_row(row["url"], row["simhash"], now)
             for row in updates
             if row.get("simhash") is not None
         ]
@@ -420,27 +388,7 @@ def open_storage(url: str = DEFAULT_DATABASE_URL, *, keep_html: bool = True) -> 
     a malformed URL, an unsupported dialect, a missing SQLite directory, or a server that
     refuses connections.
     """
-    try:
-        parsed = sa.make_url(url)
-    except sa.exc.ArgumentError as error:
-        raise StorageError(f"bad database URL {mask_url(url)!r}: {error}") from None
-    if parsed.get_backend_name() not in SUPPORTED_DIALECTS:
-        raise StorageError(
-            f"database {mask_url(parsed)}: unsupported database {parsed.get_backend_name()!r}"
-            f" (use {' or '.join(SUPPORTED_DIALECTS)})"
-        )
-    _check_sqlite_directory(parsed)
-    connect_args: dict[str, Any] = {}
-    if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
-        connect_args["connect_timeout"] = PG_CONNECT_TIMEOUT
-    try:
-        # pool_pre_ping: a connection dropped by a database restart is replaced instead of
-        # failing the next batch, so the crawl recovers once the server is back.
-        engine = sa.create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
-    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, ImportError) as error:
-        raise StorageError(f"database {mask_url(parsed)}: {describe(error)}") from None
-    if parsed.get_backend_name() == "sqlite":
-        sa.event.listen(engine, "connect", _sqlite_on_connect)
+    engine = engine_for(url)
     storage = SqlStorage(engine, keep_html=keep_html)
     try:
         storage.ping()
@@ -453,137 +401,3 @@ def open_storage(url: str = DEFAULT_DATABASE_URL, *, keep_html: bool = True) -> 
         {"url": storage.display_url, "keep": keep_html},
     )
     return storage
-
-
-# Columns renamed since a database could first be created: (table, old name, new name).
-LEGACY_COLUMNS = (("article_html", "html_zlib", "html_compressed"),)
-
-
-def _rename_legacy_columns(connection: sa.Connection) -> None:
-    """Bring a database created by an older newscrawl up to the current column names (both
-    dialects support ``ALTER TABLE .. RENAME COLUMN``; the stored bytes need no change)."""
-    inspector = sa.inspect(connection)
-    for table, old, new in LEGACY_COLUMNS:
-        names = {column["name"] for column in inspector.get_columns(table)}
-        if old in names and new not in names:
-            logger.info(
-                "Renaming column %(table)s.%(old)s to %(new)s",
-                {"table": table, "old": old, "new": new},
-            )
-            connection.execute(sa.text(f"ALTER TABLE {table} RENAME COLUMN {old} TO {new}"))
-
-
-# Columns added since a database could first be created: (table, column). Nullable text, so
-# existing rows need no value.
-ADDED_COLUMNS = (
-    ("articles", "source"),
-    ("articles", "modified_time"),
-    ("site_health", "run"),
-    ("articles", "editor"),
-)
-
-
-def _add_missing_columns(connection: sa.Connection) -> None:
-    """Add to a database created by an older newscrawl the columns it lacks."""
-    inspector = sa.inspect(connection)
-    for table, column in ADDED_COLUMNS:
-        names = {found["name"] for found in inspector.get_columns(table)}
-        if column not in names:
-            logger.info("Adding column %(table)s.%(column)s", {"table": table, "column": column})
-            connection.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column} TEXT"))
-
-
-def _check_sqlite_directory(url: sa.URL) -> None:
-    """SQLite's own message for a missing directory is "unable to open database file"."""
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
-        return
-    if url.database.startswith("file:"):  # URI form; leave it to SQLite
-        return
-    directory = Path(url.database).expanduser().resolve().parent
-    if not directory.is_dir():
-        raise StorageError(f"database {mask_url(url)}: directory {directory} does not exist")
-
-
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")  # article_html rows go with their article
-    cursor.close()
-
-
-def _article_upsert(insert: Any) -> Any:
-    statement = insert(articles)
-    new = statement.excluded
-    updates: dict[str, Any] = {name: new[name] for name in EXTRACTED_COLUMNS}
-    updates.update(
-        site=new.site,
-        # A re-crawl through a sitemap has no anchor text; keep the one a list page gave.
-        anchor_text=sa.func.coalesce(new.anchor_text, articles.c.anchor_text),
-        last_seen=new.last_seen,
-        fetch_count=articles.c.fetch_count + 1,
-    )
-    # A replayed spill record older than the stored row must not overwrite newer content.
-    return statement.on_conflict_do_update(
-        index_elements=[articles.c.url],
-        set_=updates,
-        where=new.last_seen >= articles.c.last_seen,
-    )
-
-
-def _html_upsert(insert: Any) -> Any:
-    statement = insert(article_html)
-    new = statement.excluded
-    return statement.on_conflict_do_update(
-        index_elements=[article_html.c.url],
-        set_={
-            name: new[name] for name in ("encoding", "html_compressed", "html_size", "fetched_at")
-        },
-        where=new.fetched_at >= article_html.c.fetched_at,
-    )
-
-
-_MASK64 = (1 << 64) - 1
-
-
-def _signed64(value: int) -> int:
-    """An unsigned 64-bit value as the signed BIGINT that holds the same bits."""
-    return value - (1 << 64) if value >= 1 << 63 else value
-
-
-def _text(value: str | None) -> str | None:
-    """PostgreSQL rejects NUL in text (the whole batch would fail); it carries no content."""
-    return value.replace("\x00", "") if value and "\x00" in value else value
-
-
-def _article_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
-    seen = utc(record.fetched_at, now)
-    return {
-        "url": _text(record.url),
-        "site": _text(record.site),
-        "title": _text(record.title),
-        "anchor_text": _text(record.anchor_text),
-        "content": _text(record.content),
-        "content_html": _text(record.content_html),
-        "publish_time": _text(record.publish_time),
-        "author": _text(record.author),
-        "editor": _text(record.editor),
-        "source": _text(record.source),
-        "modified_time": _text(record.modified_time),
-        "images": [_text(image) for image in record.images],
-        "lang": _text(record.lang),
-        "method": _text(record.method),
-        "content_hash": record.content_hash,
-        "first_seen": seen,
-        "last_seen": seen,
-        "fetch_count": 1,
-    }
-
-
-def _html_row(record: ArticleRecord, now: datetime) -> dict[str, Any]:
-    assert record.html is not None
-    return {
-        "url": _text(record.url),
-        "encoding": _text(record.encoding),
-        "html_compressed": compress_html(record.html),
-        "html_size": len(record.html),
-        "fetched_at": utc(record.fetched_at, now),
-    }
