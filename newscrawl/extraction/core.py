@@ -116,7 +116,10 @@ def _run_method(
         return result
     if not result.text.strip():
         return Rejection(RejectReason.NO_CONTENT, "no content found", name, doc.url)
-    return assemble_article(doc, result, name, time.perf_counter() - started)
+    article = assemble_article(doc, result, name, time.perf_counter() - started)
+    if not article.content.strip():  # nothing of it a reader can read (stored_text)
+        return Rejection(RejectReason.NO_CONTENT, "no readable content", name, doc.url)
+    return article
 
 
 def _page(url: str | None) -> str:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.extraction import extract
+from newscrawl.extraction import Rejection, RejectReason, extract
 from newscrawl.extraction.mojibake import repair_mojibake
 from newscrawl.extraction.stored_fields import stored_text
 
@@ -102,3 +102,10 @@ def test_stored_text_drops_a_line_no_reader_can_read() -> None:
     # ideograph a GBK page maps into the private-use area stays inside its line.
     text = "正文第一段。\n\ue5e5\ue5e5\n\ufffd\ufffd\ufffd\n\ue5e5\ue5e5正文第二段。"
     assert stored_text(text) == "正文第一段。\n\ue5e5\ue5e5正文第二段。"
+
+
+@pytest.mark.parametrize("method", ["density", "auto"])
+def test_a_page_whose_text_no_reader_can_read_is_rejected(method: str) -> None:
+    rows = "".join("<p>\ue5e5\ue5e5\ue5e5 \ufffd\ufffd</p>" for _ in range(12))
+    result = extract(f"<html><body><article>{rows}</article></body></html>", method=method)
+    assert isinstance(result, Rejection) and result.reason is RejectReason.NO_CONTENT
