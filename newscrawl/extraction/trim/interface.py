@@ -16,7 +16,20 @@ CONSENT_LINE = re.compile(
     r"(?:hereby\s+)?(?:agree|consent|authori[sz]e|acknowledge|accept|confirm)"
     r"|^\W*this\s+site\s+is\s+protected\s+by\s+recaptcha"
     r"|^\W*(?:thank\s+you|thanks)!?\s*your\s+submission\s+has\s+been\s+received"
-    r"|^\W*oops!?\s*something\s+went\s+wrong\s+while\s+submitting\s+the\s+form",
+    r"|^\W*oops!?\s*something\s+went\s+wrong\s+while\s+submitting\s+the\s+form"
+    # a comment or answer box's prompt to sign in, a rating widget's empty state, a player's
+    # or an image viewer's own message ("Your browser does not support the video tag.",
+    # "Press enter or click to view image in full size")
+    r"|^\W*you\s+(?:must|need\s+to)\s+(?:be\s+)?(?:log(?:ged)?\s+in|sign(?:ed)?\s+in|"
+    r"register(?:ed)?|a\s+member)\b[^.\n]{0,40}?\b(?:reply|comment|post|answer|vote)"
+    r"\b[^.\n]{0,25}[.!]?\s*$"
+    r"|^\W*(?:create\s+an\s+account\s+or\s+(?:sign|log)\s+in\s+to|"
+    r"sign\s+up\s+for\s+a\s+new\s+account\s+in\s+our\s+community|"
+    r"already\s+have\s+an\s+account\?\s*(?:sign|log)\s+in\s+here)"
+    r"|^\W*no\s+votes\s+so\s+far!?\s*be\s+the\s+first\s+to\s+rate"
+    r"|^\W*(?:sorry,\s*)?your\s+browser\s+does\s*(?:not|n[’']t)\s+support\s+(?:the\s+)?"
+    r"(?:embedded\s+|html5?\s+)?(?:videos?|audio)"
+    r"|^\W*press\s+enter\s+or\s+click\s+to\s+view\s+image\s+in\s+full\s+size",
     re.IGNORECASE,
 )
 # A line that is only the label of a control: a button or link that acts ("Learn more",
