@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from .metadata import (
 )
 from .mojibake import repair_mojibake
 from .registry import ContentExtractor, canonical_name, check_options, get_method
-from .stored_fields import stored_text
+from .stored_fields import stored_content, stored_name, stored_names, stored_text
 from .types import Article, ContentResult, ExtractResult, Rejection, RejectReason
 
 logger = logging.getLogger(__name__)
@@ -139,16 +140,19 @@ def assemble_article(doc: Document, result: ContentResult, name: str, seconds: f
     if dates.before_since:
         diagnostics[DATES_BEFORE_SITE] = dates.before_since
     source = extract_source(doc, result.text)
-    authors = [stored_text(name) for name in extract_authors(doc, result.text, source=source)]
+    authors = stored_names(extract_authors(doc, result.text, source=source))
+    # The content HTML is built for the stored lines, so that it reads as the stored text.
+    content, page_lines = stored_content(result.text)
+    shown = result if page_lines is result.text else replace(result, text=page_lines)
     return Article(
         title=stored_text(choose_title(doc, hint=result.title_hint)),
-        content=stored_text(result.text),
-        content_html=repair_mojibake(content_html(result, doc.url)),
+        content=content,
+        content_html=repair_mojibake(content_html(shown, doc.url)),
         publish_time=dates.published,
         author=", ".join(authors) or None,
         authors=authors,
-        editors=[stored_text(name) for name in extract_editors(doc, result.text)],
-        source=stored_text(source) if source else source,
+        editors=stored_names(extract_editors(doc, result.text)),
+        source=stored_name(source),
         modified_time=dates.modified,
         images=images,
         lang=detect_lang(doc, result.text),

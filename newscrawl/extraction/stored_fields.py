@@ -9,6 +9,7 @@ repair alone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from newscrawl.extraction.dom import xml_safe
 from newscrawl.extraction.dom.parsing import XML_UNSAFE
@@ -25,14 +26,48 @@ _UNSEEN = re.compile(f"{XML_UNSAFE.pattern}|[{INVISIBLE}{UNREADABLE}]")
 _SEEN = re.compile(rf"[^\s{INVISIBLE}{UNREADABLE}]")
 
 
-def stored_text(text: str) -> str:
-    """``text`` repaired, without the characters XML refuses, and without the lines nothing
-    of which a reader sees (the line breaks of the text are its paragraphs)."""
-    text = repair_mojibake(text)
+def _kept_line(line: str) -> str | None:
+    """``line`` without the characters XML refuses, or None when nothing of it is left that a
+    reader sees or can read (a blank line stays a blank line)."""
+    safe = xml_safe(line)
+    return safe if _SEEN.search(safe) or not line.strip() else None
+
+
+def readable_text(text: str) -> str:
+    """``text`` without the characters XML refuses and without the lines nothing of which a
+    reader sees or can read (the line breaks of the text are its paragraphs); ``text``
+    itself when it holds none."""
     if _UNSEEN.search(text) is None:  # nearly every text: one search, no copy
         return text
-    return "\n".join(
-        safe
-        for line in text.split("\n")
-        if ((safe := xml_safe(line)) and _SEEN.search(safe)) or not line.strip()
-    )
+    return "\n".join(kept for line in text.split("\n") if (kept := _kept_line(line)) is not None)
+
+
+def stored_text(text: str) -> str:
+    """``text`` as stored: what a site misread put back, then :func:`readable_text` (a line may
+    be a misread zero-width joiner, unreadable only once put back)."""
+    return readable_text(repair_mojibake(text))
+
+
+def stored_content(text: str) -> tuple[str, str]:
+    """The stored content (:func:`stored_text`) and the lines of ``text`` as the page writes
+    them that it keeps: the content HTML is matched against the page's own markup, line for
+    line, and must read as the stored content. The repair never joins or splits a line."""
+    repaired = repair_mojibake(text)
+    if _UNSEEN.search(repaired) is None:
+        return repaired, text
+    pairs = [
+        (kept, xml_safe(line))
+        for line, fixed in zip(text.split("\n"), repaired.split("\n"), strict=True)
+        if (kept := _kept_line(fixed)) is not None
+    ]
+    return "\n".join(kept for kept, _ in pairs), "\n".join(line for _, line in pairs)
+
+
+def stored_names(names: Iterable[str]) -> list[str]:
+    """Names (authors, editors) as stored, those left empty dropped."""
+    return [stored for name in names if (stored := stored_text(name))]
+
+
+def stored_name(name: str | None) -> str | None:
+    """One name (a source) as stored; None when nothing of it is left."""
+    return (stored_text(name) or None) if name else None

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newscrawl.extraction import Rejection, RejectReason, extract
+from newscrawl.extraction import Article, Rejection, RejectReason, dom, extract
 from newscrawl.extraction.mojibake import repair_mojibake
-from newscrawl.extraction.stored_fields import stored_text
+from newscrawl.extraction.stored_fields import stored_name, stored_names, stored_text
 
 
 def misread(text: str, code_page: str) -> str:
@@ -109,3 +110,20 @@ def test_a_page_whose_text_no_reader_can_read_is_rejected(method: str) -> None:
     rows = "".join("<p>\ue5e5\ue5e5\ue5e5 \ufffd\ufffd</p>" for _ in range(12))
     result = extract(f"<html><body><article>{rows}</article></body></html>", method=method)
     assert isinstance(result, Rejection) and result.reason is RejectReason.NO_CONTENT
+
+
+def test_the_content_html_reads_as_the_stored_text() -> None:
+    # A line the stored text drops (a zero-width joiner alone) leaves the content HTML too.
+    body = "<p>The council approved the harbour plan on Tuesday evening after a long debate.</p>"
+    page = f"<html><body><article>{body * 6}<p>\u200d</p>{body * 6}</article></body></html>"
+    result = extract(page, method="density")
+    assert isinstance(result, Article)
+    assert "\u200d" not in result.content and "\u200d" not in result.content_html
+    holder = lxml.html.fragment_fromstring(result.content_html, create_parent="div")
+    assert dom.paragraph_text(dom.clean_tree(holder)) == result.content
+
+
+def test_stored_names_drop_what_is_left_empty() -> None:
+    assert stored_names(["Jane Doe", "\ue5e5", "JosÃ© GarcÃ­a"]) == ["Jane Doe", "José García"]
+    assert stored_name("\ufffd\ufffd") is None and stored_name(None) is None
+    assert stored_name("新华社") == "新华社"
