@@ -35,9 +35,9 @@ CONSENT_LINE = re.compile(
 # A line that is only the label of a control: a button or link that acts ("Learn more",
 # "Read more", "Get started", "Book now", "Share", "Back to top"), an advertising tag, a media
 # player's or a caption's toggle ("Listen", "Embed", "Show caption") or its running time alone
-# ("3:51"), a loading placeholder,
-# the heading of a contents box whose links went ("Table of Contents", "In this article").
-# Whatever the page, such a line is interface, not the article's text.
+# ("3:51"), a loading placeholder, the heading of a contents box whose links went ("Table of
+# Contents", "In this article"). Whatever the page, such a line is interface, not the
+# article's text.
 UI_LABEL = re.compile(
     r"^[\s▶►›»→←↑⬆✕×·•|]*(?:"
     r"(?:learn|read|see|show|view|load)\s+(?:more|all|less)|keep\s+reading|"
