@@ -55,11 +55,12 @@ _CREDIT = (
     rf"|{_OUTLET}{_CREDIT_FIELD}(?:\s*[:：|｜/]\s*|\s+){_NAMES}"
     rf"|{_OUTLET}记者(?:{_ZH_NAME})(?=发自|$))"
 )
-CREDIT_LINE = re.compile(
+STORY_CREDIT_LINE = re.compile(
     rf"^\s*[【\[（(]?\s*(?:(?:采写|撰文)\s*[:：]\s*)?{_CREDIT}(?:\s+{_CREDIT})*"
     r"(?:\s*(?:发自\S{2,6}|\S{2,8}报道))?\s*[】\]）)]?\s*$"
 )
-MAX_CREDIT_LINE = 60
+# A story's credits are a few labels and names; a longer line is prose.
+MAX_STORY_CREDIT_LINE = 60
 # Appeal lines longer than this are prose that happens to name a QR code or a player.
 MAX_APPEAL_LINE = 80
 
@@ -73,7 +74,11 @@ def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
         (options.zh_teasers and ZH_TEASER_LINE.match(line))
         or (options.original_title and ORIGINAL_TITLE.match(line))
         or (options.disclaimers and DISCLAIMER_LINE.match(line))
-        or (options.zh_credits and len(line) <= MAX_CREDIT_LINE and CREDIT_LINE.match(line))
+        or (
+            options.zh_credits
+            and len(line) <= MAX_STORY_CREDIT_LINE
+            and STORY_CREDIT_LINE.match(line)
+        )
         or (
             options.appeal_lines
             and len(line) <= MAX_APPEAL_LINE

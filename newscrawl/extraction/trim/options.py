@@ -47,7 +47,7 @@ class TrimOptions:
     zh_teasers: bool = True
     # Drop a platform's disclaimer line (:data:`DISCLAIMER_LINE`).
     disclaimers: bool = True
-    # Drop a line of the story's credits anywhere in a Chinese text (:data:`CREDIT_LINE`:
+    # Drop a line of the story's credits anywhere in a Chinese text (:data:`STORY_CREDIT_LINE`:
     # "编辑|禤志杰", "新京报记者 陆一夫").
     zh_credits: bool = True
     # Drop a form's legal line and status messages (:data:`CONSENT_LINE`); on: chosen in 5
