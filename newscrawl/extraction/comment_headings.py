@@ -34,6 +34,9 @@ _PHRASES = (
     r"(?:\d[\d,.]*\s*)?(?:reader\s+|user\s+|visitor\s+)?comments?"
     # "6 thoughts on “Title”", "15 Replies to “Title”", "2 responses to “Title”"
     r"|\d[\d,.]*\s*(?:thoughts?|repl(?:y|ies)|responses?|comments?)\s+(?:on|to)\b.*"
+    # "12 Responses": the same heading without the post's title ("3 Replies" heads a
+    # forum topic's replies, which are the page)
+    r"|\d[\d,.]*\s*responses?"
     # "29 reviews for “Product”": the same engine's heading over a product's reviews
     # (WooCommerce keeps them as WordPress comments)
     r"|\d[\d,.]*\s*reviews?\s+for\b.*"

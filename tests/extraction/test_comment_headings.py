@@ -32,6 +32,8 @@ def heading(text: str, tag: str = "h3") -> bool:
         "15 Replies to “Open-sourcing the CAD files”",
         "29 reviews for Minimalist Sandals Nörd Zero",
         "2 responses to “The Best Strategy Games Of 2025 So Far”",
+        "12 Responses",  # the same heading without the post's title
+        "1 response",
         "1,024 Comments",
         "Leave a Reply",
         "Leave a ReplyCancel reply",
@@ -64,6 +66,7 @@ def test_a_comment_section_heading_is_recognised(text: str) -> None:
         "Add comments to your PDF",  # a how-to's step
         "Reviews for the new phone were mixed",  # a sentence: no count before it
         "5 Reviews",  # a product tab or a rating count, not a section's heading
+        "3 Replies",  # a forum topic's replies: the page's content
         "Join the discussion groups near you",
         "评论员文章：坚持稳中求进",
         "Comments: 37",  # a statistic in the article's header, label and value
@@ -107,3 +110,28 @@ def test_a_phrase_repeated_in_blocks_of_one_shape_is_a_counter() -> None:
 
     assert headings(items(3)) == []
     assert headings(items(2)) == ["div: 0 comments", "div: 1 comments"]
+
+
+def test_a_response_count_heading_ends_a_short_article_before_its_comments() -> None:
+    # Comments in boxes no class names, under a heading of their count alone: the two
+    # paragraphs are the article, the longer posts after the heading are not.
+    from newscrawl.extraction import Article, extract
+
+    post = "I have been asking for longer weekend hours for years, as I work during the week. "
+    comments = "".join(
+        f"<div class='r'><div class='n'>Reader {n}</div><div class='t'>{post * 3}</div></div>"
+        for n in range(4)
+    )
+    html = (
+        "<html><head><title>Library extends weekend hours</title></head><body>"
+        "<h1>Library extends weekend hours</h1><div class='text'>"
+        "<p>The public library will stay open until 8 p.m. on Saturdays and Sundays starting"
+        " next month, the library board announced on Thursday.</p>"
+        "<p>The change follows a survey in which more than half of respondents said they"
+        " could only visit on weekends.</p></div>"
+        f"<div class='box'><h3>4 Responses</h3>{comments}</div></body></html>"
+    )
+    article = extract(html.encode(), url="https://town.example/news/library-hours")
+    assert isinstance(article, Article)
+    assert "weekends" in article.content
+    assert "Reader" not in article.content and post.strip() not in article.content
