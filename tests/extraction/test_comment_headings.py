@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newscrawl.extraction import load_document
+from newscrawl.extraction import Article, extract, load_document
 from newscrawl.extraction.comment_headings import comment_headings
 from newscrawl.extraction.dom import text_content
 
@@ -112,26 +112,46 @@ def test_a_phrase_repeated_in_blocks_of_one_shape_is_a_counter() -> None:
     assert headings(items(2)) == ["div: 0 comments", "div: 1 comments"]
 
 
-def test_a_response_count_heading_ends_a_short_article_before_its_comments() -> None:
-    # Comments in boxes no class names, under a heading of their count alone: the two
-    # paragraphs are the article, the longer posts after the heading are not.
-    from newscrawl.extraction import Article, extract
+COMMENTS = (
+    (
+        "This is wonderful news. I have been asking for longer weekend hours for years because"
+        " I work two jobs during the week and could never get to the library before it closed."
+    ),
+    (
+        "Good decision, but I wonder how they will pay for the extra staff. The budget was"
+        " already tight last year when they cut the Sunday story time for the children."
+    ),
+    (
+        "I volunteer at the front desk on Saturdays and I can tell you the place is packed from"
+        " opening to closing. Longer hours will spread people out and make it easier to study."
+    ),
+    (
+        "Will the cafe on the ground floor also stay open later? It would be nice to get a"
+        " coffee while working on the weekend evenings, and it would bring in some revenue."
+    ),
+)
 
-    post = "I have been asking for longer weekend hours for years, as I work during the week. "
-    comments = "".join(
-        f"<div class='r'><div class='n'>Reader {n}</div><div class='t'>{post * 3}</div></div>"
-        for n in range(4)
+
+def test_a_response_count_heading_ends_a_short_article_before_its_comments() -> None:
+    # Comments in boxes no class name marks, under a heading of their count alone: the two
+    # short paragraphs are the article, the longer posts after the heading are not.
+    posts = "".join(
+        f"<div class='r'><div class='n'>Reader{n}</div><div class='d'>May 2, 2025 at 10:1{n}"
+        f" am</div><div class='t'>{text}</div></div>"
+        for n, text in enumerate(COMMENTS)
     )
     html = (
         "<html><head><title>Library extends weekend hours</title></head><body>"
-        "<h1>Library extends weekend hours</h1><div class='text'>"
+        "<div class='main'><h1>Library extends weekend hours</h1>"
+        "<div class='meta'>By Priya Shah | May 2, 2025</div><div class='text'>"
         "<p>The public library will stay open until 8 p.m. on Saturdays and Sundays starting"
         " next month, the library board announced on Thursday.</p>"
         "<p>The change follows a survey in which more than half of respondents said they"
         " could only visit on weekends.</p></div>"
-        f"<div class='box'><h3>4 Responses</h3>{comments}</div></body></html>"
+        f"<div class='box'><h3>4 Responses</h3>{posts}</div></div></body></html>"
     )
-    article = extract(html.encode(), url="https://town.example/news/library-hours")
+    article = extract(html.encode(), url="https://town.example/news/2025/05/02/library-hours")
     assert isinstance(article, Article)
-    assert "weekends" in article.content
-    assert "Reader" not in article.content and post.strip() not in article.content
+    assert "only visit on weekends" in article.content
+    assert "Reader" not in article.content
+    assert not any(text[:40] in article.content for text in COMMENTS)
