@@ -96,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     variants = args.variants
+    if len(set(variants)) != len(variants):  # one name would pool two variants' scores
+        parser.error(f"--variants: each name once, got {variants}")
     baseline = variants[0]
     scores: dict[str, list[float]] = {name: [] for name in variants}
     groups: list[str] = []
