@@ -223,3 +223,19 @@ def test_the_broken_json_ld_fallback_reads_no_block_that_parses():
     # A QAPage's question is not read as JSON-LD; the pattern fallback must not read it either.
     json_ld = '{"@type":"QAPage","mainEntity":{"@type":"Question","datePublished":"2024-03-04"}}'
     assert structured_date(page(head=LD.format(json_ld)), FETCHED) is None
+
+
+@pytest.mark.parametrize(
+    "stamp",
+    ["2024-04-05 06:40更新 来源：转载文章", "2024-04-05 06:40 来源：新华网"],
+)
+def test_a_stamp_line_with_its_date_before_the_source_label(stamp):
+    # The date opens the line and the source follows it; a related story's date a line
+    # later lies within the label's reach and was taken instead.
+    related = "<p>相关报道：</p><p>·富夫妻望子成龙假离婚（2024-04-03 17:19）</p>"
+    assert text_date(page(f"<p>{stamp}</p>{related}"), FETCHED) == "2024-04-05T06:40"
+
+
+def test_a_source_label_with_its_date_after_it_on_its_line():
+    found = page("<p>来源：新华网 2024-04-05 06:40</p><p>相关报道：（2024-04-03）</p>")
+    assert text_date(found, FETCHED) == "2024-04-05T06:40"

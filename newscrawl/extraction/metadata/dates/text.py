@@ -168,6 +168,14 @@ def _text_date_before(
     patterns = _date_patterns(rules)
     for label in _LABEL.finditer(head):
         labelled = _labelled_date(head, label.end(), fetched_at, patterns, rules)
+        if labelled and "\n" not in head[label.end() : labelled[0]]:
+            return labelled  # on the label's own line: "来源：新华网 2024-05-03"
+        # A stamp line that opens with the date and names the source after it ("2024-05-03
+        # 10:00 来源：新华网"): the date before the label, not one of a later line's.
+        line_start = head.rfind("\n", 0, label.start()) + 1
+        preceding = full_date_at(head[line_start : label.start()], fetched_at, patterns)
+        if preceding:
+            return line_start + preceding[0], preceding[1]
         if labelled:
             return labelled
     if start > 0 and DATE_ABOVE_HEADLINE in rules:
