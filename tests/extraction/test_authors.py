@@ -236,6 +236,22 @@ def test_bylines_are_split_and_stripped_of_roles_dates_and_emails(byline, names)
     assert authors_of(f'<div class="byline">{byline}</div>') == names
 
 
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("By JANE DOE and JOHN ROE Associated Press", ["JANE DOE", "JOHN ROE"]),
+        ("By Jane Doe, The Associated Press", ["Jane Doe"]),
+        ("By Jane Doe, CNN", ["Jane Doe"]),
+        ("By Jane Doe and John Roe, AFP", ["Jane Doe", "John Roe"]),
+        ("Jo Li for Reuters", ["Jo Li"]),
+        ("By Thomson Reuters", ["Thomson Reuters"]),  # no comma: one name
+        ("By Jillian Kubala, MS, RD", ["Jillian Kubala", "MS", "RD"]),  # credentials stay
+    ],
+)
+def test_the_wire_service_or_outlet_after_the_writers_is_no_writer(byline, names):
+    assert clean_names(byline.removeprefix("By ")) == names
+
+
 def test_a_byline_list_ends_where_the_page_text_starts():
     # "相关报道" (related stories) follows the name; it starts with no surname.
     assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]

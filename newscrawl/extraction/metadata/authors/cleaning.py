@@ -106,6 +106,19 @@ _JOB_TITLE = re.compile(
 # A suffix or credential split off its name by a comma: "Benjamin Johnson, Sr.", ", PhD".
 _LIST_COMMA = re.compile(r"\s*[,;，]\s*")
 _CREDENTIAL = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|do|rn|mba|cpa|esq|dds)\.?$", re.IGNORECASE)
+# The wire service or outlet a byline credits after its writers' names ("Jane Doe, The
+# Associated Press", "Jo Li for Reuters", "By Jane Doe, CNN", and the AP's own "By JOHN ROE
+# Associated Press" without a comma): the story's source, not a writer. After a comma or
+# "for" only, but for the AP's form: "Thomson Reuters" is one name.
+_AGENCIES = (
+    r"(?:the\s+)?(?:associated\s+press|reuters|agence\s+france[-\s]presse|afp|ap|upi|dpa"
+    r"|bloomberg(?:\s+news)?|canadian\s+press|press\s+association|xinhua(?:\s+news\s+agency)?"
+    r"|kyodo(?:\s+news)?|cnn|bbc(?:\s+news)?|npr)"
+)
+_AGENCY_SUFFIX = re.compile(
+    rf"(?:\s*,\s*|\s+for\s+){_AGENCIES}\s*\.?$|\s+(?:the\s+)?associated\s+press\s*\.?$",
+    re.IGNORECASE,
+)
 
 
 # What may stand on the line under the headline and is page furniture, not a name.
@@ -181,6 +194,7 @@ def clean_names(
     value = _before_job_title(_BEFORE_BY.sub("", value))
     glued = _GLUED_LABEL if CAMEL_CASE_NAMES in rules else _GLUED_END
     value = glued.split(_BYLINE_END.split(value, maxsplit=1)[0], maxsplit=1)[0]
+    value = _AGENCY_SUFFIX.sub("", value)
     names: list[str] = []
     for part in _split_names(value):
         part = STAFF_CODE.sub("", part.strip())
