@@ -252,6 +252,25 @@ def test_the_wire_service_or_outlet_after_the_writers_is_no_writer(byline, names
     assert clean_names(byline.removeprefix("By ")) == names
 
 
+STORY = "<p>The union and the operators met again on Monday without an agreement.</p>"
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        ("BY JANE DOE", ["JANE DOE"]),
+        ("By JANE DOE AND JOHN ROE, Associated Press", ["JANE DOE", "JOHN ROE"]),
+        ("BY THE NUMBERS", []),  # a heading: an organisation's word, no name
+        ("Reporter: Jane Doe", ["Jane Doe"]),
+        ("Contributors: Jo Li and Sam Roe", ["Jo Li", "Sam Roe"]),
+        ("Writer: Janet Loughrey", ["Janet Loughrey"]),
+    ],
+)
+def test_capital_bylines_and_role_labels_under_the_headline(byline, names):
+    body = f"<h1>Port strike enters second week</h1><p>{byline}</p>{STORY}"
+    assert authors_of(body) == names
+
+
 def test_a_byline_list_ends_where_the_page_text_starts():
     # "相关报道" (related stories) follows the name; it starts with no surname.
     assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]

@@ -113,7 +113,7 @@ _CREDENTIAL = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|do|rn|mba|cpa|esq|dds)\.?$
 _AGENCIES = (
     r"(?:the\s+)?(?:associated\s+press|reuters|agence\s+france[-\s]presse|afp|ap|upi|dpa"
     r"|bloomberg(?:\s+news)?|canadian\s+press|press\s+association|xinhua(?:\s+news\s+agency)?"
-    r"|kyodo(?:\s+news)?|cnn|bbc(?:\s+news)?|npr)"
+    r"|kyodo(?:\s+news)?|cnn|bbc(?:\s+news)?|npr|usa\s+today)"
 )
 _AGENCY_SUFFIX = re.compile(
     rf"(?:\s*,\s*|\s+for\s+){_AGENCIES}\s*\.?$|\s+(?:the\s+)?associated\s+press\s*\.?$",

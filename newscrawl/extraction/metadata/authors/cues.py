@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from newscrawl.extraction import dom
 from newscrawl.extraction.document import Document, source_markers
 from newscrawl.extraction.metadata.authors.cleaning import FURNITURE
-from newscrawl.extraction.metadata.authors.names import clean_author
+from newscrawl.extraction.metadata.authors.names import clean_author, names_organisation
 from newscrawl.extraction.metadata.authors.rules import (
     EARLIEST_CUE,
     EMPTY_FIELD_LABELS,
@@ -103,8 +103,11 @@ _PARTICLE = "(?:van|von|de|der|da|del|la|le)"
 # The name's words are on one line: the next block's first word is not a surname ("By Jane
 # Doe" then a paragraph "Body ...", on a minified page once its blocks are kept apart).
 # "By:" with a colon opens a byline only at a line's start: inside a line it is a control's
-# label ("Sort By: Product Ranking").
-_EN_BYLINE_LABEL = r"(?:(?m:^)[Bb]y:|By|\bby|Author:?|Written by)\s*"
+# label ("Sort By: Product Ranking"). A role's label with a colon names the writer as
+# "Author:" does ("Reporter: Jane Doe", "Contributors: Jo Li and Sam Roe").
+_EN_BYLINE_LABEL = (
+    r"(?:(?m:^)[Bb]y:|By|\bby|Author:?|Written by|(?:Reporter|Contributor|Writer)s?:)\s*"
+)
 _EN_FULL_NAME = rf"{_EN_NAME}(?:[^\S\n](?:{_PARTICLE}[^\S\n])?{_EN_NAME}){{1,3}}{_EN_NAME_END}"
 _EN_BYLINE = re.compile(_EN_BYLINE_LABEL + rf"(?P<name>{_EN_FULL_NAME})")
 # Rule CO_AUTHORS: the byline's other writers, "By Jo Li and Sam Roe", "By A, B and C",
@@ -113,6 +116,15 @@ _EN_BYLINE = re.compile(_EN_BYLINE_LABEL + rf"(?P<name>{_EN_FULL_NAME})")
 _EN_CO_BYLINE = re.compile(
     _EN_BYLINE_LABEL + rf"(?P<name>{_EN_FULL_NAME}"
     rf"(?:(?:,[^\S\n]+{_EN_FULL_NAME})*,?[^\S\n]+(?:and|&)[^\S\n]+{_EN_FULL_NAME})?)"
+)
+# A newspaper's byline in capitals on a line of its own ("BY JANE DOE", "By JANE DOE AND
+# JOHN ROE, Associated Press"): two to four words of capitals a name, several names joined
+# by "and", "&" or commas; the line ends there or at a comma (the outlet or a role follows).
+_CAPS_NAME = r"[A-Z][A-Z'’.-]*[A-Z](?:[^\S\n][A-Z][A-Z'’.-]*[A-Z]){1,3}"
+_CAPS_BYLINE = re.compile(
+    r"(?m:^)[^\S\n]*(?:BY|By|by):?[^\S\n]+"
+    rf"(?P<name>{_CAPS_NAME}(?:(?:,[^\S\n]+|[^\S\n]+(?:AND|and|&)[^\S\n]+){_CAPS_NAME})*)"
+    r"[^\S\n]*(?=,|(?m:$))"
 )
 # Its name's words are on one line ("Jack Shepherd\nHi! I'm Jack" is Jack Shepherd). A
 # capitalised label may follow the previous element's text with no space ("2024Written by").
@@ -137,8 +149,9 @@ _CUE_WORDS: dict[re.Pattern[str], tuple[str, ...]] = {
     MORE_CUES[0]: ("记者",),
     MORE_CUES[1]: ("作者",),
     MORE_CUES[2]: ("来源",),
-    _EN_BYLINE: ("By", "by", "Author"),  # case-sensitive; "Written by" holds "by"
-    _EN_CO_BYLINE: ("By", "by", "Author"),
+    # case-sensitive; "Written by" holds "by"
+    _EN_BYLINE: ("By", "by", "Author", "Reporter", "Contributor", "Writer"),
+    _EN_CO_BYLINE: ("By", "by", "Author", "Reporter", "Contributor", "Writer"),
     # "by" in any case ((?i:by) folds nothing else into b or y).
     WRITTEN_BY: ("by", "By", "bY", "BY"),
 }
@@ -198,7 +211,9 @@ def find_en_byline(text: str, by_opens: bool, co_authors: bool = True) -> re.Mat
     it names ("Jo Li and Sam Roe")."""
     pattern = _EN_CO_BYLINE if co_authors else _EN_BYLINE
     first = cue_search(pattern, text)
-    if first is None or not by_opens:
+    if first is None:
+        return caps_byline(text)
+    if not by_opens:
         return first
     for match in pattern.finditer(text, first.start()):
         if not match.group().startswith("by"):
@@ -206,6 +221,15 @@ def find_en_byline(text: str, by_opens: bool, co_authors: bool = True) -> re.Mat
         before = text[max(0, match.start() - 40) : match.start()]
         word = _WORD_BEFORE.search(before.split("\n")[-1])
         if word is None or word.group(1).casefold() in _BYLINE_VERBS:
+            return match
+    return None
+
+
+def caps_byline(text: str) -> re.Match[str] | None:
+    """The first byline in capitals on a line of its own (:data:`_CAPS_BYLINE`) whose
+    names hold no word of an organisation ("BY THE NUMBERS" is a heading)."""
+    for match in _CAPS_BYLINE.finditer(text):
+        if not any(names_organisation(word) for word in match.group("name").split()):
             return match
     return None
 
