@@ -239,3 +239,13 @@ def test_a_stamp_line_with_its_date_before_the_source_label(stamp):
 def test_a_source_label_with_its_date_after_it_on_its_line():
     found = page("<p>来源：新华网 2024-04-05 06:40</p><p>相关报道：（2024-04-03）</p>")
     assert text_date(found, FETCHED) == "2024-04-05T06:40"
+
+
+def test_a_time_marked_as_the_update_comes_after_the_publication():
+    body = (
+        '<time class="updated" datetime="2024-03-09T09:00:00Z">Mar 9</time> '
+        '<time class="entry-date published" datetime="2024-03-04T10:00:00Z">Mar 4</time>'
+    )
+    assert structured_date(page(f"<p>{body}</p>"), FETCHED) == "2024-03-04T10:00:00+00:00"
+    alone = '<p><time itemprop="dateModified" datetime="2024-03-09">Mar 9</time></p>'
+    assert structured_date(page(alone), FETCHED) == "2024-03-09"  # still read, when alone

@@ -148,7 +148,9 @@ def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
     # its text is read when it has no machine value ("<time pubdate>March 4, 2024</time>"),
     # as is microdata's datePublished's. A bare <time>'s text may be anywhere (lists of
     # other posts): the text stage reads it when it stands by the headline.
-    marked = [el for el in times if el.get("pubdate") is not None] + times
+    # A <time> its class or itemprop calls the update comes after the others (WordPress
+    # themes print "updated" before "published" at times).
+    marked = [el for el in times if el.get("pubdate") is not None] + sorted(times, key=_updated)
     if doc.holds("datePublished"):  # substring first: most pages have no such markup
         marked += [el for el in doc.root.iter() if el.get("itemprop") == "datePublished"]
     threads = ThreadMemo()
@@ -170,6 +172,15 @@ def _candidates(doc: Document, passed_over: list[Element]) -> Iterator[str]:
         yield from _data_attribute_dates(doc)
     if doc.broken_json_ld and not any("datePublished" in i for i in doc.json_ld):
         yield from _broken_json_ld_dates(doc.broken_json_ld)
+
+
+_UPDATED_TIME = re.compile(r"updated|modified", re.IGNORECASE)
+
+
+def _updated(el: etree._Element) -> bool:
+    """Whether a ``<time>``'s class or itemprop calls it the update ("updated",
+    "dateModified"), not the publication."""
+    return _UPDATED_TIME.search(f"{el.get('class') or ''} {el.get('itemprop') or ''}") is not None
 
 
 _JSON_DATE_PUBLISHED = re.compile(r'"datePublished"\s*:\s*"([^"]{6,40})"')
