@@ -263,6 +263,14 @@ def test_credit_lines_are_dropped_anywhere_when_asked() -> None:
     assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_credits=True)) == prose
 
 
+def test_control_lines_are_dropped_anywhere_when_asked() -> None:
+    lines = ("举报 | 回复", "收藏 分享 举报", "赞 12 踩 3", "只看该作者", "点赞(5)｜评论｜转发")
+    text = "\n".join([ZH_PARAGRAPH, lines[0], ZH_PARAGRAPH, *lines[1:]])
+    assert trimmed_when_asked(text, "zh_controls") == f"{ZH_PARAGRAPH}\n{ZH_PARAGRAPH}"
+    prose = f"{ZH_PARAGRAPH}\n回复网友提问时，他说方案还在讨论。\n支持率为百分之六十。"
+    assert trim_text(prose, frozenset(), replace(NO_TRIM, zh_controls=True)) == prose
+
+
 # Rules that drop single lines anywhere in the text: the lines each drops, and prose that
 # opens or ends like them and stays.
 LINE_RULES = {

@@ -1,6 +1,7 @@
 """Chinese portal furniture: a video player's fallback, a keyword list, feedback, share,
 QR-code and follow appeals, a pointer at other coverage, a reprint's original title, a
-platform's disclaimer, the story's credits (the rules that run only on a Chinese text)."""
+platform's disclaimer, the story's credits, a post's controls (the rules that run only on a
+Chinese text)."""
 
 from __future__ import annotations
 
@@ -59,8 +60,17 @@ STORY_CREDIT_LINE = re.compile(
     rf"^\s*[【\[（(]?\s*(?:(?:采写|撰文)\s*[:：]\s*)?{_CREDIT}(?:\s+{_CREDIT})*"
     r"(?:\s*(?:发自\S{2,6}|\S{2,8}报道))?\s*[】\]）)]?\s*$"
 )
+# A line of controls alone, a post's or a story's buttons and their counts, joined by
+# separators or spaces: "举报 | 回复", "收藏 分享 举报", "赞 12 踩 3", "只看该作者".
+_CONTROL = (
+    r"(?:举报|回复|引用|收藏|分享|点赞|赞同?|反对|支持|踩|顶|评论|转发|打赏|私信|复制链接|"
+    r"只看(?:该作者|楼主)|使用道具|删除|置顶|展开(?:全文)?|收起)(?:\s*\(?\d+\)?)?"
+)
+ZH_CONTROL_LINE = re.compile(rf"^\s*{_CONTROL}(?:\s*[|｜·•/]?\s*{_CONTROL})*\s*$")
 # A story's credits are a few labels and names; a longer line is prose.
 MAX_STORY_CREDIT_LINE = 60
+# A line of controls is a few buttons.
+MAX_CONTROL_LINE = 40
 # Appeal lines longer than this are prose that happens to name a QR code or a player.
 MAX_APPEAL_LINE = 80
 
@@ -79,6 +89,7 @@ def is_chinese_furniture(line: str, options: TrimOptions) -> bool:
             and len(line) <= MAX_STORY_CREDIT_LINE
             and STORY_CREDIT_LINE.match(line)
         )
+        or (options.zh_controls and len(line) <= MAX_CONTROL_LINE and ZH_CONTROL_LINE.match(line))
         or (
             options.appeal_lines
             and len(line) <= MAX_APPEAL_LINE

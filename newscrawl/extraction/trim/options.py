@@ -50,6 +50,9 @@ class TrimOptions:
     # Drop a line of the story's credits anywhere in a Chinese text (:data:`STORY_CREDIT_LINE`:
     # "编辑|禤志杰", "新京报记者 陆一夫").
     zh_credits: bool = True
+    # Drop a line of a post's or a story's controls alone ("举报 | 回复", "收藏 分享", "赞 12"):
+    # :data:`ZH_CONTROL_LINE`.
+    zh_controls: bool = True
     # Drop a form's legal line and status messages (:data:`CONSENT_LINE`); on: chosen in 5
     # of 5 folds unguarded (docs/benchmarks/trim.md).
     consent_lines: bool = True
@@ -92,6 +95,7 @@ CHINESE_RULES = (
     "disclaimers",
     "zh_bylines",
     "zh_credits",
+    "zh_controls",
 )
 
 
