@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -24,6 +25,8 @@ from .placeholders import blank_placeholders
 from .related_boxes import drop_related_boxes
 from .social_embeds import drop_social_embeds
 from .teaser_cards import drop_teaser_cards
+
+_T = TypeVar("_T")
 
 # Beyond this many characters a page is cut before parsing, after its inline scripts and
 # styles are dropped: parsing and every method's cost must stay bounded (issue #2: a 20 MB
@@ -109,6 +112,8 @@ class Document:
     _link_texts: frozenset[str] | None = field(default=None, repr=False)
     _offsite_link_texts: frozenset[str] | None = field(default=None, repr=False)
     _visible_starts: dict[int, str] = field(default_factory=dict, repr=False)
+    # Values a stage derives from the page and more than one stage reads (:meth:`derived`).
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     # Which registered source markers ``html`` holds (a bit each), and how many were
     # registered when it was read.
     _markers_held: int = field(default=0, repr=False)
@@ -126,6 +131,14 @@ class Document:
             )
             self._markers_read = len(_SOURCE_MARKERS)
         return bool(self._markers_held >> bit & 1)
+
+    def derived(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()``, computed once per Document under ``key``: a value the vote and the
+        finishing stages both read (the page's author boxes)."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        found: _T = self._derived[key]
+        return found
 
     def body_text(self) -> str:
         """All text of ``<body>`` (no separators added), computed once per Document."""

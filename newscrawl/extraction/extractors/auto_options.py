@@ -100,6 +100,15 @@ class AutoOptions:
     confident_agreement: float = 0.90
     # Share of CJK tokens in the candidates' text that makes a page Chinese.
     cjk_share: float = CHINESE_SHARE
+    # Share of a candidate's tokens the page's author boxes hold that makes it an author's
+    # bio, no voter (newscrawl/extraction/author_boxes.py); None: never. Among None, 0.5,
+    # 0.8 and 0.95 (with the lines dropped below), 0.95 was chosen in 4 of 5 site-grouped
+    # folds over the five dev sets: pooled 0.8817 -> 0.8831 in-sample, 0.8827 cross-validated
+    # (docs/benchmarks/precision.md).
+    author_box_share: float | None = 0.95
+    # Drop the finished text's lines that are lines of the page's author boxes (alone:
+    # pooled 0.8817 -> 0.8826).
+    author_box_lines: bool = True
     # Candidates this close to the best agreement count as tied; the shortest wins. Swept
     # 0-0.1: 0.02 is best on both sets (+0.003 F1 on cwced_zh, +0.001 on wcxb_dev).
     tie_margin: float = 0.02

@@ -11,6 +11,7 @@ from lxml.etree import _Element as Element
 
 from newscrawl.extraction import fallback
 from newscrawl.extraction.article_body import filter_by_article_body
+from newscrawl.extraction.author_boxes import without_author_box_lines
 from newscrawl.extraction.captions import drop_caption_lines
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.dom import common_ancestor, paragraph_text
@@ -78,6 +79,8 @@ def finishing_stages(
         )
         stages.append(("clean_lines", clean_lines(stages[-1][1], options, doc, runs_only)))
     stages.append(("trim", trim(stages[-1][1], doc, options.trim)))
+    if options.author_box_lines:  # the boxes the vote passed over, by their lines
+        stages.append(("author_box", without_author_box_lines(stages[-1][1], doc)))
     stages.append(
         ("article_body", filter_by_article_body(stages[-1][1], doc, options.article_body))
     )

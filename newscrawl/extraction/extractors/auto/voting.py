@@ -4,10 +4,12 @@ posts may move the win to another candidate."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from newscrawl.extraction import headline_anchor
+from newscrawl.extraction.author_boxes import author_box_bag
 from newscrawl.extraction.document import Document
 from newscrawl.extraction.extractors.auto.consensus import choose
 from newscrawl.extraction.extractors.auto.prose import (
@@ -63,9 +65,16 @@ def run_vote(
         add(options.early_pair_chinese if chinese else options.early_pair)
     links = page_links(doc, options)
     voting_links = voting_page_links(doc, options)
-    # The early pair decides alone only when both read as prose and neither is a list of
-    # links (tested last: only a pair that would decide needs it).
-    pair = candidates if all(reads_as_prose(c.result.text, options) for c in candidates) else []
+    boxed = author_box_test(doc, options)
+    # The early pair decides alone only when both read as prose, neither is an author's
+    # bio, and neither is a list of links (tested last: only a pair that would decide
+    # needs it).
+    pair = (
+        candidates
+        if all(reads_as_prose(c.result.text, options) for c in candidates)
+        and not any(map(boxed, candidates))
+        else []
+    )
     winner, agreement = early_winner(pair, chinese=bool(chinese), options=options)
     if (
         winner is not None
@@ -81,12 +90,12 @@ def run_vote(
             chinese = is_chinese(candidates, options.cjk_share)
         # Chinese pages always add TCDT, so a vote among the fast methods alone is wasted.
         if candidates and not chinese:
-            voting = voters(candidates, options, voting_links)
+            voting = voters(candidates, options, voting_links, boxed)
             winner, agreement = choose(voting, weights, options)
     if winner is None or agreement < options.confident_agreement:
         add(options.slow_methods)
         if candidates:
-            voting = voters(candidates, options, voting_links)
+            voting = voters(candidates, options, voting_links, boxed)
             winner, agreement = choose(voting, None if chinese else weights, options)
     if winner is None:
         return None
@@ -134,11 +143,35 @@ def voters(
     candidates: Sequence[Candidate],
     options: AutoOptions = DEFAULT_OPTIONS,
     links: frozenset[str] | None = None,
+    boxed: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
     """The candidates that read as prose (and, with the page's ``links``, are no list of
-    links), or all of them when none does (a page of lists)."""
+    links), or all of them when none does (a page of lists); without those ``boxed`` calls
+    an author's bio, unless all are."""
     prose = [c for c in candidates if reads_as_prose(c.result.text, options, links)]
-    return prose or list(candidates)
+    chosen = prose or list(candidates)
+    if boxed is not None:
+        chosen = [c for c in chosen if not boxed(c)] or chosen
+    return chosen
+
+
+def author_box_test(
+    doc: Document, options: AutoOptions = DEFAULT_OPTIONS
+) -> Callable[[Candidate], bool]:
+    """Whether a candidate is an author's bio: the page's author boxes
+    (:mod:`newscrawl.extraction.author_boxes`, read on first use) hold at least
+    :attr:`AutoOptions.author_box_share` of its tokens. Never, with the share None."""
+    share = options.author_box_share
+    found: list[Counter[str]] = []
+
+    def boxed(candidate: Candidate) -> bool:
+        if share is None or not candidate.size:
+            return False
+        if not found:
+            found.append(author_box_bag(doc))
+        return bool(found[0]) and bag_overlap(candidate.bag, found[0]) >= share * candidate.size
+
+    return boxed
 
 
 def is_chinese(candidates: Sequence[Candidate], share: float = DEFAULT_OPTIONS.cjk_share) -> bool:
