@@ -208,7 +208,8 @@ def find_en_byline(text: str, by_opens: bool, co_authors: bool = True) -> re.Mat
     """The first English byline ("By Jo Li") in ``text``; with ``by_opens``, a lower-case
     "by" counts only at a line's or piece's start, after a date or after a word such as
     "posted" (:data:`_BYLINE_VERBS`); with ``co_authors`` its name group holds every writer
-    it names ("Jo Li and Sam Roe")."""
+    it names ("Jo Li and Sam Roe"). Without one, a byline in capitals on a line of its own
+    (:func:`caps_byline`)."""
     pattern = _EN_CO_BYLINE if co_authors else _EN_BYLINE
     first = cue_search(pattern, text)
     if first is None:
