@@ -64,11 +64,16 @@ def find_author_boxes(doc: Document) -> list[Element]:
 
 
 def author_box_bag(doc: Document) -> Counter[str]:
-    """The tokens of the page's author boxes (empty when it has none)."""
-    bag: Counter[str] = Counter()
-    for box in author_boxes(doc):
-        bag.update(token_counts(text_content(box)))
-    return bag
+    """The tokens of the page's author boxes (empty when it has none), counted once per
+    page: the vote asks for every candidate."""
+
+    def count() -> Counter[str]:
+        bag: Counter[str] = Counter()
+        for box in author_boxes(doc):
+            bag.update(token_counts(text_content(box)))
+        return bag
+
+    return doc.derived("author_box_bag", count)
 
 
 def without_author_box_lines(text: str, doc: Document) -> str:

@@ -4,7 +4,6 @@ posts may move the win to another candidate."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -159,17 +158,15 @@ def author_box_test(
     doc: Document, options: AutoOptions = DEFAULT_OPTIONS
 ) -> Callable[[Candidate], bool]:
     """Whether a candidate is an author's bio: the page's author boxes
-    (:mod:`newscrawl.extraction.author_boxes`, read on first use) hold at least
+    (:mod:`newscrawl.extraction.author_boxes`, read once a page) hold at least
     :attr:`AutoOptions.author_box_share` of its tokens. Never, with the share None."""
     share = options.author_box_share
-    found: list[Counter[str]] = []
 
     def boxed(candidate: Candidate) -> bool:
         if share is None or not candidate.size:
             return False
-        if not found:
-            found.append(author_box_bag(doc))
-        return bool(found[0]) and bag_overlap(candidate.bag, found[0]) >= share * candidate.size
+        bag = author_box_bag(doc)
+        return bool(bag) and bag_overlap(candidate.bag, bag) >= share * candidate.size
 
     return boxed
 
