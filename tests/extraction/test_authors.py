@@ -271,6 +271,15 @@ def test_capital_bylines_and_role_labels_under_the_headline(byline, names):
     assert authors_of(body) == names
 
 
+def test_a_capital_byline_after_a_prose_by_under_the_headline():
+    # "a study by Harvard" is passed over as prose; the byline in capitals still counts.
+    body = (
+        "<h1>Port strike enters second week</h1><p>A study by Harvard Researchers found it.</p>"
+        f"<p>BY JANE DOE</p>{STORY}"
+    )
+    assert authors_of(body) == ["JANE DOE"]
+
+
 def test_a_byline_list_ends_where_the_page_text_starts():
     # "相关报道" (related stories) follows the name; it starts with no surname.
     assert authors_of("<h1>新闻标题一二三</h1><p>作者：山石 相关报道</p>") == ["山石"]

@@ -211,10 +211,14 @@ def find_en_byline(text: str, by_opens: bool, co_authors: bool = True) -> re.Mat
     it names ("Jo Li and Sam Roe"). Without one, a byline in capitals on a line of its own
     (:func:`caps_byline`)."""
     pattern = _EN_CO_BYLINE if co_authors else _EN_BYLINE
+    return _mixed_case_byline(pattern, text, by_opens) or caps_byline(text)
+
+
+def _mixed_case_byline(pattern: re.Pattern[str], text: str, by_opens: bool) -> re.Match[str] | None:
+    """:func:`find_en_byline`'s ``pattern`` in ``text``, a lower-case "by" passed over
+    unless ``by_opens`` allows it."""
     first = cue_search(pattern, text)
-    if first is None:
-        return caps_byline(text)
-    if not by_opens:
+    if first is None or not by_opens:
         return first
     for match in pattern.finditer(text, first.start()):
         if not match.group().startswith("by"):
